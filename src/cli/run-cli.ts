@@ -1,0 +1,41 @@
+import { isToolDeckError } from "../errors.js";
+import { type CliIo, type Command, EXIT } from "./cli-io.js";
+import { serveCommand } from "./commands/serve.js";
+
+const COMMANDS: readonly Command[] = [serveCommand];
+
+const HELP = `Usage: tooldeck <command> [options]
+
+Model, lint, emulate, run and replay the HTTP tools LLM agents are given.
+
+Commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
+
+Run 'tooldeck <command> --help' for a command's options.`;
+
+/**
+ * Runs one tooldeck command line and returns its exit code: 0 ok, 1 findings or failed call,
+ * 2 usage or load error. Errors are printed as one line, never a stack trace.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(`${HELP}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    io.stderr(`tooldeck: unknown command '${name}' (see 'tooldeck --help')\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (isToolDeckError(error)) {
+      io.stderr(`tooldeck ${command.name}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(`tooldeck ${command.name}: internal error: ${(error as Error).message ?? String(error)}\n`);
+    return EXIT.findings;
+  }
+}

@@ -1,0 +1,100 @@
+import { type Context, Hono } from "hono";
+import { v4 as uuidv4 } from "uuid";
+import { type JsonObjectRead, readJsonObject } from "../read-json-object.js";
+import { type Event, loadEventSeed } from "./event.js";
+import { createMemoryEventStore, type EventStore } from "./event-store.js";
+import { validateEventInput } from "./validate-event-input.js";
+
+/** Our limit where the spec is silent (section 8): larger bodies get 413. */
+export const EVENT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface EventServiceOptions {
+  /** The events the service starts with (and returns to on `reset()`); default `seeds/events.json`. */
+  seed?: readonly Event[];
+  /** Id of an event created without one; default a v4 UUID. */
+  randomId?: () => string;
+  /** Where events live; default in memory. */
+  store?: EventStore;
+  /** Where the cause of a 500 is reported; default stderr. */
+  logError?: (error: unknown) => void;
+}
+
+export interface EventService {
+  /** Answers one HTTP request, in-process: the same handler `serve()` puts on a socket. */
+  fetch(request: Request): Promise<Response>;
+  /** Back to the seed. */
+  reset(): void;
+  /** A copy of the events, in creation order. */
+  snapshot(): Event[];
+}
+
+/**
+ * The event-management service of the spec (area A): five preloaded events, CRUD over JSON, the
+ * spec's exact statuses and `{"error": …}` messages.
+ * @example
+ * const events = createEventService();
+ * const response = await events.fetch(new Request("http://events.local/events/1"));
+ */
+export function createEventService(options: EventServiceOptions = {}): EventService {
+  const seed = options.seed ?? loadEventSeed();
+  const store = options.store ?? createMemoryEventStore();
+  const randomId = options.randomId ?? uuidv4;
+  const logError = options.logError ?? ((error) => console.error("event service: unhandled error:", error));
+  store.replaceAll(seed);
+
+  const app = new Hono({ strict: false });
+
+  app.get("/events", (c) => c.json(store.list()));
+  app.get("/events/:id", (c) => {
+    const event = store.get(c.req.param("id"));
+    return event ? c.json(event) : fail(c, 404, "Event not found");
+  });
+  app.post("/events", async (c) => {
+    const body = await readJsonObject(c, EVENT_BODY_LIMIT_BYTES);
+    if (!body.ok) return failBody(c, body);
+    const check = validateEventInput(body.value, { acceptId: true });
+    if (!check.ok) return fail(c, 400, check.error);
+    const { id, name, date, location } = check.input;
+    if (id && store.has(id)) return fail(c, 409, "Event already exists");
+    const event: Event = { id: id ?? randomId(), name, date, location };
+    store.put(event);
+    return c.json(event, 201);
+  });
+  app.patch("/events/:id", async (c) => {
+    const existing = store.get(c.req.param("id"));
+    if (!existing) return fail(c, 404, "Event not found");
+    const body = await readJsonObject(c, EVENT_BODY_LIMIT_BYTES);
+    if (!body.ok) return failBody(c, body);
+    const check = validateEventInput(body.value, { acceptId: false });
+    if (!check.ok) return fail(c, 400, check.error);
+    const { name, date, location } = check.input;
+    const updated: Event = { id: existing.id, name, date, location };
+    store.put(updated);
+    return c.json(updated);
+  });
+  app.delete("/events/:id", (c) => {
+    if (!store.delete(c.req.param("id"))) return fail(c, 404, "Event not found");
+    return c.body(null, 204);
+  });
+  app.notFound((c) => fail(c, 404, "Endpoint not found"));
+  app.onError((error, c) => {
+    logError(error);
+    return fail(c, 500, "Something went wrong!");
+  });
+
+  return {
+    fetch: async (request) => app.fetch(request),
+    reset: () => store.replaceAll(seed),
+    snapshot: () => store.list().map((event) => ({ ...event })),
+  };
+}
+
+function failBody(c: Context, read: Extract<JsonObjectRead, { ok: false }>): Response {
+  return read.reason === "too-large"
+    ? fail(c, 413, "Request body too large")
+    : fail(c, 400, "Request body must be valid JSON");
+}
+
+function fail(c: Context, status: 400 | 404 | 409 | 413 | 500, error: string): Response {
+  return c.json({ error }, status);
+}

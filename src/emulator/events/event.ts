@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { loadJsonFile } from "../../load-json-file.js";
+import { packagePath } from "../../package-root.js";
+
+/** An event of the event service (spec section 2, "Event"). */
+export const EventSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  date: z.string(),
+  location: z.string(),
+});
+
+export type Event = z.infer<typeof EventSchema>;
+
+export const EventSeedSchema = z.array(EventSchema);
+
+/** The tutorial's five events, from `seeds/events.json` (or another seed file). */
+export function loadEventSeed(path = packagePath("seeds", "events.json")): Event[] {
+  return loadJsonFile(path, EventSeedSchema);
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import type { z } from "zod";
+import { ToolDeckError } from "./errors.js";
+import { formatZodIssue } from "./format-zod-issue.js";
+
+/**
+ * Reads a JSON file and parses it with a zod schema. Any failure is one `load` error naming the file
+ * and, for schema failures, the JSON path: `seeds/events.json: [2].date: expected string`.
+ */
+export function loadJsonFile<T>(path: string, schema: z.ZodType<T>): T {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (cause) {
+    throw new ToolDeckError("load", `${path}: cannot read file (${(cause as NodeJS.ErrnoException).code})`, {
+      cause,
+    });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (cause) {
+    throw new ToolDeckError("load", `${path}: invalid JSON (${(cause as Error).message})`, { cause });
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ToolDeckError("load", `${path}: ${issue ? formatZodIssue(issue) : "invalid content"}`);
+  }
+  return parsed.data;
+}

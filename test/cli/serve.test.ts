@@ -1,0 +1,90 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { describe, expect, test } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { packagePath } from "../../src/package-root.js";
+
+function captureIo(signal = new AbortController().signal) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env: {}, signal },
+    stdout: () => out.join(""),
+    stderr: () => err.join(""),
+  };
+}
+
+describe("tooldeck serve", () => {
+  test("--help documents every flag", async () => {
+    const { io, stdout } = captureIo();
+    expect(await runCli(["serve", "--help"], io)).toBe(0);
+    for (const flag of ["--events-port", "--host", "--only", "--help"]) expect(stdout()).toContain(flag);
+  });
+
+  test("serves the event service until aborted, printing the real port", async () => {
+    const stop = new AbortController();
+    const { io, stdout } = captureIo(stop.signal);
+    const exit = runCli(["serve", "--events-port", "0"], io);
+    await expect.poll(() => stdout()).toContain("listening on");
+    const url = /http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout())?.[0];
+    expect(url).toBeDefined();
+    expect(url).not.toMatch(/:0$/);
+    const response = await fetch(`${url}/events/1`);
+    expect((await response.json()).name).toBe("Tech Conference 2024");
+    stop.abort();
+    expect(await exit).toBe(0);
+    expect(stdout()).toContain("stopped");
+    await expect(fetch(`${url}/events`)).rejects.toThrow();
+  });
+
+  test("a port in use is a one-line error and exit 2", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const { io, stderr } = captureIo();
+    expect(await runCli(["serve", "--events-port", String(port)], io)).toBe(2);
+    expect(stderr()).toBe(`tooldeck serve: port ${port} on 127.0.0.1 is already in use\n`);
+    blocker.close();
+  });
+
+  test.each([
+    [
+      ["--events-port", "70000"],
+      "tooldeck serve: --events-port must be a port number from 0 to 65535, got '70000'\n",
+    ],
+    [["--only", "mail"], "tooldeck serve: --only must be one of events, got 'mail'\n"],
+    [["--bogus"], "tooldeck serve: Unknown option '--bogus' (see 'tooldeck serve --help')\n"],
+    [["extra"], "tooldeck serve: unexpected argument 'extra'\n"],
+  ])("usage error %j", async (args, message) => {
+    const { io, stderr } = captureIo();
+    expect(await runCli(["serve", ...args], io)).toBe(2);
+    expect(stderr()).toBe(message);
+  });
+
+  test("unknown commands and bare invocation", async () => {
+    const unknown = captureIo();
+    expect(await runCli(["frobnicate"], unknown.io)).toBe(2);
+    expect(unknown.stderr()).toBe("tooldeck: unknown command 'frobnicate' (see 'tooldeck --help')\n");
+    const bare = captureIo();
+    expect(await runCli([], bare.io)).toBe(2);
+    expect(bare.stdout()).toContain("serve");
+  });
+
+  test("the built CLI stops cleanly on SIGTERM", async () => {
+    const child = spawn(process.execPath, [
+      packagePath("dist", "src", "cli", "main.js"),
+      "serve",
+      "--events-port",
+      "0",
+    ]);
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    await expect.poll(() => out, { timeout: 10_000 }).toContain("listening on");
+    child.kill("SIGTERM");
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(0);
+    expect(out).toContain("stopped");
+  });
+});
