@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+export const HttpMethodSchema = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+export type HttpMethod = z.infer<typeof HttpMethodSchema>;
+
+/** Types a params- or body-schema entry may declare. Flowise turns all but number/boolean into strings. */
+export const FieldTypeSchema = z.enum(["string", "number", "integer", "boolean", "object", "array"]);
+export type FieldType = z.infer<typeof FieldTypeSchema>;
+
+/** One entry of a Query Params Schema (spec section 1): where the value goes and what it is. */
+export const ParamSpecSchema = z.object({
+  type: FieldTypeSchema.default("string"),
+  in: z.enum(["path", "query"], { error: 'expected "path" or "query"' }).optional(),
+  required: z.boolean().optional(),
+  description: z.string().optional(),
+});
+export type ParamSpec = z.infer<typeof ParamSpecSchema>;
+
+/** One entry of a Body Schema (spec section 1). */
+export const BodyFieldSpecSchema = z.object({
+  type: FieldTypeSchema.default("string"),
+  required: z.boolean().optional(),
+  description: z.string().optional(),
+});
+export type BodyFieldSpec = z.infer<typeof BodyFieldSpecSchema>;
+
+/** Headers as an object of strings; values may hold `{{…}}` variables. */
+export const HeadersSchema = z.record(z.string(), z.string());
+
+/**
+ * A request tool: one HTTP method on one URL, with the parameters the LLM fills in. The canonical form
+ * every loader produces (tools/ files, Flowise native keys, Flowise exports).
+ */
+export const RequestToolConfigSchema = z.object({
+  kind: z.literal("request"),
+  method: HttpMethodSchema,
+  name: z.string().min(1),
+  description: z.string(),
+  url: z.string(),
+  headers: HeadersSchema.default({}),
+  /** GET/DELETE in Flowise; any method under the standard profile. */
+  queryParamsSchema: z.record(z.string(), ParamSpecSchema).optional(),
+  /** Fixed body (POST/PUT/PATCH). */
+  body: z.record(z.string(), z.unknown()).optional(),
+  bodySchema: z.record(z.string(), BodyFieldSpecSchema).optional(),
+  /** Characters of output the LLM sees; absent = no limit (Flowise's blank), 0 = always empty. */
+  maxOutputLength: z.number().int().min(0).optional(),
+});
+export type RequestToolConfig = z.infer<typeof RequestToolConfigSchema>;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { RequestToolConfigSchema } from "./request-tool-config.js";
+
+/**
+ * Every kind of tool config tooldeck models, told apart by `kind`. The OpenAPI toolkit (`openapi-toolkit`)
+ * and the HTTP node (`http`) join this union as they arrive.
+ */
+export const ToolConfigSchema = z.discriminatedUnion("kind", [RequestToolConfigSchema]);
+export type ToolConfig = z.infer<typeof ToolConfigSchema>;
+
+/** Where a config came from, for diagnostics: the file and the JSON path inside it. */
+export interface ToolSource {
+  file: string;
+  /** JSON path inside the file, e.g. `[2]` or `nodes[3].data.inputs`; empty for a whole-file config. */
+  path: string;
+}
+
+/** A config as loaded, with its source. */
+export interface LoadedTool<C extends ToolConfig = ToolConfig> {
+  config: C;
+  source: ToolSource;
+}
