@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/**
+ * How a tool is executed and judged: `flowise` reproduces Flowise 3.1 exactly, quirks included;
+ * `standard` does what the config says. See DESIGN.md, "Profiles".
+ */
+export const ProfileSchema = z.enum(["standard", "flowise"]);
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const DEFAULT_PROFILE: Profile = "standard";

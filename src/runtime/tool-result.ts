@@ -1,0 +1,41 @@
+/** The HTTP request a tool call sends, as built from the config and the LLM's arguments. */
+export interface ToolRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body text as sent (JSON for request tools); absent when there is none. */
+  body?: string;
+}
+
+/** The HTTP response a tool call got. */
+export interface ToolResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The outcome of one tool call. `output` is exactly the text the LLM sees: the response text on
+ * success, the error text on failure. `request` is absent when the call failed before sending
+ * (invalid arguments, unknown variable, refused host); `response` is absent when nothing answered.
+ */
+export interface ToolResult {
+  ok: boolean;
+  output: string;
+  request?: ToolRequest;
+  response?: ToolResponse;
+  /** Why the call failed, for people (the LLM sees `output`). */
+  error?: string;
+}
+
+/** A tool ready to call: what the LLM is given (name, description, JSON schema) and how to run it. */
+export interface ExecutableTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object, exactly as the LLM is given it. */
+  inputSchema: Record<string, unknown>;
+  /** When true the tool's output is the agent's final answer (OpenAPI toolkit `returnDirect`). */
+  returnDirect?: boolean;
+  invoke(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+}
