@@ -3,6 +3,7 @@ export type ToolDeckErrorCode =
   | "usage" // bad command-line arguments
   | "load" // a file, seed or spec that cannot be read or parsed
   | "port-in-use" // a server could not listen
+  | "unsupported" // a config the chosen profile cannot express (a PATCH request tool under flowise)
   | "internal";
 
 /**

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { v4 as uuidv4 } from "uuid";
 import { type JsonObjectRead, readJsonObject } from "../read-json-object.js";
+import { withStatusText } from "../status-text.js";
 import { type Event, loadEventSeed } from "./event.js";
 import { createMemoryEventStore, type EventStore } from "./event-store.js";
 import { validateEventInput } from "./validate-event-input.js";
@@ -83,7 +84,7 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
   });
 
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request) => withStatusText(await app.fetch(request)),
     reset: () => store.replaceAll(seed),
     snapshot: () => store.list().map((event) => ({ ...event })),
   };

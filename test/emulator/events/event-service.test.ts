@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createEventService } from "../../../src/emulator/events/event-service.js";
 import { createMemoryEventStore } from "../../../src/emulator/events/event-store.js";
@@ -221,6 +222,7 @@ describe("event service", () => {
       }
       const response = await transport.send(path, init);
       expect(response.status).toBe(status);
+      expect(response.statusText).toBe(STATUS_CODES[status]);
       if (status === 204) {
         expect(await response.text()).toBe("");
         return;

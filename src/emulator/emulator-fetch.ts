@@ -1,0 +1,38 @@
+import type { ResolveHost } from "../runtime/host-policy.js";
+import { resolveWithDns } from "../runtime/host-policy.js";
+import type { FetchLike } from "../runtime/runtime-options.js";
+import type { FetchHandler } from "./serve.js";
+
+/** The origin the embedded event service answers on in-process (no socket, no DNS). */
+export const EVENT_SERVICE_ORIGIN = "http://events.tooldeck.internal";
+
+export interface EmulatorFetch {
+  /** Answers requests to the emulators' origins in-process; every other URL goes to `fallback`. */
+  fetch: FetchLike;
+  /** DNS for the Flowise host check, except the emulators' origins, which have no address to judge. */
+  resolveHost: ResolveHost;
+}
+
+/**
+ * A `fetch` that serves some origins from in-process handlers (the embedded emulators) and sends the
+ * rest over the network, so a tool config pointing at `{{$vars.base_url}}` runs the same against the
+ * emulator and against a real service.
+ * @example
+ * const { fetch } = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: createEventService().fetch });
+ */
+export function createEmulatorFetch(
+  routes: Record<string, FetchHandler>,
+  fallback: FetchLike = globalThis.fetch,
+  resolveFallback: ResolveHost = resolveWithDns,
+): EmulatorFetch {
+  const handlers = new Map(Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]));
+  const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
+  return {
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      const handler = handlers.get(new URL(request.url).origin);
+      return handler ? handler(request) : fallback(request);
+    },
+    resolveHost: async (hostname) => (hosts.has(hostname) ? undefined : resolveFallback(hostname)),
+  };
+}

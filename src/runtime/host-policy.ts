@@ -1,0 +1,65 @@
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+/** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
+export const FLOWISE_DENIED = "Access to this host is denied by policy.";
+
+/** Addresses Flowise 3.1 refuses unless HTTP_SECURITY_CHECK=false. */
+const PRIVATE_RANGES = (() => {
+  const list = new BlockList();
+  for (const [network, prefix] of [
+    ["0.0.0.0", 8],
+    ["10.0.0.0", 8],
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16],
+    ["172.16.0.0", 12],
+    ["192.168.0.0", 16],
+  ] as const) {
+    list.addSubnet(network, prefix, "ipv4");
+  }
+  list.addAddress("::", "ipv6");
+  list.addAddress("::1", "ipv6");
+  list.addSubnet("fc00::", 7, "ipv6");
+  list.addSubnet("fe80::", 10, "ipv6");
+  return list;
+})();
+
+/** Resolves a host name to its addresses; undefined when it cannot be resolved here. */
+export type ResolveHost = (hostname: string) => Promise<string[] | undefined>;
+
+export const resolveWithDns: ResolveHost = async (hostname) => {
+  try {
+    return (await lookup(hostname, { all: true })).map((entry) => entry.address);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether an address (v4, v6, or v4-mapped v6) is loopback, private or link-local. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const candidate = mapped ?? address;
+  const family = isIP(candidate);
+  if (family === 0) return false;
+  return PRIVATE_RANGES.check(candidate, family === 4 ? "ipv4" : "ipv6");
+}
+
+/**
+ * Whether a URL's host is private as Flowise judges it: a loopback/private literal, `localhost`, or a
+ * name that resolves to such an address. A name that does not resolve is not judged (the request will
+ * fail on its own).
+ */
+export async function isPrivateHost(url: URL, resolveHost: ResolveHost = resolveWithDns): Promise<boolean> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return true;
+  if (isIP(hostname) !== 0) return isPrivateAddress(hostname);
+  const addresses = await resolveHost(hostname);
+  return addresses?.some(isPrivateAddress) ?? false;
+}
+
+/** The refusal for a host outside `allowedHosts`, or undefined when it is allowed (or no list is set). */
+export function checkAllowedHost(url: URL, allowedHosts: readonly string[] | undefined): string | undefined {
+  if (!allowedHosts || allowedHosts.length === 0) return undefined;
+  if (allowedHosts.includes(url.host) || allowedHosts.includes(url.hostname)) return undefined;
+  return `host ${url.host} is not an allowed host (allowed: ${allowedHosts.join(", ")}; see --allow-host)`;
+}

@@ -1,0 +1,56 @@
+import type { ParamSpec } from "../../config/request-tool-config.js";
+
+/**
+ * The URL a Flowise 3.1 GET/DELETE tool calls (reference/flowise-tools.md, "Building the GET/DELETE URL"):
+ * `in: "path"` replaces every `:key` or, without one, is appended as `/value` after dropping one trailing
+ * slash (so it lands after an existing `?query`); `in: "query"` goes through URLSearchParams; params with
+ * no `in` are dropped; `{id}` placeholders are left alone. Without a schema every key is a query param.
+ * Throws (as Flowise does) only for an invalid URL in the schema-less case.
+ */
+export function buildFlowiseUrl(
+  url: string,
+  params: Record<string, unknown> | undefined,
+  schema: Record<string, ParamSpec> | undefined,
+): string {
+  if (!params || Object.keys(params).length === 0) return url;
+  if (schema === undefined) return appendQuery(url, stringEntries(params));
+  let result = url;
+  const appended: string[] = [];
+  const query: [string, string][] = [];
+  for (const [key, value] of Object.entries(params)) {
+    const spec = schema[key];
+    if (!spec || value === undefined || value === null) continue;
+    if (spec.in === "path" && result.includes(`:${key}`)) {
+      result = result.replace(new RegExp(`:${escapeRegExp(key)}\\b`, "g"), encodeURIComponent(String(value)));
+    } else if (spec.in === "path") {
+      appended.push(String(value));
+    } else if (spec.in === "query") {
+      query.push([key, String(value)]);
+    }
+  }
+  if (appended.length > 0) {
+    result = result.endsWith("/") ? result.slice(0, -1) : result;
+    result += appended.map((value) => `/${encodeURIComponent(value)}`).join("");
+  }
+  if (query.length === 0) return result;
+  try {
+    return appendQuery(result, query);
+  } catch {
+    // Flowise catches this and sends the URL as it stands.
+    return result;
+  }
+}
+
+function appendQuery(url: string, entries: [string, string][]): string {
+  const parsed = new URL(url);
+  for (const [key, value] of entries) parsed.searchParams.append(key, value);
+  return parsed.toString();
+}
+
+function stringEntries(params: Record<string, unknown>): [string, string][] {
+  return Object.entries(params).map(([key, value]) => [key, String(value)]);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

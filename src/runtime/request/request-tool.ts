@@ -1,0 +1,153 @@
+import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { ToolDeckError } from "../../errors.js";
+import type { Profile } from "../../profile.js";
+import { checkAllowedHost } from "../host-policy.js";
+import { hasHeader } from "../http-exchange.js";
+import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
+import { sanitizeToolName, toFlowiseToolName } from "../tool-name.js";
+import type { ExecutableTool, ToolRequest, ToolResult } from "../tool-result.js";
+import { resolveVariables, resolveVariablesDeep } from "../variables.js";
+import { flowiseArguments } from "./flowise-arguments.js";
+import { buildFlowiseUrl } from "./flowise-url.js";
+import { sendLikeFlowise } from "./send-like-flowise.js";
+import { sendStandard } from "./send-standard.js";
+import { standardArguments } from "./standard-arguments.js";
+import { buildStandardUrl } from "./standard-url.js";
+import type { RequestToolArguments } from "./tool-arguments.js";
+
+/** Flowise's request tools send a JSON body only for POST and PUT; standard adds PATCH. */
+const BODY_METHODS: Record<Profile, ReadonlySet<string>> = {
+  flowise: new Set(["POST", "PUT"]),
+  standard: new Set(["POST", "PUT", "PATCH"]),
+};
+
+/**
+ * Turns a request-tool config into an executable tool under a profile (DESIGN.md, "Profiles").
+ * Throws only for a config the profile cannot express (PATCH under `flowise`).
+ * @example
+ * const tool = createRequestTool(config, { profile: "flowise", fetch: events.fetch, vars: { base_url } });
+ * const result = await tool.invoke({ queryParams: { id: "1" } });
+ */
+export function createRequestTool(
+  config: RequestToolConfig,
+  options: ToolRuntimeOptions = {},
+): ExecutableTool {
+  const profile = options.profile ?? "standard";
+  if (profile === "flowise" && config.method === "PATCH") {
+    throw new ToolDeckError(
+      "unsupported",
+      `${config.name}: Flowise has no PATCH request tool (use the standard profile, an HTTP node or an OpenAPI toolkit)`,
+    );
+  }
+  const contract = profile === "flowise" ? flowiseArguments(config) : standardArguments(config);
+  return {
+    name: profile === "flowise" ? toFlowiseToolName(config.name) : sanitizeToolName(config.name),
+    description: config.description,
+    inputSchema: contract.jsonSchema,
+    async invoke(args, callOptions = {}) {
+      const parsed = contract.parse(args);
+      if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
+      const built = buildRequest(config, parsed.value, profile, options);
+      if (!built.ok) return { ok: false, output: built.error, error: built.error };
+      const refusal = checkAllowedHost(new URL(built.request.url), options.allowedHosts);
+      if (refusal) return { ok: false, output: refusal, error: refusal, request: built.request };
+      return send(built.request, config, profile, options, callOptions.signal);
+    },
+  };
+}
+
+type Built = { ok: true; request: ToolRequest } | { ok: false; error: string };
+
+function buildRequest(
+  config: RequestToolConfig,
+  args: RequestToolArguments,
+  profile: Profile,
+  options: ToolRuntimeOptions,
+): Built {
+  const keepUnknown = profile === "flowise";
+  const unknownVariable = (name: string, where: string): Built => ({
+    ok: false,
+    error: `unknown variable {{${name}}} in ${where}${name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : ""}`,
+  });
+  const url = resolveVariables(config.url, options, { keepUnknown });
+  if (!url.ok) return unknownVariable(url.unknown, "url");
+  const headers = resolveVariablesDeep(config.headers, options, { keepUnknown });
+  if (!headers.ok) return unknownVariable(headers.unknown, "headers");
+  const fixedBody = resolveVariablesDeep(config.body ?? {}, options, { keepUnknown });
+  if (!fixedBody.ok) return unknownVariable(fixedBody.unknown, "body");
+
+  const sendsBody = BODY_METHODS[profile].has(config.method);
+  if (url.text === "") return { ok: false, error: missingUrl(config.method, sendsBody) };
+  const request: ToolRequest = {
+    method: config.method,
+    url: requestUrl(config, url.text, args, profile, sendsBody),
+    headers: { ...(headers.value as Record<string, string>) },
+  };
+  if (sendsBody) {
+    request.body = JSON.stringify(
+      requestBody(config, fixedBody.value as Record<string, unknown>, args.body, profile),
+    );
+    if (!hasHeader(request.headers, "content-type")) {
+      request.headers = { "Content-Type": "application/json", ...request.headers };
+    }
+  }
+  return { ok: true, request };
+}
+
+/** Flowise checks GET/DELETE URLs before its try block and POST/PUT ones inside it (so those are wrapped). */
+function missingUrl(method: string, sendsBody: boolean): string {
+  const message = `URL is required for ${method} request`;
+  return sendsBody ? `Failed to make ${method} request: ${message}` : message;
+}
+
+function requestUrl(
+  config: RequestToolConfig,
+  url: string,
+  args: RequestToolArguments,
+  profile: Profile,
+  sendsBody: boolean,
+): string {
+  if (profile === "standard") return buildStandardUrl(url, args.queryParams, config.queryParamsSchema);
+  // Flowise's POST/PUT tools have no path or query parameters: the URL is used as given.
+  return sendsBody ? url : buildFlowiseUrl(url, args.queryParams, config.queryParamsSchema);
+}
+
+/**
+ * Flowise: `{...fixed, ...llm}` (the LLM wins, although Flowise's UI says the fixed Body overrides it),
+ * and the LLM's body is ignored without a Body Schema. Standard: the fixed Body wins, as documented.
+ */
+function requestBody(
+  config: RequestToolConfig,
+  fixed: Record<string, unknown>,
+  llm: Record<string, unknown> | undefined,
+  profile: Profile,
+): Record<string, unknown> {
+  if (profile === "standard") return { ...llm, ...fixed };
+  if (config.bodySchema === undefined || !llm || Object.keys(llm).length === 0) return fixed;
+  return { ...fixed, ...llm };
+}
+
+function send(
+  request: ToolRequest,
+  config: RequestToolConfig,
+  profile: Profile,
+  options: ToolRuntimeOptions,
+  signal: AbortSignal | undefined,
+): Promise<ToolResult> {
+  const fetch = options.fetch ?? globalThis.fetch;
+  if (profile === "flowise") {
+    return sendLikeFlowise(request, {
+      fetch,
+      httpSecurityCheck: options.httpSecurityCheck ?? true,
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+      maxOutputLength: config.maxOutputLength,
+      signal,
+    });
+  }
+  return sendStandard(request, {
+    fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxOutputLength: config.maxOutputLength,
+    signal,
+  });
+}

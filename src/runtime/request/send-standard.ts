@@ -1,0 +1,54 @@
+import { readToolResponse, toRequestInit } from "../http-exchange.js";
+import type { FetchLike } from "../runtime-options.js";
+import type { ToolRequest, ToolResult } from "../tool-result.js";
+
+export interface StandardSendOptions {
+  fetch: FetchLike;
+  timeoutMs: number;
+  maxOutputLength?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Sends a request the standard way: redirects followed by fetch, a timeout, the caller's AbortSignal
+ * honoured. A non-2xx answer is an error result whose output carries the status and the server's body
+ * (`HTTP 400 Bad Request: {"error":"…"}`), so the LLM can correct itself; long output is cut with a marker.
+ */
+export async function sendStandard(request: ToolRequest, options: StandardSendOptions): Promise<ToolResult> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let raw: Response;
+  let response: ToolResult["response"];
+  try {
+    raw = await options.fetch(request.url, toRequestInit(request, signal));
+    response = await readToolResponse(raw);
+  } catch (error) {
+    const reason = timeout.aborted ? `timed out after ${options.timeoutMs} ms` : describeFetchError(error);
+    const output = `${request.method} ${request.url} failed: ${reason}`;
+    return { ok: false, output, error: output, request };
+  }
+  if (!raw.ok) {
+    const output = `HTTP ${response.status} ${response.statusText}: ${response.body}`.trimEnd();
+    return {
+      ok: false,
+      output,
+      error: `${request.method} ${request.url} answered ${response.status}`,
+      request,
+      response,
+    };
+  }
+  return { ok: true, output: truncate(response.body, options.maxOutputLength), request, response };
+}
+
+/** Cuts text to `max` characters and says so, so neither the LLM nor a reader mistakes it for the whole. */
+export function truncate(text: string, max: number | undefined): string {
+  if (max === undefined || text.length <= max) return text;
+  return `${text.slice(0, max)}\n…[truncated: ${max} of ${text.length} characters shown]`;
+}
+
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === "AbortError") return "aborted";
+  const code = (error.cause as { code?: string } | undefined)?.code;
+  return code ? `${error.message} (${code})` : error.message;
+}

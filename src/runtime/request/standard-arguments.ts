@@ -1,0 +1,101 @@
+import { z } from "zod";
+import type {
+  BodyFieldSpec,
+  FieldType,
+  ParamSpec,
+  RequestToolConfig,
+} from "../../config/request-tool-config.js";
+import { formatZodIssue } from "../../format-zod-issue.js";
+import { coerceObject, type ExpectedType } from "./coerce-arguments.js";
+import { type ArgumentsContract, type RequestToolArguments, SCHEMA_MISMATCH } from "./tool-arguments.js";
+
+/** Methods whose standard tools send a body. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * The arguments contract of the standard profile: the same `queryParams` / `body` wrappers as Flowise
+ * (so one set of arguments runs under both profiles), but every declared type kept (integer stays
+ * integer), `required` honoured at every level, params on any method, and a free-form body when a
+ * body method has no Body Schema.
+ */
+export function standardArguments(config: RequestToolConfig): ArgumentsContract {
+  const shape: Record<string, z.ZodType> = {};
+  const types: Record<"queryParams" | "body", Record<string, ExpectedType>> = { queryParams: {}, body: {} };
+  const params = config.queryParamsSchema ?? {};
+  if (Object.keys(params).length > 0) {
+    shape.queryParams = group(params, "Path and query parameters of the request", types.queryParams);
+  } else if (!BODY_METHODS.has(config.method)) {
+    shape.queryParams = z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Optional query parameters to include in the request");
+  }
+  if (BODY_METHODS.has(config.method)) {
+    const fields = config.bodySchema ?? {};
+    shape.body =
+      Object.keys(fields).length > 0
+        ? group(fields, "Request body parameters", types.body)
+        : z
+            .record(z.string(), z.unknown())
+            .optional()
+            .describe("Optional body data to include in the request");
+  }
+  const schema = z.object(shape);
+  return {
+    jsonSchema: z.toJSONSchema(schema) as Record<string, unknown>,
+    parse(args) {
+      const outer = coerceObject(args ?? {}, { queryParams: "object", body: "object" });
+      const coerced = isObject(outer)
+        ? {
+            ...outer,
+            queryParams: coerceObject(outer.queryParams, types.queryParams),
+            body: coerceObject(outer.body, types.body),
+          }
+        : outer;
+      const parsed = schema.safeParse(coerced);
+      if (parsed.success) return { ok: true, value: parsed.data as RequestToolArguments };
+      return {
+        ok: false,
+        error: `${SCHEMA_MISMATCH}: ${parsed.error.issues.map(formatZodIssue).join("; ")}`,
+      };
+    },
+  };
+}
+
+/** An object of typed fields, required when any field inside is required. */
+function group(
+  fields: Record<string, ParamSpec | BodyFieldSpec>,
+  description: string,
+  types: Record<string, ExpectedType>,
+): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    let type = zodType(field.type);
+    if (field.description) type = type.describe(field.description);
+    shape[key] = field.required ? type : type.optional();
+    types[key] = field.type;
+  }
+  const object = z.object(shape).describe(description);
+  return Object.values(fields).some((field) => field.required) ? object : object.optional();
+}
+
+function zodType(type: FieldType): z.ZodType {
+  switch (type) {
+    case "integer":
+      return z.int();
+    case "number":
+      return z.number();
+    case "boolean":
+      return z.boolean();
+    case "object":
+      return z.record(z.string(), z.unknown());
+    case "array":
+      return z.array(z.unknown());
+    default:
+      return z.string();
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,82 @@
+/** What `{{…}}` variables resolve from. */
+export interface VariableContext {
+  /** `{{$vars.name}}` */
+  vars?: Record<string, string>;
+  /** `{{$flow.state.key}}` */
+  flowState?: Record<string, unknown>;
+  /** `{{question}}`: the user's message. */
+  question?: string;
+  /** The clock behind `{{current_date_time}}`. */
+  now?: () => Date;
+}
+
+/** `{{ name }}`: whitespace inside the braces is allowed, as Flowise trims it. */
+const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+export type VariableResolution = { ok: true; text: string } | { ok: false; unknown: string };
+
+/**
+ * Replaces `{{$vars.x}}`, `{{$flow.state.x}}`, `{{question}}` and `{{current_date_time}}` (ISO time).
+ * An unknown variable is reported (`keepUnknown: false`) or left literal as Flowise leaves it.
+ */
+export function resolveVariables(
+  text: string,
+  context: VariableContext,
+  options: { keepUnknown: boolean },
+): VariableResolution {
+  let unknown: string | undefined;
+  const resolved = text.replace(TEMPLATE, (literal, name: string) => {
+    const value = lookupVariable(name, context);
+    if (value !== undefined) return value;
+    unknown ??= name;
+    return literal;
+  });
+  if (unknown !== undefined && !options.keepUnknown) return { ok: false, unknown };
+  return { ok: true, text: resolved };
+}
+
+function lookupVariable(name: string, context: VariableContext): string | undefined {
+  if (name === "current_date_time") return (context.now?.() ?? new Date()).toISOString();
+  if (name === "question") return context.question;
+  if (name.startsWith("$vars.")) return context.vars?.[name.slice("$vars.".length)];
+  if (name.startsWith("$flow.state.")) {
+    const value = context.flowState?.[name.slice("$flow.state.".length)];
+    if (value === undefined) return undefined;
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+  return undefined;
+}
+
+/**
+ * Resolves variables in every string inside a JSON value (a fixed body). Returns the first unknown
+ * variable when `keepUnknown` is false.
+ */
+export function resolveVariablesDeep(
+  value: unknown,
+  context: VariableContext,
+  options: { keepUnknown: boolean },
+): { ok: true; value: unknown } | { ok: false; unknown: string } {
+  if (typeof value === "string") {
+    const resolved = resolveVariables(value, context, options);
+    return resolved.ok ? { ok: true, value: resolved.text } : resolved;
+  }
+  if (Array.isArray(value)) return resolveEntries(value.entries(), context, options, []);
+  if (value !== null && typeof value === "object") {
+    return resolveEntries(Object.entries(value), context, options, {});
+  }
+  return { ok: true, value };
+}
+
+function resolveEntries<T extends unknown[] | Record<string, unknown>>(
+  entries: Iterable<[number | string, unknown]>,
+  context: VariableContext,
+  options: { keepUnknown: boolean },
+  into: T,
+): { ok: true; value: T } | { ok: false; unknown: string } {
+  for (const [key, item] of entries) {
+    const resolved = resolveVariablesDeep(item, context, options);
+    if (!resolved.ok) return resolved;
+    (into as Record<string | number, unknown>)[key] = resolved.value;
+  }
+  return { ok: true, value: into };
+}
