@@ -25,7 +25,9 @@ export function createEmulatorFetch(
   fallback: FetchLike = globalThis.fetch,
   resolveFallback: ResolveHost = resolveWithDns,
 ): EmulatorFetch {
-  const handlers = new Map(Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]));
+  const handlers = new Map(
+    Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]),
+  );
   const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
   return {
     async fetch(input, init) {
