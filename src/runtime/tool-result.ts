@@ -37,5 +37,10 @@ export interface ExecutableTool {
   inputSchema: Record<string, unknown>;
   /** When true the tool's output is the agent's final answer (OpenAPI toolkit `returnDirect`). */
   returnDirect?: boolean;
+  /**
+   * Converts wrongly typed arguments the way the profile does before validating them (Flowise coerces
+   * "5" to 5 and retries). Adapters that validate on their own (LangChain) call it first.
+   */
+  coerceArgs?(args: unknown): unknown;
   invoke(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
 }

@@ -14,11 +14,12 @@ export function flowiseArguments(config: RequestToolConfig): ArgumentsContract {
   const { schema, types } = hasBody(config)
     ? bodySchema(config.bodySchema)
     : paramsSchema(config.queryParamsSchema);
+  const coerce = (args: unknown) => coerceWrapper(args, types);
   return {
     jsonSchema: zodToJsonSchema(schema) as Record<string, unknown>,
+    coerce,
     parse(args) {
-      const coerced = coerceWrapper(args, types);
-      const parsed = schema.safeParse(coerced);
+      const parsed = schema.safeParse(coerce(args));
       if (parsed.success) return { ok: true, value: parsed.data as RequestToolArguments };
       return { ok: false, error: `${SCHEMA_MISMATCH}: ${describeIssues(parsed.error.issues)}` };
     },
@@ -107,6 +108,7 @@ function finish(
 function coerceWrapper(args: unknown, types: Built["types"]): unknown {
   const outer = coerceObject(args, { [types.key]: "object" });
   if (typeof outer !== "object" || outer === null) return outer;
+  if (!(types.key in outer)) return outer;
   const inner = (outer as Record<string, unknown>)[types.key];
   return { ...outer, [types.key]: coerceObject(inner, types.fields) };
 }

@@ -44,6 +44,7 @@ export function createRequestTool(
     name: profile === "flowise" ? toFlowiseToolName(config.name) : sanitizeToolName(config.name),
     description: config.description,
     inputSchema: contract.jsonSchema,
+    coerceArgs: contract.coerce,
     async invoke(args, callOptions = {}) {
       const parsed = contract.parse(args);
       if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };

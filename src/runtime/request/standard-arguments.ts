@@ -41,18 +41,21 @@ export function standardArguments(config: RequestToolConfig): ArgumentsContract 
             .describe("Optional body data to include in the request");
   }
   const schema = z.object(shape);
+  const coerce = (args: unknown) => {
+    const outer = coerceObject(args ?? {}, { queryParams: "object", body: "object" });
+    if (!isObject(outer)) return outer;
+    const coerced: Record<string, unknown> = { ...outer };
+    if ("queryParams" in outer) coerced.queryParams = coerceObject(outer.queryParams, types.queryParams);
+    if ("body" in outer) coerced.body = coerceObject(outer.body, types.body);
+    return coerced;
+  };
   return {
-    jsonSchema: z.toJSONSchema(schema) as Record<string, unknown>,
+    // A plain copy: zod attaches a hidden `~standard` key that LangChain would use to regenerate the
+    // schema in its own way (dropping `additionalProperties: false`), so the model would see another one.
+    jsonSchema: JSON.parse(JSON.stringify(z.toJSONSchema(schema, { target: "draft-7" }))),
+    coerce,
     parse(args) {
-      const outer = coerceObject(args ?? {}, { queryParams: "object", body: "object" });
-      const coerced = isObject(outer)
-        ? {
-            ...outer,
-            queryParams: coerceObject(outer.queryParams, types.queryParams),
-            body: coerceObject(outer.body, types.body),
-          }
-        : outer;
-      const parsed = schema.safeParse(coerced);
+      const parsed = schema.safeParse(coerce(args));
       if (parsed.success) return { ok: true, value: parsed.data as RequestToolArguments };
       return {
         ok: false,

@@ -8,6 +8,9 @@ export interface RequestToolArguments {
 export interface ArgumentsContract {
   /** JSON Schema of the arguments object, as the LLM is given it. */
   jsonSchema: Record<string, unknown>;
+  /** Converts wrongly typed values the profile accepts ("5" for an integer); validation comes after. */
+  coerce(args: unknown): unknown;
+  /** Coerces, then validates. */
   parse(args: unknown): { ok: true; value: RequestToolArguments } | { ok: false; error: string };
 }
 

@@ -1,0 +1,69 @@
+import { ToolMessage } from "@langchain/core/messages";
+import { DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
+import type { ExecutableTool, ToolResult } from "../tool-result.js";
+
+/** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
+export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "error">;
+
+/**
+ * A LangChain tool around an executable tool. LangChain validates arguments against the JSON schema
+ * before the tool runs, so the profile's coercion ("5" → 5, as Flowise does) is applied first.
+ */
+class ExecutableLangChainTool extends DynamicStructuredTool {
+  readonly #coerce: (args: unknown) => unknown;
+
+  constructor(tool: ExecutableTool) {
+    super({
+      name: tool.name,
+      description: tool.description,
+      schema: tool.inputSchema,
+      responseFormat: "content_and_artifact",
+      returnDirect: tool.returnDirect ?? false,
+      func: (args, _runManager, config?: ToolRunnableConfig) =>
+        runTool(tool, args, config?.toolCall?.id, config?.signal),
+    });
+    this.#coerce = tool.coerceArgs ?? ((args) => args);
+  }
+
+  override call(...[arg, ...rest]: Parameters<DynamicStructuredTool["call"]>) {
+    const isToolCall = typeof arg === "object" && arg !== null && "args" in arg && "name" in arg;
+    const coerced = isToolCall ? { ...arg, args: this.#coerce(arg.args) } : this.#coerce(arg);
+    return super.call(coerced as typeof arg, ...rest);
+  }
+}
+
+/**
+ * Runs the tool. Success is `[output, artifact]`; inside an agent a failure is a ToolMessage with
+ * status "error" whose content is exactly what the LLM sees (Flowise's error text, or the standard
+ * profile's status and body), with the exchange as artifact. Outside a tool call a failure throws.
+ */
+async function runTool(
+  tool: ExecutableTool,
+  args: unknown,
+  toolCallId: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<[string | ToolMessage, ToolArtifact]> {
+  const result = await tool.invoke(args, signal ? { signal } : {});
+  const { output, ...artifact } = result;
+  if (result.ok) return [output, artifact];
+  if (!toolCallId) throw new Error(output);
+  const message = new ToolMessage({
+    content: output,
+    status: "error",
+    tool_call_id: toolCallId,
+    name: tool.name,
+    artifact,
+  });
+  return [message, artifact];
+}
+
+/**
+ * LangChain `StructuredTool`s for `createAgent`: each tool's JSON schema is what the model is given,
+ * ToolMessages carry the HTTP exchange as `artifact`, and a failed call becomes a ToolMessage with
+ * status "error".
+ * @example
+ * const agent = createAgent({ model, tools: toLangChainTools(createTools(configs, { fetch })) });
+ */
+export function toLangChainTools(tools: readonly ExecutableTool[]): DynamicStructuredTool[] {
+  return tools.map((tool) => new ExecutableLangChainTool(tool));
+}
