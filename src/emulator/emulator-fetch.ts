@@ -13,6 +13,14 @@ export interface EmulatorFetch {
   resolveHost: ResolveHost;
 }
 
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
 /**
  * A `fetch` that serves some origins from in-process handlers (the embedded emulators) and sends the
  * rest over the network, so a tool config pointing at `{{$vars.base_url}}` runs the same against the
@@ -31,9 +39,15 @@ export function createEmulatorFetch(
   const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
   return {
     async fetch(input, init) {
-      const request = new Request(input, init);
-      const handler = handlers.get(new URL(request.url).origin);
-      return handler ? handler(request) : fallback(request);
+      const url = input instanceof Request ? input.url : String(input);
+      const handler = handlers.get(new URL(url).origin);
+      if (!handler) return fallback(input, init);
+      // In-process there is no socket to cancel: the signal is honoured by racing it, not by handing it
+      // to Request (which costs a linked AbortSignal per call).
+      const { signal, ...rest } = init ?? {};
+      signal?.throwIfAborted();
+      const answer = Promise.resolve(handler(new Request(input, rest)));
+      return signal ? raceAbort(answer, signal) : answer;
     },
     resolveHost: async (hostname) => (hosts.has(hostname) ? undefined : resolveFallback(hostname)),
   };

@@ -24,6 +24,7 @@ export function resolveVariables(
   context: VariableContext,
   options: { keepUnknown: boolean },
 ): VariableResolution {
+  if (!text.includes("{{")) return { ok: true, text };
   let unknown: string | undefined;
   const resolved = text.replace(TEMPLATE, (literal, name: string) => {
     const value = lookupVariable(name, context);

@@ -50,7 +50,8 @@ export function createRequestTool(
       if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
       const built = buildRequest(config, parsed.value, profile, options);
       if (!built.ok) return { ok: false, output: built.error, error: built.error };
-      const refusal = checkAllowedHost(new URL(built.request.url), options.allowedHosts);
+      const refusal =
+        options.allowedHosts && checkAllowedHost(new URL(built.request.url), options.allowedHosts);
       if (refusal) return { ok: false, output: refusal, error: refusal, request: built.request };
       return send(built.request, config, profile, options, callOptions.signal);
     },

@@ -1,0 +1,77 @@
+// bench/tool-calls: tool calls per second through the runtime, in-process against the embedded event
+// service, against raw in-process fetch calls of the same requests in the same run.
+// Target: the runtime adds under 30% over raw fetch.
+import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "../src/emulator/emulator-fetch.js";
+import { createEventService } from "../src/emulator/events/event-service.js";
+import { createRequestTool } from "../src/runtime/request/request-tool.js";
+import { opsPerSecond, printTable } from "./support/table.js";
+
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 5);
+const NEW_EVENT = { name: "Bench", date: "2025-01-02T03:04:05Z", location: "Loopback" };
+
+const events = createEventService();
+const emulator = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: events.fetch });
+const options = {
+  fetch: emulator.fetch,
+  resolveHost: emulator.resolveHost,
+  vars: { base_url: EVENT_SERVICE_ORIGIN },
+};
+const getTool = {
+  kind: "request",
+  method: "GET",
+  name: "get_events",
+  description: "Use this when you need to get events",
+  url: "{{$vars.base_url}}/events",
+  headers: {},
+  queryParamsSchema: { id: { type: "string", in: "path" } },
+} as const;
+const postTool = {
+  kind: "request",
+  method: "POST",
+  name: "create_event",
+  description: "Use this when you want to create a new event",
+  url: "{{$vars.base_url}}/events",
+  headers: {},
+  bodySchema: {
+    name: { type: "string", required: true },
+    date: { type: "string", required: true },
+    location: { type: "string", required: true },
+  },
+} as const;
+
+const rawGet = async () => {
+  const response = await events.fetch(new Request(`${EVENT_SERVICE_ORIGIN}/events/1`));
+  await response.text();
+};
+const rawPost = async () => {
+  const init = {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(NEW_EVENT),
+  };
+  const response = await events.fetch(new Request(`${EVENT_SERVICE_ORIGIN}/events`, init));
+  await response.text();
+};
+
+const rows: Record<string, string | number>[] = [];
+for (const profile of ["standard", "flowise"] as const) {
+  const get = createRequestTool(getTool, { ...options, profile });
+  const post = createRequestTool(postTool, { ...options, profile });
+  const cases = [
+    { call: "GET /events/1", tool: () => get.invoke({ queryParams: { id: "1" } }), raw: rawGet },
+    { call: "POST /events", tool: () => post.invoke({ body: NEW_EVENT }), raw: rawPost },
+  ];
+  for (const { call, tool, raw } of cases) {
+    const baseline = await opsPerSecond(raw, SECONDS);
+    const ours = await opsPerSecond(tool, SECONDS);
+    events.reset();
+    rows.push({
+      profile,
+      call,
+      "runtime calls/s": Math.round(ours),
+      "raw fetch calls/s": Math.round(baseline),
+      "overhead (target < 30%)": `${((baseline / ours - 1) * 100).toFixed(1)}%`,
+    });
+  }
+}
+printTable(`Tool calls in-process through the runtime vs raw fetch (${SECONDS} s each)`, rows);
