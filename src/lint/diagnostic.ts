@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const SeveritySchema = z.enum(["error", "warning", "info"]);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+/** A change to a config, at a JSON path inside it: `value` undefined removes the key. */
+export interface ConfigChange {
+  path: string;
+  value?: unknown;
+}
+
+/** A safe, mechanical fix: what it does, and the changes to apply to the config. */
+export interface Fix {
+  description: string;
+  changes: ConfigChange[];
+}
+
+/** One finding about one tool. Findings are data: rules and probes return them, they never throw. */
+export interface Diagnostic {
+  /** The rule or probe id, e.g. `operation-not-found`. */
+  code: string;
+  severity: Severity;
+  /** The tool's name as configured. */
+  tool: string;
+  /** The file the tool came from (`tools/update_event.yaml`, `flowise:<chatflow name>`). */
+  file: string;
+  /** JSON path inside the file, e.g. `[2].url` or `nodes[3].data.inputs.requestsPutUrl`. */
+  path: string;
+  message: string;
+  /** What to change, in words. */
+  suggestion?: string;
+  fix?: Fix;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
+
+/** Whether a severity is at or above a threshold (`error` ≥ `warning` ≥ `info`). */
+export function reaches(severity: Severity, threshold: Severity): boolean {
+  return SEVERITY_RANK[severity] >= SEVERITY_RANK[threshold];
+}
+
+/** By file, then errors first, then by tool and path: the order every formatter prints. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.file.localeCompare(b.file) ||
+    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+    a.tool.localeCompare(b.tool) ||
+    a.path.localeCompare(b.path)
+  );
+}

@@ -1,0 +1,70 @@
+import type { LoadedTool } from "../config/tool-config.js";
+import type { Profile } from "../profile.js";
+import { compareDiagnostics, type Diagnostic, type Severity } from "./diagnostic.js";
+import type { LintContext, LintRule } from "./rule.js";
+import { DEFAULT_RULES } from "./rules/index.js";
+
+/** A rule's severity as configured: a level, or `off`. */
+export type RuleSetting = Severity | "off";
+
+export interface LintOptions {
+  /** Default `standard`. */
+  profile?: Profile;
+  /** Default the built-in ruleset. */
+  rules?: readonly LintRule[];
+  /** Per-rule severity overrides (`tooldeck.config.yaml`: `rules: { id: off|info|warning|error }`). */
+  settings?: Record<string, RuleSetting>;
+}
+
+/**
+ * Runs the rules that apply to the profile over every tool. Never throws for a bad config: each
+ * problem is a `Diagnostic`. Sorted by file, then severity.
+ * @example
+ * const diagnostics = lint(loaded.tools, { profile: "flowise" });
+ */
+export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): Diagnostic[] {
+  const context: LintContext = { profile: options.profile ?? "standard", tools };
+  const rules = (options.rules ?? DEFAULT_RULES).filter(
+    (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
+  );
+  const diagnostics = tools.flatMap((tool) =>
+    rules.flatMap((rule) => runRule(rule, tool, context, options.settings)),
+  );
+  return diagnostics.sort(compareDiagnostics);
+}
+
+function runRule(
+  rule: LintRule,
+  tool: LoadedTool,
+  context: LintContext,
+  settings: Record<string, RuleSetting> | undefined,
+): Diagnostic[] {
+  if (!rule.appliesTo(tool.config)) return [];
+  const override = settings?.[rule.id];
+  return rule.check(tool, context).map((finding) => {
+    const diagnostic: Diagnostic = {
+      code: rule.id,
+      severity: override && override !== "off" ? override : (finding.severity ?? rule.severity),
+      tool: "name" in tool.config ? String(tool.config.name) : tool.source.file,
+      file: tool.source.file,
+      path: joinPath(tool.source.path, finding.path ?? ""),
+      message: finding.message,
+    };
+    if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
+    if (finding.fix) {
+      const changes = finding.fix.changes.map((change) => ({
+        ...change,
+        path: joinPath(tool.source.path, change.path),
+      }));
+      diagnostic.fix = { description: finding.fix.description, changes };
+    }
+    return diagnostic;
+  });
+}
+
+/** `[2]` + `url` → `[2].url`; an empty side is dropped. */
+export function joinPath(base: string, path: string): string {
+  if (!base) return path;
+  if (!path) return base;
+  return path.startsWith("[") ? `${base}${path}` : `${base}.${path}`;
+}

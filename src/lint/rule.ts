@@ -1,0 +1,38 @@
+import type { LoadedTool, ToolConfig } from "../config/tool-config.js";
+import type { Profile } from "../profile.js";
+import type { Fix, Severity } from "./diagnostic.js";
+
+/** What a rule sees besides the tool it checks. */
+export interface LintContext {
+  profile: Profile;
+  /** Every tool being linted, for rules that compare tools (duplicate names). */
+  tools: readonly LoadedTool[];
+}
+
+/** What a rule reports; the runner adds the code, the tool, the file and the default severity. */
+export interface Finding {
+  message: string;
+  /** JSON path inside the config (`url`, `queryParamsSchema.id.in`); empty for the whole config. */
+  path?: string;
+  /** When one rule reports cases of different weight (rule 6: error/error/warning). */
+  severity?: Severity;
+  suggestion?: string;
+  fix?: Fix;
+}
+
+/**
+ * A lint rule: metadata plus one pure check. It never throws for a bad config; a config it does not
+ * apply to gets no findings.
+ */
+export interface LintRule<C extends ToolConfig = ToolConfig> {
+  id: string;
+  severity: Severity;
+  /** The profiles whose behaviour the rule judges. */
+  profiles: readonly Profile[];
+  /** One line, for listings and SARIF `shortDescription`. */
+  description: string;
+  /** A paragraph: why it matters and what to do, for docs and SARIF `fullDescription`. */
+  docs: string;
+  appliesTo(config: ToolConfig): config is C;
+  check(tool: LoadedTool<C>, context: LintContext): Finding[];
+}

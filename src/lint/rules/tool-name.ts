@@ -1,0 +1,46 @@
+import type { ToolConfig } from "../../config/tool-config.js";
+import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js";
+import type { Finding, LintRule } from "../rule.js";
+
+/** Rule 11a: names providers reject, names used twice, names Flowise rewrites. */
+export const toolName: LintRule = {
+  id: "tool-name",
+  severity: "error",
+  profiles: ["flowise", "standard"],
+  description: "a tool name providers reject, used twice, or rewritten by Flowise",
+  docs:
+    "LLM providers accept tool names matching ^[a-zA-Z0-9_-]{1,64}$ and reject a request whose tools share a " +
+    "name. Flowise also lower-cases names, turns spaces into `_` and drops other characters, so the model " +
+    "sees another name than the one configured.",
+  appliesTo: (config): config is ToolConfig => config.kind === "request",
+  check({ config, source }, { profile, tools }) {
+    const findings: Finding[] = [];
+    const name = "name" in config ? String(config.name) : "";
+    if (!TOOL_NAME_PATTERN.test(name)) {
+      findings.push({
+        path: "name",
+        message: `name "${name}" is not accepted by LLM providers (^[a-zA-Z0-9_-]{1,64}$)`,
+        suggestion: `rename it, e.g. "${toFlowiseToolName(name).slice(0, 64) || "my_tool"}"`,
+      });
+    }
+    const twin = tools.find(
+      (other) => other.config !== config && "name" in other.config && other.config.name === name,
+    );
+    if (twin) {
+      const where =
+        twin.source.file === source.file ? `at ${twin.source.path || "the top"}` : `in ${twin.source.file}`;
+      findings.push({ path: "name", message: `name "${name}" is also used by the tool ${where}` });
+    }
+    const sent = toFlowiseToolName(name);
+    if (profile === "flowise" && sent !== name) {
+      findings.push({
+        path: "name",
+        severity: "warning",
+        message: `Flowise sends this tool as "${sent}", not "${name}"`,
+        suggestion: `name it "${sent}"`,
+        fix: { description: `rename to ${sent}`, changes: [{ path: "name", value: sent }] },
+      });
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,255 @@
+import { bracePlaceholder } from "../../../src/lint/rules/brace-placeholder.js";
+import {
+  flowiseBodyIgnored,
+  flowiseErrorBodyHidden,
+  flowiseFixedBodyOverridden,
+} from "../../../src/lint/rules/flowise-request-quirks.js";
+import { outputLength } from "../../../src/lint/rules/output-length.js";
+import { paramWithoutIn } from "../../../src/lint/rules/param-without-in.js";
+import { flowisePrivateHost } from "../../../src/lint/rules/private-host.js";
+import { profilePortability } from "../../../src/lint/rules/profile-portability.js";
+import { secretInConfig } from "../../../src/lint/rules/secret-in-config.js";
+import { toolDescription } from "../../../src/lint/rules/tool-description.js";
+import { toolName } from "../../../src/lint/rules/tool-name.js";
+import { requestTool, testRule } from "../support/test-rule.js";
+
+const EVENT_BODY = { name: { type: "string", required: true } } as const;
+
+testRule(bracePlaceholder, [
+  {
+    name: "`:id` passes",
+    config: requestTool({ url: "{{$vars.base_url}}/events/:id" }),
+    profile: "flowise",
+    expected: [],
+  },
+  { name: "variables are not placeholders", config: requestTool(), profile: "flowise", expected: [] },
+  {
+    name: "`{id}` fails under flowise",
+    config: requestTool({ url: "{{$vars.base_url}}/events/{id}" }),
+    profile: "flowise",
+    expected: ["error url: {id} is sent literally by Flowise (it only fills :id)"],
+  },
+  {
+    name: "`{id}` is fine under standard",
+    config: requestTool({ url: "http://h/events/{id}" }),
+    expected: [],
+  },
+]);
+
+testRule(paramWithoutIn, [
+  {
+    name: "`in` given",
+    config: requestTool({ queryParamsSchema: { id: { type: "string", in: "path" } } }),
+    expected: [],
+  },
+  {
+    name: "no `in` under flowise: dropped",
+    config: requestTool({ queryParamsSchema: { q: { type: "string" } } }),
+    profile: "flowise",
+    expected: [
+      'warning queryParamsSchema.q: parameter q has no "in": Flowise drops it, so the LLM\'s value is never sent',
+    ],
+  },
+  {
+    name: "no `in` under standard: query",
+    config: requestTool({ queryParamsSchema: { q: { type: "string" } } }),
+    expected: ['warning queryParamsSchema.q: parameter q has no "in": it is sent in the query string'],
+  },
+]);
+
+testRule(flowiseBodyIgnored, [
+  {
+    name: "with a schema",
+    config: requestTool({ method: "POST", bodySchema: EVENT_BODY }),
+    profile: "flowise",
+    expected: [],
+  },
+  { name: "GET has no body", config: requestTool(), profile: "flowise", expected: [] },
+  {
+    name: "POST without a schema",
+    config: requestTool({ method: "POST" }),
+    profile: "flowise",
+    expected: ["warning bodySchema: POST tool has no Body Schema: Flowise sends {} and drops the LLM's body"],
+  },
+  {
+    name: "PUT with only a fixed body",
+    config: requestTool({ method: "PUT", body: { a: 1 } }),
+    profile: "flowise",
+    expected: [
+      "warning bodySchema: PUT tool has no Body Schema: Flowise sends only the fixed Body and drops the LLM's body",
+    ],
+  },
+]);
+
+testRule(flowiseFixedBodyOverridden, [
+  {
+    name: "disjoint keys",
+    config: requestTool({ method: "POST", body: { a: 1 }, bodySchema: EVENT_BODY }),
+    profile: "flowise",
+    expected: [],
+  },
+  {
+    name: "a key in both",
+    config: requestTool({ method: "POST", body: { name: "fixed" }, bodySchema: EVENT_BODY }),
+    profile: "flowise",
+    expected: [
+      "warning body.name: fixed Body key name is also in the Body Schema: Flowise sends the LLM's value, not the fixed one",
+    ],
+  },
+]);
+
+testRule(flowiseErrorBodyHidden, [
+  {
+    name: "every request tool",
+    config: requestTool({ method: "DELETE" }),
+    profile: "flowise",
+    expected: [
+      'info url: on an error answer the LLM sees only "Failed to make DELETE request: HTTP Error <status>: <text>", not the server\'s message',
+    ],
+  },
+]);
+
+testRule(flowisePrivateHost, [
+  { name: "a variable host", config: requestTool(), profile: "flowise", expected: [] },
+  {
+    name: "a public host",
+    config: requestTool({ url: "https://api.example.com/events" }),
+    profile: "flowise",
+    expected: [],
+  },
+  ...["http://localhost:5566/events", "http://127.0.0.1/x", "http://192.168.1.2/x", "http://[::1]:80/x"].map(
+    (url) => ({
+      name: url,
+      config: requestTool({ url }),
+      profile: "flowise" as const,
+      expected: [
+        `warning url: ${new URL(url).hostname.replace(/^\[|\]$/g, "")} is a loopback/private host: Flowise 3.1 answers "Access to this host is denied by policy."`,
+      ],
+    }),
+  ),
+]);
+
+testRule(toolName, [
+  { name: "a good name", config: requestTool(), profile: "flowise", expected: [] },
+  {
+    name: "invalid for providers",
+    config: requestTool({ name: "get events!" }),
+    expected: ['error name: name "get events!" is not accepted by LLM providers (^[a-zA-Z0-9_-]{1,64}$)'],
+  },
+  {
+    name: "rewritten by Flowise",
+    config: requestTool({ name: "Get_Events" }),
+    profile: "flowise",
+    expected: ['warning name: Flowise sends this tool as "get_events", not "Get_Events"'],
+  },
+  {
+    name: "used twice",
+    config: requestTool(),
+    others: [requestTool({ method: "POST" })],
+    expected: ['error name: name "get_events" is also used by the tool in tools/t1.yaml'],
+  },
+]);
+
+testRule(toolDescription, [
+  { name: "a specific description", config: requestTool(), expected: [] },
+  {
+    name: "empty",
+    config: requestTool({ description: " " }),
+    expected: ["warning description: the description is empty: the LLM cannot tell when to use this tool"],
+  },
+  {
+    name: "Flowise's default",
+    config: requestTool({
+      description: "Use this when you need to execute a GET request to get data from a website.",
+    }),
+    expected: [
+      "info description: the description is Flowise's generic default: say which resource it reaches",
+    ],
+  },
+  {
+    name: "says delete, binds GET",
+    config: requestTool({ description: "Use this to delete an event" }),
+    expected: ['info description: the description says "delete" but the tool sends GET'],
+  },
+  {
+    name: "delete on DELETE",
+    config: requestTool({ method: "DELETE", description: "Use this when you need to delete event" }),
+    expected: [],
+  },
+]);
+
+testRule(outputLength, [
+  { name: "2000", config: requestTool({ maxOutputLength: 2000 }), expected: [] },
+  { name: "no limit", config: requestTool(), expected: [] },
+  {
+    name: "0",
+    config: requestTool({ maxOutputLength: 0 }),
+    expected: ["warning maxOutputLength: max output length 0: the LLM gets an empty output from every call"],
+  },
+]);
+
+testRule(secretInConfig, [
+  {
+    name: "a variable",
+    config: requestTool({ headers: { Authorization: "Bearer {{$vars.token}}" } }),
+    expected: [],
+  },
+  {
+    name: "a harmless header",
+    config: requestTool({ headers: { Accept: "application/json" } }),
+    expected: [],
+  },
+  {
+    name: "a literal bearer token",
+    config: requestTool({ headers: { Authorization: "Bearer sk-123" } }),
+    expected: ["warning headers.Authorization: header Authorization holds a literal credential"],
+  },
+  {
+    name: "an api_key query value",
+    config: requestTool({ url: "https://api.example.com/x?api_key=abc&page=2" }),
+    expected: ["warning url: the URL carries a literal api_key"],
+  },
+  {
+    name: "an api_key variable",
+    config: requestTool({ url: "https://api.example.com/x?api_key={{$vars.k}}" }),
+    expected: [],
+  },
+  {
+    name: "a password in the URL",
+    config: requestTool({ url: "https://u:p4ss@api.example.com/x" }),
+    expected: ["warning url: the URL carries a password"],
+  },
+]);
+
+testRule(profilePortability, [
+  {
+    name: "a plain GET with `in`",
+    config: requestTool({ queryParamsSchema: { limit: { type: "string", in: "query" } } }),
+    expected: [],
+  },
+  {
+    name: "the tutorial's delete_event",
+    config: requestTool({
+      method: "DELETE",
+      queryParamsSchema: { id: { type: "string", in: "path", required: true } },
+    }),
+    expected: [
+      "info : a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
+    ],
+  },
+  {
+    name: "PATCH with {id}, params and an integer",
+    config: requestTool({
+      method: "PATCH",
+      url: "{{$vars.base_url}}/events/{id}",
+      queryParamsSchema: { id: { type: "integer", in: "path" } },
+      bodySchema: EVENT_BODY,
+    }),
+    expected: [
+      "info : PATCH tools exist only under standard (Flowise has no PATCH request tool)",
+      "info : {name} placeholders are filled only under standard",
+      "info : PATCH tools ignore the Query Params Schema in Flowise",
+      "info : integer fields are strings to the LLM in Flowise and integers under standard",
+    ],
+  },
+]);

@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import type { RequestToolConfig } from "../../../src/config/request-tool-config.js";
+import type { LoadedTool, ToolConfig } from "../../../src/config/tool-config.js";
+import type { Severity } from "../../../src/lint/diagnostic.js";
+import { lint } from "../../../src/lint/lint.js";
+import type { LintRule } from "../../../src/lint/rule.js";
+import type { Profile } from "../../../src/profile.js";
+
+export interface RuleCase {
+  name: string;
+  config: ToolConfig;
+  profile?: Profile;
+  /** Other tools linted alongside (for rules that compare tools). */
+  others?: ToolConfig[];
+  /** Expected findings as `severity path: message`; [] for a passing config. */
+  expected: string[];
+}
+
+/** A rule's table test: each config, linted with only this rule, gives exactly these findings. */
+export function testRule(rule: LintRule, cases: RuleCase[]): void {
+  describe(rule.id, () => {
+    test.each(cases)("$name", ({ config, profile, others, expected }) => {
+      const tools: LoadedTool[] = [config, ...(others ?? [])].map((c, i) => ({
+        config: c,
+        source: { file: `tools/t${i}.yaml`, path: "" },
+      }));
+      const found = lint(tools, { profile: profile ?? "standard", rules: [rule] })
+        .filter((d) => d.file === "tools/t0.yaml")
+        .map((d) => `${d.severity} ${d.path}: ${d.message}`);
+      expect(found).toEqual(expected);
+    });
+
+    test("metadata", () => {
+      expect(rule.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(rule.description.length).toBeGreaterThan(10);
+      expect(rule.docs.length).toBeGreaterThan(rule.description.length);
+      expect(rule.profiles.length).toBeGreaterThan(0);
+      expect(["error", "warning", "info"] satisfies Severity[]).toContain(rule.severity);
+    });
+  });
+}
+
+/** A request tool with the tutorial's defaults and the given changes. */
+export function requestTool(changes: Partial<RequestToolConfig> = {}): RequestToolConfig {
+  return {
+    kind: "request",
+    method: "GET",
+    name: "get_events",
+    description: "Use this when you need to get events",
+    url: "{{$vars.base_url}}/events",
+    headers: {},
+    ...changes,
+  };
+}
