@@ -1,4 +1,5 @@
 import type { ParamSpec } from "../../config/request-tool-config.js";
+import { escapeRegExp } from "../../escape-reg-exp.js";
 
 /**
  * The URL a Flowise 3.1 GET/DELETE tool calls (reference/flowise-tools.md, "Building the GET/DELETE URL"):
@@ -49,8 +50,4 @@ function appendQuery(url: string, entries: [string, string][]): string {
 
 function stringEntries(params: Record<string, unknown>): [string, string][] {
   return Object.entries(params).map(([key, value]) => [key, String(value)]);
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

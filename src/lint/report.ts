@@ -1,0 +1,37 @@
+import type { Profile } from "../profile.js";
+import type { Diagnostic, Severity } from "./diagnostic.js";
+
+/** One tool as the report shows it: where it is, and the request it really sends (from its probe). */
+export interface ToolReport {
+  name: string;
+  file: string;
+  /** JSON path of the config inside the file. */
+  path: string;
+  /** `PUT http://…/events → 404`, when the tool was probed. */
+  sent?: string;
+}
+
+/** Everything a formatter prints. */
+export interface CheckReport {
+  profile: Profile;
+  tools: ToolReport[];
+  diagnostics: Diagnostic[];
+}
+
+/** Rule metadata for formats that carry it (SARIF). */
+export interface RuleInfo {
+  id: string;
+  severity: Severity;
+  description: string;
+  docs: string;
+}
+
+/** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools` */
+export function summarize(report: CheckReport): string {
+  const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
+  const tools = `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}`;
+  const total = report.diagnostics.length;
+  if (total === 0) return `no problems in ${tools}`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}`;
+}

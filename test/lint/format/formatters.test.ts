@@ -1,0 +1,123 @@
+import { describe, expect, test } from "vitest";
+import { formatJson } from "../../../src/lint/format/format-json.js";
+import { formatJunit } from "../../../src/lint/format/format-junit.js";
+import { formatSarif } from "../../../src/lint/format/format-sarif.js";
+import { formatStylish } from "../../../src/lint/format/format-stylish.js";
+import { locateJsonPath } from "../../../src/lint/format/locate-json-path.js";
+import type { CheckReport } from "../../../src/lint/report.js";
+
+const report: CheckReport = {
+  profile: "flowise",
+  tools: [
+    { name: "get_events", file: "tools/get.yaml", path: "", sent: "GET http://e/events → 200" },
+    { name: "update_event", file: "tools/update.yaml", path: "", sent: "PUT http://e/events → 404" },
+  ],
+  diagnostics: [
+    {
+      code: "operation-not-found",
+      severity: "error",
+      tool: "update_event",
+      file: "tools/update.yaml",
+      path: "url",
+      message: "PUT /events is not an operation <of> the API & more",
+      suggestion: "use PATCH /events/{id}",
+      fix: { description: "switch to PATCH", changes: [{ path: "method", value: "PATCH" }] },
+    },
+    {
+      code: "param-without-in",
+      severity: "warning",
+      tool: "get_events",
+      file: "tools/get.yaml",
+      path: "queryParamsSchema.q",
+      message: "q has no in",
+    },
+  ],
+};
+
+const files: Record<string, string> = {
+  "tools/update.yaml": "kind: request\nmethod: PUT\nname: update_event\nurl: '{{$vars.base_url}}/events'\n",
+  "tools/get.yaml": "kind: request\nqueryParamsSchema:\n  id:\n    in: path\n  q:\n    type: string\n",
+};
+
+describe("formatters", () => {
+  test("stylish groups by file, shows what each tool sends, and ends with the summary", () => {
+    expect(formatStylish(report)).toMatchInlineSnapshot(`
+      "tools/get.yaml
+        get_events  GET http://e/events → 200
+          warning q has no in  param-without-in
+                  at queryParamsSchema.q
+
+      tools/update.yaml
+        update_event  PUT http://e/events → 404
+          error   PUT /events is not an operation <of> the API & more  operation-not-found
+                  at url
+                  → use PATCH /events/{id}
+                  fixable with --fix: switch to PATCH
+
+      ✖ 2 problems (1 error, 1 warning, 0 infos) in 2 tools (profile flowise)
+      "
+    `);
+    expect(formatStylish(report, { color: true })).toContain("\u001b[");
+  });
+
+  test("json carries the summary and every diagnostic", () => {
+    const parsed = JSON.parse(formatJson(report));
+    expect(parsed.summary).toBe("2 problems (1 error, 1 warning, 0 infos) in 2 tools");
+    expect(parsed.diagnostics).toEqual(report.diagnostics);
+  });
+
+  test("sarif 2.1.0 with rule metadata and line locations", () => {
+    const rules = [
+      { id: "operation-not-found", severity: "error" as const, description: "d", docs: "long docs" },
+    ];
+    const sarif = JSON.parse(formatSarif(report, { rules, version: "0.1.0", readFile: (f) => files[f] }));
+    expect(sarif.version).toBe("2.1.0");
+    expect(sarif.runs[0].tool.driver.rules[0]).toEqual({
+      id: "operation-not-found",
+      shortDescription: { text: "d" },
+      fullDescription: { text: "long docs" },
+      defaultConfiguration: { level: "error" },
+    });
+    expect(
+      sarif.runs[0].results.map(
+        (r: { level: string; locations: { physicalLocation: { region: unknown } }[] }) => [
+          r.level,
+          r.locations[0]?.physicalLocation.region,
+        ],
+      ),
+    ).toEqual([
+      ["error", { startLine: 4 }],
+      ["warning", { startLine: 5 }],
+    ]);
+  });
+
+  test("junit: one case per tool, errors fail, XML escaped", () => {
+    const xml = formatJunit(report);
+    expect(xml).toContain('<testsuites name="tooldeck" tests="2" failures="1">');
+    expect(xml).toContain('<testcase classname="tools/get.yaml" name="get_events">');
+    expect(xml).toContain(
+      '<failure message="PUT /events is not an operation &lt;of&gt; the API &amp; more" type="operation-not-found">',
+    );
+    expect(xml).toContain(
+      "<system-out>warning param-without-in at queryParamsSchema.q: q has no in</system-out>",
+    );
+  });
+});
+
+describe("locateJsonPath", () => {
+  const yaml = files["tools/get.yaml"] ?? "";
+  test.each([
+    ["", 1],
+    ["queryParamsSchema", 2],
+    ["queryParamsSchema.id.in", 4],
+    ["queryParamsSchema.q.type", 6],
+    ["queryParamsSchema.missing", 2],
+  ])("%s → line %i", (path, line) => {
+    expect(locateJsonPath(yaml, path)).toBe(line);
+  });
+
+  test("JSON arrays", () => {
+    const json = '[\n  {\n    "name": "a"\n  },\n  {\n    "name": "b",\n    "url": "x"\n  }\n]';
+    expect(locateJsonPath(json, "[1].url")).toBe(7);
+  });
+});
