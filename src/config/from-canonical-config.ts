@@ -66,10 +66,9 @@ export function fromCanonicalRequest(
     draft.headers = headers.value;
   }
   const method = HttpMethodSchema.safeParse(draft.method);
-  if (method.success) {
-    draft.name ??= DEFAULT_TOOL_NAMES[method.data];
-    draft.description ??= DEFAULT_DESCRIPTIONS[method.data];
-  }
+  // The defaults depend on the method: without a valid one, only the method is worth reporting.
+  draft.name ??= method.success ? DEFAULT_TOOL_NAMES[method.data] : "-";
+  draft.description ??= method.success ? DEFAULT_DESCRIPTIONS[method.data] : "";
   const parsed = StrictRequestToolConfigSchema.safeParse(draft);
   if (parsed.success) return parsed.data;
   reportZodIssues(parsed.error, path, sink.error);
