@@ -4,6 +4,7 @@ import {
   isFlowiseRequestNodeName,
 } from "./flowise-request-nodes.js";
 
+/** What a bare object of Flowise input keys configures. */
 export type DetectedNode =
   | { kind: "request"; node: FlowiseRequestNodeName }
   | { kind: "other"; node: string }

@@ -1,5 +1,6 @@
 import JSON5 from "json5";
 
+/** The parsed value, or the first parser error. */
 export type FlowiseJsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
 /**
@@ -47,6 +48,7 @@ export function invalidJsonMessage(what: "body" | "headers", reason: string): st
   return `Invalid JSON format in ${what}. Original error: ${reason}.`;
 }
 
+/** A JSON object: not null, not an array. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -59,8 +59,10 @@ export const FLOWISE_REQUEST_NODES = {
   },
 } as const satisfies Record<string, FlowiseRequestNode>;
 
+/** The name of one of Flowise's four request nodes. */
 export type FlowiseRequestNodeName = keyof typeof FLOWISE_REQUEST_NODES;
 
+/** `requestsGet`, `requestsPost`, `requestsPut` or `requestsDelete`. */
 export function isFlowiseRequestNodeName(name: unknown): name is FlowiseRequestNodeName {
   return typeof name === "string" && Object.hasOwn(FLOWISE_REQUEST_NODES, name);
 }

@@ -25,6 +25,7 @@ export interface LoadResult {
   skipped: SkippedNode[];
 }
 
+/** A result with nothing loaded yet. */
 export function emptyLoadResult(): LoadResult {
   return { tools: [], errors: [], warnings: [], specs: [], skipped: [] };
 }

@@ -8,6 +8,7 @@ import { createLoadSink } from "./load-sink.js";
 import { CONFIG_EXTENSIONS, readConfigFile } from "./read-config-file.js";
 import { reportDuplicateNames } from "./report-duplicate-names.js";
 
+/** Options of `loadToolConfigs`. */
 export interface LoadToolConfigsOptions {
   /** Folder that relative paths are resolved against (default: the process's working directory). */
   cwd?: string;

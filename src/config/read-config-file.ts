@@ -5,6 +5,7 @@ import { load } from "js-yaml";
 /** Extensions of config files: the ones read from folders, and the only ones accepted when named. */
 export const CONFIG_EXTENSIONS: readonly string[] = [".json", ".yaml", ".yml"];
 
+/** The parsed content of a config file, or a one-line reason it has none. */
 export type ConfigFileContent = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Reads and parses a .json, .yaml or .yml file; any failure is a one-line message (never a throw). */
