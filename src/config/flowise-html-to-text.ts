@@ -1,0 +1,120 @@
+/**
+ * Flowise passes URL, Headers and Body Schema values through Turndown (HTML → Markdown) before use, then
+ * un-escapes `\_`, `\[` and `\]`. This reproduces what that does to the values users type: tags dropped,
+ * paragraphs split by a blank line, entities decoded, whitespace collapsed, Markdown characters escaped.
+ * Markdown constructs (bold, links, lists, headings) are not rendered: their text is kept as plain text.
+ */
+export function flowiseHtmlToText(input: string): string {
+  const blocks = splitBlocks(input)
+    .map(renderBlock)
+    .filter((block) => block !== "");
+  return blocks.join("\n\n").replace(/\\([_[\]])/g, "$1");
+}
+
+type Inline = { text: string } | { lineBreak: true };
+
+const TAG = /<!--[\s\S]*?-->|<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s[^>]*)?\/?>/g;
+const BLOCK_TAGS = new Set([
+  "p",
+  "div",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "li",
+  "blockquote",
+  "pre",
+  "table",
+  "tr",
+  "section",
+  "article",
+  "header",
+  "footer",
+]);
+
+function splitBlocks(input: string): Inline[][] {
+  const blocks: Inline[][] = [[]];
+  const current = (): Inline[] => blocks[blocks.length - 1] as Inline[];
+  let last = 0;
+  for (const match of input.matchAll(TAG)) {
+    current().push({ text: decodeEntities(input.slice(last, match.index)) });
+    last = match.index + match[0].length;
+    const tag = match[1]?.toLowerCase();
+    if (tag === "br") current().push({ lineBreak: true });
+    else if (tag && BLOCK_TAGS.has(tag)) blocks.push([]);
+  }
+  current().push({ text: decodeEntities(input.slice(last)) });
+  return blocks;
+}
+
+/** Collapses whitespace across the block's text nodes (as a browser would), escapes each node, joins. */
+function renderBlock(block: Inline[]): string {
+  const parts: string[] = [];
+  let atLineStart = true;
+  for (const item of block) {
+    if ("lineBreak" in item) {
+      trimTrailingSpace(parts);
+      parts.push("  \n");
+      atLineStart = true;
+      continue;
+    }
+    let text = item.text.replace(/[ \t\r\n]+/g, " ");
+    if (atLineStart) text = text.replace(/^ /, "");
+    if (text === "") continue;
+    parts.push(escapeMarkdown(text));
+    atLineStart = text.endsWith(" ");
+  }
+  trimTrailingSpace(parts);
+  return parts.join("").replace(/^\s*\n|\n\s*$/g, "");
+}
+
+function trimTrailingSpace(parts: string[]): void {
+  const lastIndex = parts.length - 1;
+  const last = parts[lastIndex];
+  if (last !== undefined && last !== "  \n") parts[lastIndex] = last.replace(/ $/, "");
+}
+
+/** Turndown's escapes, applied to each text node (`^` is the start of the node). */
+const MARKDOWN_ESCAPES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\\/g, "\\\\"],
+  [/\*/g, "\\*"],
+  [/^-/g, "\\-"],
+  [/^\+ /g, "\\+ "],
+  [/^(=+)/g, "\\$1"],
+  [/^(#{1,6}) /g, "\\$1 "],
+  [/`/g, "\\`"],
+  [/^~~~/g, "\\~~~"],
+  [/\[/g, "\\["],
+  [/\]/g, "\\]"],
+  [/^>/g, "\\>"],
+  [/_/g, "\\_"],
+  [/^(\d+)\. /g, "$1\\. "],
+];
+
+function escapeMarkdown(text: string): string {
+  return MARKDOWN_ESCAPES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
+    if (body.startsWith("#")) {
+      const code =
+        body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { flowiseHtmlToText } from "./flowise-html-to-text.js";
+import { describeType, type FlowiseInputReader, type PickedInput } from "./flowise-input-reader.js";
+import { invalidJsonMessage, isPlainObject, parseFlowiseJson } from "./flowise-json.js";
+import { joinPath } from "./json-path.js";
+import { reportZodIssues } from "./report-zod-issues.js";
+import { BodyFieldSpecSchema, ParamSpecSchema } from "./request-tool-config.js";
+
+/** A text input (name, description, URL) or undefined when absent or not text (reported). */
+export function readText(picked: PickedInput | undefined, reader: FlowiseInputReader): string | undefined {
+  if (picked === undefined) return undefined;
+  if (typeof picked.value === "string") return picked.value;
+  reader.fail(picked.path, `expected string, received ${describeType(picked.value)}`);
+  return undefined;
+}
+
+/** Headers: an object as it is, or a JSON object string (HTML-stripped first, as Flowise does). */
+export function readHeaders(
+  picked: PickedInput | undefined,
+  reader: FlowiseInputReader,
+): Record<string, string> | undefined {
+  if (picked === undefined) return {};
+  const parsed = readJsonObject(picked, reader, "headers", flowiseHtmlToText);
+  if (parsed === undefined) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    // fetch turns number and boolean header values into text, so Flowise accepts them.
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      headers[name] = String(value);
+    } else {
+      reader.fail(joinPath(picked.path, name), `expected string, received ${describeType(value)}`);
+    }
+  }
+  return headers;
+}
+
+/** The fixed Body: an object as it is, or a JSON object string (not HTML-stripped: Flowise does not). */
+export function readBody(
+  picked: PickedInput | undefined,
+  reader: FlowiseInputReader,
+): Record<string, unknown> | undefined {
+  return picked === undefined ? undefined : readJsonObject(picked, reader, "body", (text) => text);
+}
+
+function readJsonObject(
+  picked: PickedInput,
+  reader: FlowiseInputReader,
+  what: "body" | "headers",
+  prepare: (text: string) => string,
+): Record<string, unknown> | undefined {
+  let value = picked.value;
+  if (typeof value === "string") {
+    const parsed = parseFlowiseJson(prepare(value));
+    if (!parsed.ok) {
+      reader.fail(picked.path, invalidJsonMessage(what, parsed.reason));
+      return undefined;
+    }
+    value = parsed.value;
+  }
+  if (isPlainObject(value)) return value;
+  reader.fail(picked.path, `expected a JSON object, received ${describeType(value)}`);
+  return undefined;
+}
+
+const SCHEMA_FALLBACKS = {
+  params: "Flowise silently falls back to free-form query parameters",
+  body: "Flowise silently drops the Body Schema, and then ignores any body the LLM sends",
+} as const;
+
+const ENTRY_SCHEMAS = {
+  params: z.record(z.string(), ParamSpecSchema),
+  body: z.record(z.string(), BodyFieldSpecSchema),
+} as const;
+
+/**
+ * A Query Params Schema or Body Schema: a JSON string Flowise parses leniently. What Flowise cannot parse
+ * it silently ignores; that is kept (no schema) with a warning. Entries that parse but do not fit the
+ * model are errors at their path (`…QueryParamsSchema.id.in: expected "path" or "query"`).
+ */
+export function readSchema<K extends keyof typeof ENTRY_SCHEMAS>(
+  picked: PickedInput | undefined,
+  reader: FlowiseInputReader,
+  kind: K,
+): z.infer<(typeof ENTRY_SCHEMAS)[K]> | undefined {
+  if (picked === undefined) return undefined;
+  const parsed = parseSchemaText(picked, reader, kind);
+  if (parsed === undefined || Object.keys(parsed).length === 0) return undefined;
+  const result = ENTRY_SCHEMAS[kind].safeParse(parsed);
+  if (result.success) return result.data as z.infer<(typeof ENTRY_SCHEMAS)[K]>;
+  reportZodIssues(result.error, picked.path, reader.fail);
+  return undefined;
+}
+
+function parseSchemaText(
+  picked: PickedInput,
+  reader: FlowiseInputReader,
+  kind: keyof typeof SCHEMA_FALLBACKS,
+): Record<string, unknown> | undefined {
+  const fallback = SCHEMA_FALLBACKS[kind];
+  if (typeof picked.value !== "string") {
+    reader.warn(picked.path, `expected a JSON string, received ${describeType(picked.value)}: ${fallback}`);
+    return undefined;
+  }
+  // Flowise strips HTML from a Body Schema but not from a Query Params Schema.
+  const text = kind === "body" ? flowiseHtmlToText(picked.value) : picked.value;
+  const parsed = parseFlowiseJson(text);
+  if (!parsed.ok) {
+    reader.warn(picked.path, `not valid JSON (${parsed.reason}): ${fallback}`);
+    return undefined;
+  }
+  if (isPlainObject(parsed.value)) return parsed.value;
+  reader.warn(picked.path, `not a JSON object (${describeType(parsed.value)}): ${fallback}`);
+  return undefined;
+}
+
+/**
+ * Max Output Length: Flowise applies `parseInt` to a truthy value, so "2000" → 2000, blank → no limit,
+ * and the number 0 (falsy) → no limit while the text "0" → an always-empty output.
+ */
+export function readMaxOutputLength(
+  picked: PickedInput | undefined,
+  reader: FlowiseInputReader,
+): number | undefined {
+  if (picked === undefined) return undefined;
+  const value = Number.parseInt(String(picked.value), 10);
+  if (typeof picked.value === "object" || Number.isNaN(value)) {
+    reader.fail(picked.path, `expected a whole number, received ${JSON.stringify(picked.value)}`);
+    return undefined;
+  }
+  if (value < 0) {
+    reader.fail(picked.path, `expected 0 or more, received ${value}`);
+    return undefined;
+  }
+  return value;
+}

@@ -1,0 +1,63 @@
+import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
+import { describeType } from "./flowise-input-reader.js";
+import { isPlainObject } from "./flowise-json.js";
+import { skippedNodeReason } from "./flowise-skipped-nodes.js";
+import { fromCanonicalConfig } from "./from-canonical-config.js";
+import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
+import { joinPath } from "./json-path.js";
+import { collectFlowTools } from "./load-flowise-flow.js";
+import type { LoadSink } from "./load-sink.js";
+
+/** The content of one config file: one config or an array of them. */
+export function loadConfigDocument(document: unknown, sink: LoadSink): void {
+  if (!Array.isArray(document)) {
+    loadConfigValue(document, "", sink);
+    return;
+  }
+  document.forEach((value, index) => {
+    loadConfigValue(value, joinPath("", index), sink);
+  });
+}
+
+/**
+ * One config, whichever of the accepted shapes it has: tooldeck's own (`kind`), a Flowise flow export
+ * (`nodes`), or the input keys of a Flowise request node (`requestsGetUrl`…, or `agentSelectedTool`).
+ */
+export function loadConfigValue(value: unknown, path: string, sink: LoadSink): void {
+  if (!isPlainObject(value)) {
+    sink.error(path, `expected a tool config object, received ${describeType(value)}`);
+  } else if ("kind" in value) {
+    const config = fromCanonicalConfig(value, path, sink);
+    if (config) sink.tool(config, path);
+  } else if (Array.isArray(value.nodes)) {
+    collectFlowTools(value.nodes, path, sink);
+  } else {
+    loadFlowiseInputs(value, path, sink);
+  }
+}
+
+function loadFlowiseInputs(value: Record<string, unknown>, path: string, sink: LoadSink): void {
+  const detected = detectFlowiseRequestNode(value);
+  switch (detected.kind) {
+    case "request": {
+      const config = fromFlowiseRequestInputs(detected.node, value, path, sink);
+      if (config) sink.tool(config, path);
+      return;
+    }
+    case "other": {
+      const reason = skippedNodeReason(detected.node);
+      if (reason) sink.skip({ path, node: detected.node, reason, inputs: value });
+      else
+        sink.error(joinPath(path, "agentSelectedTool"), `"${detected.node}" is not a Flowise request tool`);
+      return;
+    }
+    case "mixed":
+      sink.error(path, `mixes the input keys of Flowise nodes ${detected.nodes.join(" and ")}`);
+      return;
+    case "none":
+      sink.error(
+        path,
+        'not a tool config: expected "kind" (tooldeck format), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")',
+      );
+  }
+}

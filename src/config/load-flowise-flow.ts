@@ -1,0 +1,87 @@
+import { describeType } from "./flowise-input-reader.js";
+import { isPlainObject } from "./flowise-json.js";
+import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
+import { skippedNodeReason } from "./flowise-skipped-nodes.js";
+import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
+import { joinPath } from "./json-path.js";
+import { emptyLoadResult, type LoadResult } from "./load-result.js";
+import { createLoadSink, type LoadSink } from "./load-sink.js";
+import { reportDuplicateNames } from "./report-duplicate-names.js";
+
+/**
+ * Loads the request tools of a Flowise flow: the `flowData` of a chatflow or agentflow, as exported to a
+ * file or fetched from a Flowise instance (a JSON string or the parsed object). `file` labels every
+ * entry, e.g. `flowise:<chatflow name>`.
+ *
+ * @example
+ * const chatflow = await (await fetch(`${flowiseUrl}/api/v1/chatflows/${id}`, { headers })).json();
+ * const { tools, errors } = loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`);
+ */
+export function loadFlowiseFlow(flowData: unknown, file: string): LoadResult {
+  const result = emptyLoadResult();
+  const sink = createLoadSink(result, file);
+  let flow = flowData;
+  if (typeof flow === "string") {
+    try {
+      flow = JSON.parse(flow);
+    } catch (error) {
+      sink.error("", `invalid JSON (${(error as Error).message})`);
+      return result;
+    }
+  }
+  if (isPlainObject(flow) && Array.isArray(flow.nodes)) collectFlowTools(flow.nodes, "", sink);
+  else sink.error("", `expected a Flowise flow (an object with "nodes"), received ${describeType(flow)}`);
+  reportDuplicateNames(result);
+  return result;
+}
+
+/**
+ * Every request tool in a flow's nodes: chatflow nodes `requestsGet`…, and the `agentTools` of agentflow
+ * V2 Agent nodes. OpenAPI toolkits, HTTP nodes and Tool nodes calling HTTP tools go to `skipped`.
+ */
+export function collectFlowTools(nodes: readonly unknown[], path: string, sink: LoadSink): void {
+  nodes.forEach((node, index) => {
+    const nodePath = joinPath(path, "nodes", index);
+    const data = isPlainObject(node) ? node.data : undefined;
+    if (!isPlainObject(data)) {
+      sink.error(joinPath(nodePath, "data"), `expected object, received ${describeType(data)}`);
+      return;
+    }
+    const inputs = isPlainObject(data.inputs) ? data.inputs : {};
+    collectNodeTools(String(data.name), inputs, joinPath(nodePath, "data", "inputs"), sink);
+  });
+}
+
+function collectNodeTools(name: string, inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
+  if (isFlowiseRequestNodeName(name)) {
+    const config = fromFlowiseRequestInputs(name, inputs, path, sink);
+    if (config) sink.tool(config, path);
+  } else if (name === "agentAgentflow") {
+    collectAgentTools(inputs.agentTools, joinPath(path, "agentTools"), sink);
+  } else if (name === "toolAgentflow") {
+    skipToolNode(inputs, path, sink);
+  } else {
+    const reason = skippedNodeReason(name);
+    if (reason) sink.skip({ path, node: name, reason, inputs });
+  }
+}
+
+/** An Agent node's tools: `agentTools[j]` = `{ agentSelectedTool, agentSelectedToolConfig }`. */
+function collectAgentTools(agentTools: unknown, path: string, sink: LoadSink): void {
+  if (!Array.isArray(agentTools)) return;
+  agentTools.forEach((entry, index) => {
+    if (!isPlainObject(entry)) return;
+    const configPath = joinPath(path, index, "agentSelectedToolConfig");
+    const config = isPlainObject(entry.agentSelectedToolConfig) ? entry.agentSelectedToolConfig : {};
+    collectNodeTools(String(entry.agentSelectedTool), config, configPath, sink);
+  });
+}
+
+/** A Tool node runs its tool with fixed arguments, not an LLM's: listed, not loaded, when it calls HTTP. */
+function skipToolNode(inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
+  const tool = String(inputs.toolAgentflowSelectedTool);
+  if (isFlowiseRequestNodeName(tool) || skippedNodeReason(tool)) {
+    const reason = `Tool nodes (here running ${tool}) call with fixed arguments, not an LLM's; not modelled yet`;
+    sink.skip({ path, node: "toolAgentflow", reason, inputs });
+  }
+}

@@ -1,0 +1,31 @@
+import type { ConfigError, ConfigWarning } from "./config-issue.js";
+import type { LoadedTool } from "./tool-config.js";
+
+/**
+ * A node of a Flowise flow that calls HTTP but is not a request tool (an OpenAPI toolkit, an HTTP node, a
+ * Tool node): kept with its raw inputs so later loaders can map it.
+ */
+export interface SkippedNode {
+  file: string;
+  /** JSON path of the node's inputs, e.g. `nodes[4].data.inputs`. */
+  path: string;
+  /** Flowise's node or tool name: `openAPIToolkit`, `httpAgentflow`, `toolAgentflow`. */
+  node: string;
+  reason: string;
+  inputs: Record<string, unknown>;
+}
+
+/** Everything a load produced. A bad file never throws: it becomes entries in `errors`. */
+export interface LoadResult {
+  tools: LoadedTool[];
+  errors: ConfigError[];
+  warnings: ConfigWarning[];
+  /** OpenAPI/Swagger documents met while loading (paths as given), for the linter. */
+  specs: string[];
+  skipped: SkippedNode[];
+}
+
+/** A result with nothing loaded yet. */
+export function emptyLoadResult(): LoadResult {
+  return { tools: [], errors: [], warnings: [], specs: [], skipped: [] };
+}

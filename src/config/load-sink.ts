@@ -1,0 +1,22 @@
+import type { LoadResult, SkippedNode } from "./load-result.js";
+import type { ToolConfig } from "./tool-config.js";
+
+/** What the loaders of one file report into: tools, errors, warnings and skipped nodes, located by JSON path. */
+export interface LoadSink {
+  readonly file: string;
+  tool(config: ToolConfig, path: string): void;
+  error(path: string, message: string): void;
+  warn(path: string, message: string): void;
+  skip(node: Omit<SkippedNode, "file">): void;
+}
+
+/** A sink writing into `result`, every entry labelled with `file`. */
+export function createLoadSink(result: LoadResult, file: string): LoadSink {
+  return {
+    file,
+    tool: (config, path) => result.tools.push({ config, source: { file, path } }),
+    error: (path, message) => result.errors.push({ file, path, message }),
+    warn: (path, message) => result.warnings.push({ file, path, message }),
+    skip: (node) => result.skipped.push({ file, ...node }),
+  };
+}

@@ -1,0 +1,251 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { formatConfigIssue } from "../../src/config/config-issue.js";
+import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
+import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
+import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
+import { packagePath } from "../../src/package-root.js";
+import { sharedFixturePath } from "../support/shared-fixtures.js";
+
+const EVENT_BODY = {
+  name: { type: "string", required: true, description: "Name of the event" },
+  date: { type: "string", required: true, description: "Date of the event" },
+  location: { type: "string", required: true, description: "Location of the event" },
+} as const;
+
+/** The tutorial's four tools (reference section 4) at `url`. */
+function tutorialTools(url: string): RequestToolConfig[] {
+  const common = { kind: "request", url, headers: {}, maxOutputLength: 2000 } as const;
+  return [
+    {
+      ...common,
+      method: "GET",
+      name: "get_events",
+      description: "Use this when you need to get events",
+      queryParamsSchema: {
+        id: { type: "string", in: "path", description: "ID of the item to get. /:id" },
+        limit: { type: "string", in: "query", description: "Limit the number of items to get. ?limit=10" },
+      },
+    },
+    {
+      ...common,
+      method: "POST",
+      name: "create_event",
+      description: "Use this when you want to create a new event",
+      bodySchema: EVENT_BODY,
+    },
+    {
+      ...common,
+      method: "PUT",
+      name: "update_event",
+      description: "Use this when you want to update an event",
+      bodySchema: EVENT_BODY,
+    },
+    {
+      ...common,
+      method: "DELETE",
+      name: "delete_event",
+      description: "Use this when you need to delete event",
+      queryParamsSchema: {
+        id: { type: "string", in: "path", required: true, description: "ID of the item to delete. /:id" },
+      },
+    },
+  ];
+}
+
+function readExport(path: string): unknown {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+const agentToolPath = (node: number, tool: number) =>
+  `nodes[${node}].data.inputs.agentTools[${tool}].agentSelectedToolConfig`;
+
+describe("Flowise's real exports", () => {
+  test("Interacting With API (agentflow V2): exactly the four tools, URLs unwrapped from <p>…</p>", () => {
+    const file = sharedFixturePath("flowise", "Interacting With API.json");
+    const result = loadFlowiseFlow(readExport(file), "iwa.json");
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
+    expect(result.tools.map((tool) => tool.source)).toEqual(
+      [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index) })),
+    );
+  });
+
+  test("Interacting With API: its OpenAPI toolkit and HTTP node are skipped, raw inputs kept", () => {
+    const file = sharedFixturePath("flowise", "Interacting With API.json");
+    const { skipped } = loadFlowiseFlow(readExport(file), "iwa.json");
+    expect(skipped.map(({ inputs: _inputs, ...rest }) => rest)).toEqual([
+      {
+        file: "iwa.json",
+        path: agentToolPath(2, 0),
+        node: "openAPIToolkit",
+        reason: "OpenAPI toolkit nodes are not modelled yet",
+      },
+      {
+        file: "iwa.json",
+        path: "nodes[4].data.inputs",
+        node: "httpAgentflow",
+        reason: "HTTP nodes are not modelled yet",
+      },
+    ]);
+    expect(skipped[0]?.inputs).toMatchObject({ agentSelectedTool: "openAPIToolkit", yamlFile: "" });
+    expect(skipped[1]?.inputs).toMatchObject({ method: "GET", url: "", bodyType: "" });
+  });
+
+  test("Requests Tool Agent (the docs' export): the same four tools", () => {
+    const result = loadToolConfigs([sharedFixturePath("flowise", "Requests Tool Agent.json")]);
+    expect(result.errors).toEqual([]);
+    expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
+    expect(result.skipped).toEqual([]);
+  });
+
+  test("OpenAPI YAML Agent (chatflow V1): no request tool, its toolkit node skipped with the custom code", () => {
+    const result = loadToolConfigs([sharedFixturePath("flowise", "OpenAPI YAML Agent.json")]);
+    expect(result.tools).toEqual([]);
+    expect(result.errors).toEqual([]);
+    expect(result.skipped).toHaveLength(1);
+    expect(result.skipped[0]).toMatchObject({ path: "nodes[3].data.inputs", node: "openAPIToolkit" });
+    expect(result.skipped[0]?.inputs.customCode).toContain("const response = await fetch(url, options);");
+  });
+});
+
+describe("tooldeck's hand-written exports", () => {
+  test("the agentflow loads to exactly the tools tools/ ships", () => {
+    const result = loadToolConfigs([packagePath("fixtures", "flowise", "event-agent-agentflow.json")]);
+    const shipped = loadToolConfigs([packagePath("tools")]);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("{{$vars.base_url}}/events"));
+    expect(result.tools.map((tool) => tool.config)).toEqual(shipped.tools.map((tool) => tool.config));
+  });
+
+  test("the chatflow: a v2 Requests Get node and a legacy Requests Post node", () => {
+    const result = loadToolConfigs(["fixtures/flowise/requests-chatflow.json"], { cwd: packagePath() });
+    expect(result.errors).toEqual([]);
+    expect(result.tools).toEqual([
+      {
+        config: {
+          kind: "request",
+          method: "GET",
+          name: "find_events",
+          description: "Use this when you need to execute a GET request to get data from a website.",
+          url: "http://localhost:5566/events?limit=5&sort=date",
+          headers: { Accept: "application/json" },
+        },
+        source: { file: "fixtures/flowise/requests-chatflow.json", path: "nodes[1].data.inputs" },
+      },
+      {
+        config: {
+          kind: "request",
+          method: "POST",
+          name: "requests_post",
+          description: "Use this when you want to add an online event",
+          url: "http://localhost:5566/events",
+          headers: {},
+          body: { location: "Online" },
+          maxOutputLength: 500,
+        },
+        source: { file: "fixtures/flowise/requests-chatflow.json", path: "nodes[2].data.inputs" },
+      },
+    ]);
+  });
+});
+
+describe("loadFlowiseFlow", () => {
+  test("takes flowData as the JSON string a Flowise instance returns", () => {
+    const flowData = readFileSync(sharedFixturePath("flowise", "Requests Tool Agent.json"), "utf8");
+    const result = loadFlowiseFlow(flowData, "flowise:Requests Tool Agent");
+    expect(result.tools.map((tool) => tool.config.name)).toEqual([
+      "get_events",
+      "create_event",
+      "update_event",
+      "delete_event",
+    ]);
+    expect(result.tools[0]?.source).toEqual({
+      file: "flowise:Requests Tool Agent",
+      path: agentToolPath(1, 0),
+    });
+  });
+
+  test.each([
+    [
+      "a flow without nodes",
+      { edges: [] },
+      'flowise:x: expected a Flowise flow (an object with "nodes"), received object',
+    ],
+    ["null", null, 'flowise:x: expected a Flowise flow (an object with "nodes"), received null'],
+  ])("%s is an error", (_label, flowData, error) => {
+    expect(loadFlowiseFlow(flowData, "flowise:x").errors.map(formatConfigIssue)).toEqual([error]);
+  });
+
+  test("flowData that is not JSON is an error naming the label", () => {
+    const [error] = loadFlowiseFlow("{nodes", "flowise:x").errors.map(formatConfigIssue);
+    // The parser's own words vary with the Node version.
+    expect(error).toMatch(/^flowise:x: invalid JSON \(Expected property name or '\}' in JSON at position 1/);
+  });
+
+  const agent = (agentTools: unknown) => ({ data: { name: "agentAgentflow", inputs: { agentTools } } });
+  const getTool = (name: string) => ({
+    agentSelectedTool: "requestsGet",
+    agentSelectedToolConfig: { requestsGetUrl: "http://x/events", requestsGetName: name },
+  });
+
+  test("two agents with tools of one name: the second is reported, naming the first", () => {
+    const result = loadFlowiseFlow(
+      { nodes: [agent([getTool("get_events")]), agent([getTool("get_events")])] },
+      "f",
+    );
+    expect(result.tools).toHaveLength(1);
+    expect(result.errors.map(formatConfigIssue)).toEqual([
+      `f: ${agentToolPath(1, 0)}: duplicate tool name "get_events" (first defined at f: ${agentToolPath(0, 0)})`,
+    ]);
+  });
+
+  test("an Agent without tools, other tools, and a tool without config", () => {
+    const result = loadFlowiseFlow(
+      {
+        nodes: [
+          agent(""),
+          agent([{ agentSelectedTool: "calculator", agentSelectedToolConfig: {} }, "junk"]),
+          agent([{ agentSelectedTool: "requestsPut" }]),
+          { data: { name: "chatOpenAI", inputs: { modelName: "gpt-4o-mini" } } },
+        ],
+      },
+      "f",
+    );
+    expect(result.tools.map((tool) => [tool.config.name, tool.config.url])).toEqual([["requests_put", ""]]);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings.map(formatConfigIssue)).toEqual([
+      `f: ${agentToolPath(2, 0)}.requestsPutUrl: no URL: Flowise fails every call with "URL is required for PUT request"`,
+    ]);
+    expect(result.skipped).toEqual([]);
+  });
+
+  test("a Tool node running an HTTP tool is skipped; one running another tool is ignored", () => {
+    const toolNode = (tool: string) => ({
+      data: {
+        name: "toolAgentflow",
+        inputs: { toolAgentflowSelectedTool: tool, toolAgentflowSelectedToolConfig: {} },
+      },
+    });
+    const result = loadFlowiseFlow({ nodes: [toolNode("requestsGet"), toolNode("calculator")] }, "f");
+    expect(result.tools).toEqual([]);
+    expect(result.skipped.map(({ path, node, reason }) => ({ path, node, reason }))).toEqual([
+      {
+        path: "nodes[0].data.inputs",
+        node: "toolAgentflow",
+        reason:
+          "Tool nodes (here running requestsGet) call with fixed arguments, not an LLM's; not modelled yet",
+      },
+    ]);
+  });
+
+  test("a node without data is an error; the other nodes still load", () => {
+    const result = loadFlowiseFlow({ nodes: [{ id: "x" }, agent([getTool("a")])] }, "f");
+    expect(result.errors.map(formatConfigIssue)).toEqual([
+      "f: nodes[0].data: expected object, received undefined",
+    ]);
+    expect(result.tools.map((tool) => tool.config.name)).toEqual(["a"]);
+  });
+});

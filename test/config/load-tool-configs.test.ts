@@ -1,0 +1,214 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { formatConfigIssue } from "../../src/config/config-issue.js";
+import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
+import { packagePath } from "../../src/package-root.js";
+import { sharedFixturePath } from "../support/shared-fixtures.js";
+
+const ROOT = { cwd: packagePath() };
+
+function loadFormatted(paths: string[]) {
+  const result = loadToolConfigs(paths, ROOT);
+  return {
+    tools: result.tools.map((tool) =>
+      `${tool.source.file} ${tool.source.path} ${tool.config.name}`.replace("  ", " "),
+    ),
+    errors: result.errors.map(formatConfigIssue),
+    warnings: result.warnings.map(formatConfigIssue),
+    specs: result.specs,
+  };
+}
+
+function tempFile(name: string, content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), "tooldeck-config-")), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe("loadToolConfigs: tools/", () => {
+  test("tools/ holds exactly the tutorial's four tools, as reference section 4 describes them", () => {
+    const result = loadToolConfigs(["tools"], ROOT);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    const body = {
+      name: { type: "string", required: true, description: "Name of the event" },
+      date: { type: "string", required: true, description: "Date of the event" },
+      location: { type: "string", required: true, description: "Location of the event" },
+    };
+    const common = { kind: "request", url: "{{$vars.base_url}}/events", headers: {}, maxOutputLength: 2000 };
+    expect(result.tools).toEqual([
+      {
+        config: {
+          ...common,
+          method: "GET",
+          name: "get_events",
+          description: "Use this when you need to get events",
+          queryParamsSchema: {
+            id: { type: "string", in: "path", description: "ID of the item to get. /:id" },
+            limit: {
+              type: "string",
+              in: "query",
+              description: "Limit the number of items to get. ?limit=10",
+            },
+          },
+        },
+        source: { file: "tools/request-tools.yaml", path: "[0]" },
+      },
+      {
+        config: {
+          ...common,
+          method: "POST",
+          name: "create_event",
+          description: "Use this when you want to create a new event",
+          bodySchema: body,
+        },
+        source: { file: "tools/request-tools.yaml", path: "[1]" },
+      },
+      {
+        config: {
+          ...common,
+          method: "PUT",
+          name: "update_event",
+          description: "Use this when you want to update an event",
+          bodySchema: body,
+        },
+        source: { file: "tools/request-tools.yaml", path: "[2]" },
+      },
+      {
+        config: {
+          ...common,
+          method: "DELETE",
+          name: "delete_event",
+          description: "Use this when you need to delete event",
+          queryParamsSchema: {
+            id: { type: "string", in: "path", required: true, description: "ID of the item to delete. /:id" },
+          },
+        },
+        source: { file: "tools/request-tools.yaml", path: "[3]" },
+      },
+    ]);
+  });
+});
+
+describe("loadToolConfigs: folders and files", () => {
+  test("a folder with broken files: every problem reported, every good config loaded", () => {
+    expect(loadFormatted(["fixtures/configs"])).toMatchInlineSnapshot(`
+      {
+        "errors": [
+          "fixtures/configs/array-with-bad-entries.yaml: [1].method: Invalid option: expected one of "GET"|"POST"|"PUT"|"PATCH"|"DELETE"",
+          "fixtures/configs/array-with-bad-entries.yaml: [2].bodySchema.name: Unrecognized key: "requried"",
+          "fixtures/configs/array-with-bad-entries.yaml: [2].maxOutputLength: expected number, received string",
+          "fixtures/configs/array-with-bad-entries.yaml: [3]: expected a tool config object, received string",
+          "fixtures/configs/bad-param-in.json: queryParamsSchema.id.in: expected "path" or "query"",
+          "fixtures/configs/empty.yaml: empty file",
+          "fixtures/configs/flowise-bad-body.json: requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid character '}' at 1:14.",
+          "fixtures/configs/flowise-bad-headers.json: requestsGetHeaders: Invalid JSON format in headers. Original error: JSON5: invalid end of input at 1:31.",
+          "fixtures/configs/flowise-broken-chatflow.json: nodes[0].data.inputs.requestsGetMaxOutputLength: expected a whole number, received "a lot"",
+          "fixtures/configs/flowise-broken-chatflow.json: nodes[1].data: expected object, received undefined",
+          "fixtures/configs/flowise-mixed-keys.json: mixes the input keys of Flowise nodes requestsGet and requestsPost",
+          "fixtures/configs/invalid-yaml.yaml: invalid YAML (bad indentation of a mapping entry at line 3, column 7)",
+          "fixtures/configs/not-a-config.json: not a tool config: expected "kind" (tooldeck format), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")",
+          "fixtures/configs/unknown-kind.yaml: kind: expected "request", received "graphql"",
+          "fixtures/configs/duplicate-names.yaml: [1]: duplicate tool name "get_events" (first defined at fixtures/configs/duplicate-names.yaml: [0])",
+        ],
+        "specs": [
+          "fixtures/configs/nested/event-api.yaml",
+        ],
+        "tools": [
+          "fixtures/configs/array-with-bad-entries.yaml [0] list_events",
+          "fixtures/configs/duplicate-names.yaml [0] get_events",
+          "fixtures/configs/flowise-broken-chatflow.json nodes[2].data.inputs delete_event",
+          "fixtures/configs/flowise-unparsable-schema.json remove_event",
+          "fixtures/configs/nested/extra-tool.yml patch_event",
+        ],
+        "warnings": [
+          "fixtures/configs/flowise-unparsable-schema.json: requestsDeleteQueryParamsSchema: not valid JSON (JSON5: invalid character 's' at 1:15): Flowise silently falls back to free-form query parameters",
+        ],
+      }
+    `);
+  });
+
+  test.each([
+    [
+      "a missing file",
+      "fixtures/configs/missing.json",
+      "fixtures/configs/missing.json: no such file or folder",
+    ],
+    ["a missing folder", "no-such-folder", "no-such-folder: no such file or folder"],
+    [
+      "a named file of another kind",
+      "fixtures/configs/notes.txt",
+      "fixtures/configs/notes.txt: unsupported file type (expected .json, .yaml, .yml)",
+    ],
+  ])("%s is an error", (_label, path, error) => {
+    expect(loadFormatted([path])).toEqual({ tools: [], errors: [error], warnings: [], specs: [] });
+  });
+
+  test("a file that is not JSON is an error naming it", () => {
+    const path = tempFile("broken.json", '{ "kind": "request", }');
+    const { errors } = loadFormatted([path]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(new RegExp(`^${path.replaceAll("\\", "\\\\")}: invalid JSON \\(`));
+  });
+
+  test("OpenAPI documents are listed as specs, in folders and named, Flowise's swagger fragment too", () => {
+    const swagger = sharedFixturePath("flowise", "swagger.yml");
+    const named = "fixtures/configs/nested/event-api.yaml";
+    expect(loadFormatted([named, swagger])).toEqual({
+      tools: [],
+      errors: [],
+      warnings: [],
+      specs: [named, swagger],
+    });
+    const json = tempFile("spec.json", '{"swagger": "2.0", "paths": {}}');
+    expect(loadFormatted([json]).specs).toEqual([json]);
+  });
+
+  test("a file met twice (named, and in its folder) is loaded once", () => {
+    const { tools, errors } = loadFormatted([
+      "fixtures/configs/nested/extra-tool.yml",
+      "fixtures/configs/nested",
+    ]);
+    expect(errors).toEqual([]);
+    expect(tools).toEqual(["fixtures/configs/nested/extra-tool.yml patch_event"]);
+  });
+
+  test("a tooldeck-format file may hold PATCH tools and headers as a JSON string", () => {
+    const result = loadToolConfigs(["fixtures/configs/nested/extra-tool.yml"], ROOT);
+    expect(result.tools[0]?.config).toEqual({
+      kind: "request",
+      method: "PATCH",
+      name: "patch_event",
+      description: "Use this when you want to execute a PATCH request to partially update a resource.",
+      url: "{{$vars.base_url}}/events/:id",
+      headers: { "Content-Type": "application/json" },
+      queryParamsSchema: { id: { type: "string", in: "path", required: true } },
+    });
+  });
+
+  test("duplicate names across files are reported naming both places; the first is kept", () => {
+    const result = loadFormatted(["tools", "fixtures/flowise/event-agent-agentflow.json"]);
+    const agentTool = (index: number) =>
+      `fixtures/flowise/event-agent-agentflow.json: nodes[1].data.inputs.agentTools[${index}].agentSelectedToolConfig`;
+    expect(result.tools).toEqual([
+      "tools/request-tools.yaml [0] get_events",
+      "tools/request-tools.yaml [1] create_event",
+      "tools/request-tools.yaml [2] update_event",
+      "tools/request-tools.yaml [3] delete_event",
+    ]);
+    expect(result.errors).toEqual(
+      ["get_events", "create_event", "update_event", "delete_event"].map(
+        (name, index) =>
+          `${agentTool(index)}: duplicate tool name "${name}" (first defined at tools/request-tools.yaml: [${index}])`,
+      ),
+    );
+  });
+
+  test("relative paths resolve against the working directory by default", () => {
+    const path = tempFile("one.yaml", "kind: request\nmethod: GET\nurl: http://x/events\n");
+    const result = loadToolConfigs([path]);
+    expect(result.tools.map((tool) => tool.source)).toEqual([{ file: path, path: "" }]);
+  });
+});
