@@ -1,8 +1,10 @@
 import { isToolDeckError } from "../errors.js";
 import { type CliIo, type Command, EXIT } from "./cli-io.js";
+import { callCommand } from "./commands/call.js";
 import { serveCommand } from "./commands/serve.js";
+import { toolsCommand } from "./commands/tools.js";
 
-const COMMANDS: readonly Command[] = [serveCommand];
+const COMMANDS: readonly Command[] = [toolsCommand, callCommand, serveCommand];
 
 const HELP = `Usage: tooldeck <command> [options]
 

@@ -35,6 +35,8 @@ export interface ExecutableTool {
   description: string;
   /** JSON Schema of the arguments object, exactly as the LLM is given it. */
   inputSchema: Record<string, unknown>;
+  /** The method and URL template it calls, as configured (for listings; the real URL is in each result). */
+  endpoint?: { method: string; url: string };
   /** When true the tool's output is the agent's final answer (OpenAPI toolkit `returnDirect`). */
   returnDirect?: boolean;
   /**

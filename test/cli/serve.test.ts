@@ -3,16 +3,7 @@ import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
-
-function captureIo(signal = new AbortController().signal) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env: {}, signal },
-    stdout: () => out.join(""),
-    stderr: () => err.join(""),
-  };
-}
+import { captureIo } from "../support/capture-io.js";
 
 describe("tooldeck serve", () => {
   test("--help documents every flag", async () => {

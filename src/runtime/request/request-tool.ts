@@ -44,6 +44,7 @@ export function createRequestTool(
     name: profile === "flowise" ? toFlowiseToolName(config.name) : sanitizeToolName(config.name),
     description: config.description,
     inputSchema: contract.jsonSchema,
+    endpoint: { method: config.method, url: config.url },
     coerceArgs: contract.coerce,
     async invoke(args, callOptions = {}) {
       const parsed = contract.parse(args);

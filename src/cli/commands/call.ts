@@ -1,0 +1,98 @@
+import { ToolDeckError } from "../../errors.js";
+import { createTools } from "../../runtime/create-tools.js";
+import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
+import { type Command, EXIT } from "../cli-io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { loadToolsReporting, TOOL_FLAGS, TOOL_FLAGS_HELP, toolRunSetup } from "../tool-options.js";
+
+const HELP = `Usage: tooldeck call <tool> [options]
+
+Run one tool call, as an LLM would, and print the output the LLM sees. Against the embedded event
+service (in-process) unless --base-url is given.
+
+Options:
+  --args JSON         the arguments, e.g. '{"queryParams":{"id":"1"}}' (default {})
+  --tools PATH        config file or folder (repeatable; default tools/)
+${TOOL_FLAGS_HELP}
+  --verbose           also print the HTTP exchange (> request, < response) to stderr
+  -h, --help          show this help
+
+Exit codes: 0 the call succeeded, 1 it failed (the output is still printed), 2 usage or load error.`;
+
+export const callCommand: Command = {
+  name: "call",
+  summary: "run one tool call and print what the LLM sees",
+  help: HELP,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("call", args, {
+      ...TOOL_FLAGS,
+      args: { type: "string", default: "{}" },
+      tools: { type: "string", multiple: true },
+      verbose: { type: "boolean", default: false },
+    });
+    if (values.help) {
+      io.stdout(`${HELP}\n`);
+      return EXIT.ok;
+    }
+    const [name, ...extra] = positionals;
+    if (name === undefined)
+      throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");
+    if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
+    const toolArgs = parseJsonArgs(values.args);
+    const setup = toolRunSetup(values);
+    const loaded = loadToolsReporting(values.tools ?? [], io);
+    const tools = createTools(
+      loaded.tools.map((tool) => tool.config),
+      setup.runtime,
+    );
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (!tool) {
+      const known = tools.map((candidate) => candidate.name).join(", ") || "none";
+      throw new ToolDeckError("usage", `no tool named '${name}' (tools: ${known})`);
+    }
+    const result = await tool.invoke(toolArgs, { signal: io.signal });
+    if (values.verbose) io.stderr(formatExchange(result));
+    io.stdout(`${result.output}\n`);
+    if (!result.ok)
+      io.stderr(
+        `tooldeck call: ${name} failed${result.error && result.error !== result.output ? `: ${result.error}` : ""}\n`,
+      );
+    return result.ok ? EXIT.ok : EXIT.findings;
+  },
+};
+
+function parseJsonArgs(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new ToolDeckError("usage", `--args is not valid JSON: ${(cause as Error).message}`);
+  }
+}
+
+/** The exchange as `> ` request and `< ` response lines, like curl -v. */
+export function formatExchange(result: Pick<ToolResult, "request" | "response">): string {
+  const lines: string[] = [];
+  if (result.request) lines.push(...requestLines(result.request));
+  if (result.response) lines.push(...responseLines(result.response));
+  else if (result.request) lines.push("< (no response)");
+  else lines.push("(nothing was sent)");
+  return `${lines.join("\n")}\n`;
+}
+
+function requestLines(request: ToolRequest): string[] {
+  const headers = Object.entries(request.headers).map(([key, value]) => `> ${key}: ${value}`);
+  return [
+    `> ${request.method} ${request.url}`,
+    ...headers,
+    ...(request.body === undefined ? [] : [">", `> ${request.body}`]),
+  ];
+}
+
+function responseLines(response: ToolResponse): string[] {
+  const headers = Object.entries(response.headers).map(([key, value]) => `< ${key}: ${value}`);
+  return [
+    `< ${response.status} ${response.statusText}`,
+    ...headers,
+    ...(response.body === "" ? [] : ["<", `< ${response.body}`]),
+  ];
+}

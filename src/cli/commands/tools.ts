@@ -1,0 +1,73 @@
+import type { LoadedTool } from "../../config/tool-config.js";
+import { createTool } from "../../runtime/create-tools.js";
+import type { ExecutableTool } from "../../runtime/tool-result.js";
+import { type Command, EXIT } from "../cli-io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { loadToolsReporting, parseProfile } from "../tool-options.js";
+
+const HELP = `Usage: tooldeck tools [paths…] [options]
+
+List each tool with its method, URL and the JSON schema the LLM is given.
+
+Arguments:
+  paths               config files or folders (default tools/)
+
+Options:
+  --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
+  --json              print a JSON array instead of text
+  -h, --help          show this help
+
+Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed).`;
+
+export const toolsCommand: Command = {
+  name: "tools",
+  summary: "list tools and the JSON schema the LLM is given",
+  help: HELP,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("tools", args, {
+      profile: { type: "string", default: "standard" },
+      json: { type: "boolean", default: false },
+    });
+    if (values.help) {
+      io.stdout(`${HELP}\n`);
+      return EXIT.ok;
+    }
+    const profile = parseProfile(values.profile);
+    const loaded = loadToolsReporting(positionals, io);
+    const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
+    let failed = loaded.errors.length > 0;
+    for (const { config, source } of loaded.tools) {
+      try {
+        listed.push(...createTool(config, { profile }).map((tool) => ({ tool, source })));
+      } catch (error) {
+        io.stderr(
+          `error: ${source.file}${source.path ? `: ${source.path}` : ""}: ${(error as Error).message}\n`,
+        );
+        failed = true;
+      }
+    }
+    io.stdout(
+      values.json ? `${JSON.stringify(listed.map(toJson), null, 2)}\n` : listed.map(toText).join("\n"),
+    );
+    return failed ? EXIT.usage : EXIT.ok;
+  },
+};
+
+function toJson({ tool, source }: { tool: ExecutableTool; source: LoadedTool["source"] }) {
+  return {
+    name: tool.name,
+    description: tool.description,
+    method: tool.endpoint?.method,
+    url: tool.endpoint?.url,
+    file: source.file,
+    path: source.path,
+    inputSchema: tool.inputSchema,
+  };
+}
+
+function toText({ tool, source }: { tool: ExecutableTool; source: LoadedTool["source"] }): string {
+  const where = `${source.file}${source.path ? ` ${source.path}` : ""}`;
+  const endpoint = tool.endpoint ? `${tool.endpoint.method} ${tool.endpoint.url}` : "";
+  const schema = JSON.stringify(tool.inputSchema, null, 2).replace(/^/gm, "    ");
+  return `${tool.name}  ${endpoint}  (${where})\n  ${tool.description}\n${schema}\n`;
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { load as loadYaml } from "js-yaml";
+import { formatConfigIssue } from "../config/config-issue.js";
+import type { LoadResult } from "../config/load-result.js";
+import { loadToolConfigs } from "../config/load-tool-configs.js";
+import { createEmulator } from "../emulator/create-emulator.js";
+import { ToolDeckError } from "../errors.js";
+import { type Profile, ProfileSchema } from "../profile.js";
+import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { CliIo } from "./cli-io.js";
+
+/** The flags every command that runs tools shares, for parseCommandArgs. */
+export const TOOL_FLAGS = {
+  profile: { type: "string", default: "standard" },
+  var: { type: "string", multiple: true },
+  vars: { type: "string" },
+  "base-url": { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+} as const;
+
+export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
+  --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
+  --vars FILE         variables from a JSON or YAML object
+  --base-url URL      call this service instead of the embedded event service (sets base_url)
+  --allow-host HOST   refuse every other host before sending (repeatable)`;
+
+export function parseProfile(value: string): Profile {
+  const parsed = ProfileSchema.safeParse(value);
+  if (!parsed.success)
+    throw new ToolDeckError("usage", `--profile must be standard or flowise, got '${value}'`);
+  return parsed.data;
+}
+
+/** Variables from `--vars FILE` then `--var k=v` (later wins). */
+export function parseVars(file: string | undefined, pairs: readonly string[] = []): Record<string, string> {
+  const vars: Record<string, string> = file ? readVarsFile(file) : {};
+  for (const pair of pairs) {
+    const index = pair.indexOf("=");
+    if (index <= 0) throw new ToolDeckError("usage", `--var must be KEY=VALUE, got '${pair}'`);
+    vars[pair.slice(0, index)] = pair.slice(index + 1);
+  }
+  return vars;
+}
+
+function readVarsFile(file: string): Record<string, string> {
+  let data: unknown;
+  try {
+    data = loadYaml(readFileSync(file, "utf8"));
+  } catch (cause) {
+    throw new ToolDeckError(
+      "load",
+      `${file}: cannot read variables (${(cause as Error).message.split("\n")[0]})`,
+    );
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new ToolDeckError("load", `${file}: variables must be an object of KEY: value`);
+  }
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
+}
+
+export interface ToolRunSetup {
+  runtime: ToolRuntimeOptions;
+  /** The embedded emulator, unless --base-url points elsewhere. */
+  emulator: ReturnType<typeof createEmulator> | undefined;
+}
+
+/**
+ * Runtime options from the shared flags: the embedded emulator's in-process fetch and `base_url`
+ * unless --base-url is given, then the user's variables on top.
+ */
+export function toolRunSetup(values: {
+  profile: string;
+  var?: string[] | undefined;
+  vars?: string | undefined;
+  "base-url"?: string | undefined;
+  "allow-host"?: string[] | undefined;
+}): ToolRunSetup {
+  const profile = parseProfile(values.profile);
+  const userVars = parseVars(values.vars, values.var);
+  const baseUrl = values["base-url"];
+  const emulator = baseUrl === undefined ? createEmulator() : undefined;
+  const runtime: ToolRuntimeOptions = {
+    profile,
+    vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
+  };
+  if (emulator) {
+    runtime.fetch = emulator.fetch;
+    runtime.resolveHost = emulator.resolveHost;
+  }
+  if (values["allow-host"]?.length) runtime.allowedHosts = values["allow-host"];
+  return { runtime, emulator };
+}
+
+/** Loads configs, printing every load error and warning to stderr. */
+export function loadToolsReporting(paths: readonly string[], io: CliIo): LoadResult {
+  const loaded = loadToolConfigs(paths.length > 0 ? paths : ["tools/"]);
+  for (const error of loaded.errors) io.stderr(`error: ${formatConfigIssue(error)}\n`);
+  for (const warning of loaded.warnings) io.stderr(`warning: ${formatConfigIssue(warning)}\n`);
+  return loaded;
+}
