@@ -67,9 +67,11 @@ export function createOperationIndex(spec: OpenApiSpec): OperationIndex {
     if (!path.startsWith("/")) fail(spec, where, 'a path must start with "/"');
     const pathParameters = readParameters(spec, [...where, "parameters"], pathItem.parameters);
     const pathServers = validServers(pathItem.servers) ?? rootServers;
-    for (const method of OPENAPI_METHODS) {
-      const operation = pathItem[method];
-      if (operation === undefined) continue;
+    // Document key order, not the specification's method order: Flowise makes its tools in this order.
+    for (const key of Object.keys(pathItem)) {
+      const method = key as OpenApiMethod;
+      if (!METHODS.has(method)) continue;
+      const operation = pathItem[key];
       const entry = indexOperation(spec, { path, method, pathItem, pathParameters, pathServers }, operation);
       index.operations.push(entry);
       if (entry.operationId !== undefined && !index.byOperationId.has(entry.operationId)) {
@@ -80,6 +82,8 @@ export function createOperationIndex(spec: OpenApiSpec): OperationIndex {
   }
   return index;
 }
+
+const METHODS = new Set<string>(OPENAPI_METHODS);
 
 interface PathContext {
   path: string;

@@ -75,7 +75,7 @@ describe("matchOperation on the event API", () => {
       "POST",
       "/events/7",
       "method-not-allowed",
-      "POST /events/7 is not an operation of Event Management API (did you mean GET /events/{id}, DELETE /events/{id} or PATCH /events/{id}?)",
+      "POST /events/7 is not an operation of Event Management API (did you mean GET /events/{id}, PATCH /events/{id} or DELETE /events/{id}?)",
     ],
     [
       "GET",

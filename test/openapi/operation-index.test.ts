@@ -46,17 +46,6 @@ describe("createOperationIndex", () => {
         "#/paths/~1events~1{id}/get",
       ],
       [
-        "DELETE",
-        "/events/{id}",
-        "deleteEvent",
-        "id",
-        0,
-        "",
-        "204,404,500",
-        "http://localhost:5566",
-        "#/paths/~1events~1{id}/delete",
-      ],
-      [
         "PATCH",
         "/events/{id}",
         "updateEventDetails",
@@ -66,6 +55,17 @@ describe("createOperationIndex", () => {
         "200,400,404,413,500",
         "http://localhost:5566",
         "#/paths/~1events~1{id}/patch",
+      ],
+      [
+        "DELETE",
+        "/events/{id}",
+        "deleteEvent",
+        "id",
+        0,
+        "",
+        "204,404,500",
+        "http://localhost:5566",
+        "#/paths/~1events~1{id}/delete",
       ],
     ]);
     expect(index.byOperationId.get("updateEventDetails")?.path).toBe("/events/{id}");
