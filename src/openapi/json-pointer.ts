@@ -1,0 +1,39 @@
+/** One JSON Pointer token, escaped (`/events/{id}` → `~1events~1{id}`). */
+export function escapePointerToken(token: string | number): string {
+  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** `#/paths/~1events/get` for the keys `["paths", "/events", "get"]`. */
+export function toPointer(keys: readonly (string | number)[]): string {
+  return `#${keys.map((key) => `/${escapePointerToken(key)}`).join("")}`;
+}
+
+/**
+ * The tokens of a URI-fragment JSON Pointer (`#/components/schemas/Event` or `/a/b`), unescaped and
+ * percent-decoded; undefined when the text is not a pointer.
+ */
+export function parsePointer(fragment: string): string[] | undefined {
+  const pointer = fragment.startsWith("#") ? fragment.slice(1) : fragment;
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pointer);
+  } catch {
+    return undefined;
+  }
+  return decoded
+    .slice(1)
+    .split("/")
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** The value at `tokens` inside `root`, or undefined when a step is missing. */
+export function getAtPointer(root: unknown, tokens: readonly string[]): unknown {
+  let node = root;
+  for (const token of tokens) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}

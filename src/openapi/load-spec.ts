@@ -1,0 +1,166 @@
+import { dirname, join } from "node:path";
+import { ToolDeckError } from "../errors.js";
+import { toPointer } from "./json-pointer.js";
+import type { OpenApiDocument } from "./openapi-document.js";
+import { parseSpecText } from "./parse-spec-text.js";
+import { forEachRef, type RefDocument, resolveRefs } from "./resolve-refs.js";
+import {
+  type FetchLike,
+  locationKey,
+  readSpecText,
+  relativeLocation,
+  type SpecLocation,
+  toSpecLocation,
+} from "./spec-location.js";
+
+/** A loaded OpenAPI description with every `$ref` resolved (shared, so cycles stay cycles). */
+export interface OpenApiSpec {
+  document: OpenApiDocument;
+  /** How errors name the spec: the path or URL as given, or `<spec object>`. */
+  label: string;
+  location: SpecLocation;
+  /** "3.0" or "3.1", from the `openapi` field. */
+  version: "3.0" | "3.1";
+  /** `info.title`, or the label when the title is missing. */
+  title: string;
+}
+
+export interface LoadSpecOptions {
+  /** Used for spec URLs and URL `$ref`s; default the global fetch. */
+  fetch?: FetchLike;
+  /** Relative spec paths are read from here (a toolkit config's folder); default the working directory. */
+  baseDir?: string;
+  /** How errors name the spec; default the path or URL as given. */
+  label?: string;
+}
+
+/**
+ * Loads an OpenAPI 3.0 or 3.1 description from a file (YAML or JSON), an http(s) URL or a parsed
+ * object, and resolves its `$ref`s: local pointers, other files relative to the spec, other URLs.
+ * Swagger 2.0 and unreadable or malformed documents throw one `load` error naming the file and the
+ * JSON pointer, e.g. `tools/api.yaml#/paths/~1events/get: $ref "#/components/schemas/X" does not resolve`.
+ * @example
+ * const spec = await loadSpec("tools/event-api.openapi.yaml");
+ * const index = createOperationIndex(spec);
+ */
+export async function loadSpec(
+  source: string | Record<string, unknown>,
+  options: LoadSpecOptions = {},
+): Promise<OpenApiSpec> {
+  const fetch = options.fetch ?? globalThis.fetch;
+  const main = await readMainDocument(source, options, fetch);
+  const version = checkOpenApiVersion(main);
+  const documents = await loadReferencedDocuments(main, fetch);
+  const document = resolveRefs(main, documents, { keepRefSiblings: version === "3.1" }) as OpenApiDocument;
+  checkTopLevel(document, main.label);
+  const title =
+    typeof document.info?.title === "string" && document.info.title ? document.info.title : main.label;
+  return { document, label: main.label, location: main.location, version, title };
+}
+
+/** The spec document, and whether its text may hold `$ref`s to other documents. */
+interface MainDocument extends RefDocument {
+  mayReferOut: boolean;
+}
+
+/** Quick test on the text: `$ref` values that do not start with `#` name another document. */
+const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?[^'"#\s]/;
+
+async function readMainDocument(
+  source: string | Record<string, unknown>,
+  options: LoadSpecOptions,
+  fetch: FetchLike,
+): Promise<MainDocument> {
+  if (typeof source !== "string") {
+    const label = options.label ?? "<spec object>";
+    return { location: { kind: "object" }, label, root: structuredClone(source), mayReferOut: true };
+  }
+  const location = toSpecLocation(source, options.baseDir);
+  const label = options.label ?? source;
+  const text = await readSpecText(location, label, fetch);
+  return { location, label, root: parseSpecText(text, label), mayReferOut: EXTERNAL_REF.test(text) };
+}
+
+function checkOpenApiVersion(main: RefDocument): "3.0" | "3.1" {
+  const root = main.root;
+  if (typeof root !== "object" || root === null || Array.isArray(root)) {
+    throw new ToolDeckError("load", `${main.label}: not an OpenAPI document (expected an object at the top)`);
+  }
+  const { swagger, openapi } = root as Record<string, unknown>;
+  if (swagger !== undefined) {
+    throw new ToolDeckError(
+      "load",
+      `${main.label}: Swagger ${String(swagger)} is not supported; convert it to OpenAPI 3.0 or 3.1 first`,
+    );
+  }
+  if (typeof openapi !== "string") {
+    throw new ToolDeckError("load", `${main.label}#/openapi: missing; not an OpenAPI 3.0 or 3.1 document`);
+  }
+  const match = /^3\.([01])\.\d+/.exec(openapi);
+  if (!match) {
+    throw new ToolDeckError(
+      "load",
+      `${main.label}#/openapi: version "${openapi}" is not supported (3.0.x or 3.1.x)`,
+    );
+  }
+  return match[1] === "0" ? "3.0" : "3.1";
+}
+
+function checkTopLevel(document: OpenApiDocument, label: string) {
+  for (const key of ["info", "paths", "components"] as const) {
+    const value = document[key];
+    if (value !== undefined && (typeof value !== "object" || value === null || Array.isArray(value))) {
+      throw new ToolDeckError("load", `${label}${toPointer([key])}: expected an object`);
+    }
+  }
+}
+
+/** Reads every document the spec's `$ref`s name, transitively, so resolution itself can stay sync. */
+async function loadReferencedDocuments(
+  main: MainDocument,
+  fetch: FetchLike,
+): Promise<Map<string, RefDocument>> {
+  const documents = new Map<string, RefDocument>([[locationKey(main.location), main]]);
+  if (!main.mayReferOut) return documents;
+  const queue: RefDocument[] = [main];
+  for (let doc = queue.shift(); doc; doc = queue.shift()) {
+    for (const { file, path } of externalRefs(doc)) {
+      const location = relativeLocation(doc.location, file);
+      const where = `${doc.label}${toPointer(path)}`;
+      if (!location)
+        throw new ToolDeckError(
+          "load",
+          `${where}: $ref "${file}" needs a spec file or URL to be relative to`,
+        );
+      if (documents.has(locationKey(location))) continue;
+      const referenced = await readReferenced(location, labelFor(doc, file, location), where, fetch);
+      documents.set(locationKey(location), referenced);
+      queue.push(referenced);
+    }
+  }
+  return documents;
+}
+
+function externalRefs(doc: RefDocument): { file: string; path: readonly (string | number)[] }[] {
+  const refs: { file: string; path: readonly (string | number)[] }[] = [];
+  forEachRef(doc.root, (ref, path) => {
+    const file = ref.split("#")[0] ?? "";
+    if (file !== "") refs.push({ file, path });
+  });
+  return refs;
+}
+
+async function readReferenced(location: SpecLocation, label: string, where: string, fetch: FetchLike) {
+  try {
+    const text = await readSpecText(location, label, fetch);
+    return { location, label, root: parseSpecText(text, label) };
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new ToolDeckError("load", `${where}: cannot load $ref: ${message}`, { cause });
+  }
+}
+
+function labelFor(from: RefDocument, file: string, location: SpecLocation): string {
+  if (location.kind === "url") return location.url;
+  return from.location.kind === "file" ? join(dirname(from.label), decodeURI(file)) : file;
+}

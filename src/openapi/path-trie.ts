@@ -1,0 +1,150 @@
+import type { IndexedOperation } from "./operation-index.js";
+
+/** One segment of a spec path template: a literal, a whole `{param}`, or a mix like `{name}.{ext}`. */
+type TemplateSegment =
+  | { kind: "literal"; value: string }
+  | { kind: "param"; name: string }
+  | { kind: "pattern"; regex: RegExp; names: string[] };
+
+/** One segment of a URL being matched: a concrete value, or a placeholder (`:id`, `{id}`, `{{…}}`). */
+export type UrlSegment = { kind: "literal"; value: string } | { kind: "placeholder"; raw: string };
+
+/** A trie node; a node where a template ends holds that template and its operations by method. */
+export interface TrieNode {
+  literals: Map<string, TrieNode>;
+  param: TrieNode | undefined;
+  patterns: { regex: RegExp; node: TrieNode }[];
+  template: string | undefined;
+  segments: TemplateSegment[];
+  operations: Map<string, IndexedOperation>;
+  depth: number;
+}
+
+function createNode(depth: number): TrieNode {
+  return {
+    literals: new Map(),
+    param: undefined,
+    patterns: [],
+    template: undefined,
+    segments: [],
+    operations: new Map(),
+    depth,
+  };
+}
+
+/** The segments of a path, empty ones dropped: `/events/{id}/` → `events`, `{id}`. */
+export function splitPath(path: string): string[] {
+  return path.split("/").filter((segment) => segment !== "");
+}
+
+function compileSegment(segment: string): TemplateSegment {
+  const whole = /^\{([^{}]+)\}$/.exec(segment);
+  if (whole) return { kind: "param", name: whole[1] as string };
+  if (!segment.includes("{")) return { kind: "literal", value: segment };
+  const names: string[] = [];
+  const source = segment
+    .split(/(\{[^{}]+\})/)
+    .map((part) => {
+      const param = /^\{([^{}]+)\}$/.exec(part);
+      if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(param[1] as string);
+      return "([^/]+?)";
+    })
+    .join("");
+  return { kind: "pattern", regex: new RegExp(`^${source}$`), names };
+}
+
+/** A trie over path templates: matching walks one node per URL segment instead of testing every path. */
+export class PathTrie {
+  readonly root = createNode(0);
+
+  add(template: string, operation: IndexedOperation): void {
+    const segments = splitPath(template).map(compileSegment);
+    let node = this.root;
+    for (const segment of segments) node = this.child(node, segment);
+    node.template ??= template;
+    node.segments = segments;
+    if (!node.operations.has(operation.method)) node.operations.set(operation.method, operation);
+  }
+
+  private child(node: TrieNode, segment: TemplateSegment): TrieNode {
+    if (segment.kind === "literal") {
+      const existing = node.literals.get(segment.value);
+      if (existing) return existing;
+      const next = createNode(node.depth + 1);
+      node.literals.set(segment.value, next);
+      return next;
+    }
+    if (segment.kind === "param") {
+      node.param ??= createNode(node.depth + 1);
+      return node.param;
+    }
+    const existing = node.patterns.find((entry) => entry.regex.source === segment.regex.source);
+    if (existing) return existing.node;
+    const next = createNode(node.depth + 1);
+    node.patterns.push({ regex: segment.regex, node: next });
+    return next;
+  }
+
+  /**
+   * Every template node the segments reach, best first: a literal beats a `{param}`, which beats a
+   * mixed segment, as OpenAPI asks of concrete paths. Placeholders match only parameters.
+   */
+  *matches(segments: readonly UrlSegment[], node: TrieNode = this.root, index = 0): Generator<TrieNode> {
+    if (index === segments.length) {
+      if (node.template !== undefined) yield node;
+      return;
+    }
+    const segment = segments[index] as UrlSegment;
+    if (segment.kind === "literal") {
+      const literal = node.literals.get(segment.value);
+      if (literal) yield* this.matches(segments, literal, index + 1);
+    }
+    if (node.param) yield* this.matches(segments, node.param, index + 1);
+    for (const pattern of node.patterns) {
+      if (segment.kind === "placeholder" || pattern.regex.test(segment.value)) {
+        yield* this.matches(segments, pattern.node, index + 1);
+      }
+    }
+  }
+
+  /** The deepest node the segments reach along literals and parameters (for "nearest" hints). */
+  deepest(segments: readonly UrlSegment[]): TrieNode {
+    let node = this.root;
+    for (const segment of segments) {
+      const next = (segment.kind === "literal" ? node.literals.get(segment.value) : undefined) ?? node.param;
+      if (!next) break;
+      node = next;
+    }
+    return node;
+  }
+}
+
+/** The parameter values of a matched URL, by the names of the template it matched. */
+export function extractParams(node: TrieNode, segments: readonly UrlSegment[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  node.segments.forEach((template, index) => {
+    const segment = segments[index];
+    if (!segment || template.kind === "literal") return;
+    const value = segment.kind === "literal" ? segment.value : segment.raw;
+    if (template.kind === "param") {
+      params[template.name] = value;
+      return;
+    }
+    const match = segment.kind === "literal" ? template.regex.exec(value) : null;
+    template.names.forEach((name, i) => {
+      params[name] = match?.[i + 1] ?? value;
+    });
+  });
+  return params;
+}
+
+/** Template nodes one step below `node` (its literal, `{param}` and mixed children). */
+export function childTemplates(node: TrieNode): TrieNode[] {
+  const children = [
+    ...(node.param ? [node.param] : []),
+    ...node.literals.values(),
+    ...node.patterns.map((p) => p.node),
+  ];
+  return children.filter((child) => child.template !== undefined);
+}

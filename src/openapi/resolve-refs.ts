@@ -1,0 +1,158 @@
+import { ToolDeckError } from "../errors.js";
+import { getAtPointer, parsePointer, toPointer } from "./json-pointer.js";
+import { locationKey, relativeLocation, type SpecLocation } from "./spec-location.js";
+
+/** One parsed document that `$ref`s may point into: the spec itself or a file it references. */
+export interface RefDocument {
+  location: SpecLocation;
+  label: string;
+  root: unknown;
+}
+
+export interface ResolveOptions {
+  /** OpenAPI 3.1 lets a `$ref` carry sibling keys (a description); 3.0 says they are ignored. */
+  keepRefSiblings: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * Calls `visit` for every `"$ref": "…"` string in `root`, with where it is; each object is seen once.
+ * Iterative, so deep documents cannot overflow the stack; a path is built only for a reference.
+ */
+export function forEachRef(root: unknown, visit: (ref: string, path: readonly (string | number)[]) => void) {
+  type Step = { node: object; parent: Step | undefined; key: string };
+  const seen = new Set<object>();
+  const stack: Step[] =
+    typeof root === "object" && root !== null ? [{ node: root, parent: undefined, key: "" }] : [];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const ref = (step.node as Json).$ref;
+    if (typeof ref === "string") visit(ref, pathOf(step));
+    for (const [key, value] of Object.entries(step.node)) {
+      if (typeof value !== "object" || value === null || seen.has(value)) continue;
+      seen.add(value);
+      stack.push({ node: value, parent: step, key });
+    }
+  }
+  function pathOf(step: Step): string[] {
+    const path: string[] = [];
+    for (let at: Step | undefined = step; at?.parent; at = at.parent) path.unshift(at.key);
+    return path;
+  }
+}
+
+/**
+ * Replaces every `$ref` object in `main.root` (in place) by the object it points at, across the
+ * already-loaded `documents` (keyed by `locationKey`). Targets are shared, not copied, so the result
+ * is a graph: a recursive schema becomes a cycle instead of an endless expansion.
+ */
+export function resolveRefs(main: RefDocument, documents: Map<string, RefDocument>, options: ResolveOptions) {
+  const resolver = new RefResolver(documents, options);
+  return resolver.resolveNode(main.root, main, []);
+}
+
+class RefResolver {
+  private readonly resolved = new Map<object, unknown>();
+  private readonly visited = new Set<object>();
+
+  constructor(
+    private readonly documents: Map<string, RefDocument>,
+    private readonly options: ResolveOptions,
+  ) {}
+
+  resolveNode(node: unknown, doc: RefDocument, path: (string | number)[]): unknown {
+    if (typeof node !== "object" || node === null) return node;
+    if (typeof (node as Json).$ref === "string") return this.resolveRef(node as Json, doc, path);
+    if (this.visited.has(node)) return node;
+    this.visited.add(node);
+    const entries = node as Json;
+    for (const key of Object.keys(entries)) {
+      const value = entries[key];
+      if (typeof value !== "object" || value === null) continue;
+      path.push(Array.isArray(node) ? Number(key) : key);
+      entries[key] = this.resolveNode(value, doc, path);
+      path.pop();
+    }
+    return node;
+  }
+
+  private resolveRef(refNode: Json, doc: RefDocument, path: (string | number)[]): unknown {
+    const done = this.resolved.get(refNode);
+    if (done !== undefined) return done;
+    const { chain, final } = this.followChain(refNode, doc, path);
+    for (const node of chain) this.resolved.set(node, final.target);
+    if (final.walk) this.resolveNode(final.target, final.doc, final.path);
+    const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
+    if (!this.options.keepRefSiblings || siblings.length === 0 || !isPlainObject(final.target)) {
+      return final.target;
+    }
+    const merged = this.merge(final.target, refNode, siblings, final.doc, final.path);
+    this.resolved.set(refNode, merged);
+    return merged;
+  }
+
+  /**
+   * Follows `$ref` → `$ref` → … to the first object that is not a reference, without walking any of
+   * them, so `A: {$ref: B}` with B pointing back at A resolves to B instead of looking circular.
+   */
+  private followChain(refNode: Json, doc: RefDocument, path: (string | number)[]) {
+    const chain: Json[] = [];
+    let current = { node: refNode, doc, path };
+    for (;;) {
+      const done = this.resolved.get(current.node);
+      if (done !== undefined) return { chain, final: { target: done, doc, path, walk: false } };
+      if (chain.includes(current.node)) {
+        throw this.error(doc, path, `$ref "${String(refNode.$ref)}" is a circular chain of $refs`);
+      }
+      chain.push(current.node);
+      const { target, targetDoc, targetPath } = this.lookup(
+        String(current.node.$ref),
+        current.doc,
+        current.path,
+      );
+      if (!isPlainObject(target) || typeof target.$ref !== "string") {
+        return { chain, final: { target, doc: targetDoc, path: targetPath, walk: true } };
+      }
+      current = { node: target, doc: targetDoc, path: targetPath };
+    }
+  }
+
+  private merge(
+    target: Json,
+    refNode: Json,
+    siblings: string[],
+    doc: RefDocument,
+    path: (string | number)[],
+  ) {
+    const merged: Json = { ...target };
+    for (const key of siblings) merged[key] = refNode[key];
+    return this.resolveNode(merged, doc, path);
+  }
+
+  private lookup(ref: string, doc: RefDocument, path: (string | number)[]) {
+    const hash = ref.indexOf("#");
+    const file = hash === -1 ? ref : ref.slice(0, hash);
+    const fragment = hash === -1 ? "" : ref.slice(hash);
+    const targetDoc = file === "" ? doc : this.documentFor(file, doc, path);
+    const tokens = parsePointer(fragment);
+    if (!tokens) throw this.error(doc, path, `$ref "${ref}" is not a JSON pointer`);
+    const target = getAtPointer(targetDoc.root, tokens);
+    if (target === undefined) throw this.error(doc, path, `$ref "${ref}" does not resolve`);
+    return { target, targetDoc, targetPath: [...tokens] };
+  }
+
+  private documentFor(file: string, doc: RefDocument, path: (string | number)[]): RefDocument {
+    const location = relativeLocation(doc.location, file);
+    const found = location && this.documents.get(locationKey(location));
+    if (!found) throw this.error(doc, path, `$ref "${file}" points at a document that was not loaded`);
+    return found;
+  }
+
+  private error(doc: RefDocument, path: readonly (string | number)[], message: string): ToolDeckError {
+    return new ToolDeckError("load", `${doc.label}${toPointer(path)}: ${message}`);
+  }
+}
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

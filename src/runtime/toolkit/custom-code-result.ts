@@ -1,0 +1,43 @@
+import type { Profile } from "../../profile.js";
+import type { ToolResult } from "../tool-result.js";
+import { createRecordingFetch } from "./recording-fetch.js";
+import { CustomCodeError, runCustomCode } from "./run-custom-code.js";
+import type { ToolkitContext } from "./toolkit-context.js";
+
+/**
+ * Runs the toolkit's Custom Code for one call and shapes the tool result. Flowise stringifies an
+ * object or number result; the standard profile wants a string. Either way, a throw, a timeout or no
+ * result at all is a failed call whose output says why.
+ */
+export async function customCodeResult(
+  context: ToolkitContext,
+  profile: Profile,
+  variables: Record<string, unknown>,
+): Promise<ToolResult> {
+  const recorder = createRecordingFetch(context.fetch);
+  let value: unknown;
+  try {
+    value = await runCustomCode({
+      code: context.config.customCode ?? "",
+      variables,
+      fetch: recorder.fetch,
+      timeoutMs: context.customCodeTimeoutMs,
+    });
+  } catch (cause) {
+    const error = cause instanceof CustomCodeError ? cause.message : `custom code failed: ${String(cause)}`;
+    return { ok: false, output: error, error, ...(await recorder.lastExchange()) };
+  }
+  const exchange = await recorder.lastExchange();
+  const output = toOutput(value, profile);
+  if (output === undefined) {
+    const error = `custom code must return a string, got ${value === null ? "null" : typeof value}`;
+    return { ok: false, output: error, error, ...exchange };
+  }
+  return { ok: true, output, ...exchange };
+}
+
+function toOutput(value: unknown, profile: Profile): string | undefined {
+  if (typeof value === "string") return value;
+  if (profile === "standard" || value === undefined || value === null) return undefined;
+  return JSON.stringify(value);
+}

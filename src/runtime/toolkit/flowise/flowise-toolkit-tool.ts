@@ -1,0 +1,107 @@
+import type { IndexedOperation } from "../../../openapi/operation-index.js";
+import type { ExecutableTool, ToolRequest, ToolResult } from "../../tool-result.js";
+import { customCodeResult } from "../custom-code-result.js";
+import { isDefaultCode } from "../flowise-default-code.js";
+import { flowiseRemoveNulls } from "../remove-nulls.js";
+import { sendRequest } from "../send-request.js";
+import type { ToolkitContext } from "../toolkit-context.js";
+import { flowiseInputSchema } from "./flowise-input-schema.js";
+import { parseFlowiseArgs } from "./parse-flowise-args.js";
+
+type Args = Record<string, unknown>;
+
+/**
+ * One operation as Flowise 3.1's OpenAPI toolkit runs it (reference/flowise-tools.md section 2):
+ * name = operationId, URL = base URL + path with the first `{name}` of each PathParameter replaced and
+ * `?` + QueryParameters always appended, a JSON body for every method but GET, and by default the
+ * JSON body of any status as output ("" when the answer is not JSON or nothing answered).
+ */
+export function createFlowiseTool(
+  operation: IndexedOperation,
+  baseUrl: string,
+  context: ToolkitContext,
+): ExecutableTool {
+  const schema = flowiseInputSchema(operation);
+  const method = operation.method.toLowerCase();
+  const endpoint = `${baseUrl}${operation.path}`;
+  const name = operation.operationId as string;
+  return {
+    name,
+    description: operation.description || operation.summary || name,
+    inputSchema: schema.json,
+    returnDirect: context.config.returnDirect,
+    async invoke(input, options = {}) {
+      const parsed = parseFlowiseArgs(schema.zod, input);
+      if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
+      const args = parsed.value;
+      const processed = context.config.removeNulls ? flowiseRemoveNulls(args) : { ...args };
+      const request = flowiseRequest(method, endpoint, context.config.headers, args);
+      if (!isDefaultCode(context.config.customCode)) {
+        return customCodeResult(context, "flowise", sandboxVariables(processed, request, method, context));
+      }
+      return runDefaultCode(request, context, options.signal);
+    },
+  };
+}
+
+/** Flowise's getUrl: first occurrence only, no check that the placeholder exists; a bare `?` when empty. */
+export function flowiseUrl(endpoint: string, args: Args): string {
+  let url = endpoint;
+  const path = args.PathParameters;
+  if (path && typeof path === "object") {
+    for (const [key, value] of Object.entries(path))
+      url = url.replace(`{${key}}`, encodeURIComponent(String(value)));
+  }
+  const query = args.QueryParameters;
+  if (query) url += `?${new URLSearchParams(query as Record<string, string>).toString()}`;
+  return url;
+}
+
+function flowiseRequest(
+  method: string,
+  endpoint: string,
+  headers: Record<string, string>,
+  args: Args,
+): ToolRequest {
+  const request: ToolRequest = {
+    method: method.toUpperCase(),
+    url: flowiseUrl(endpoint, args),
+    headers: { "Content-Type": "application/json", ...headers },
+  };
+  if (args.RequestBody && method !== "get") request.body = JSON.stringify(args.RequestBody);
+  return request;
+}
+
+function sandboxVariables(processed: Args, request: ToolRequest, method: string, context: ToolkitContext) {
+  const variables: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(processed)) variables[`$${key}`] = value;
+  // Flowise hands the lower-case method of the spec to the code; node-fetch upper-cases it when sending.
+  const options: Record<string, unknown> = { method, headers: request.headers };
+  if (request.body !== undefined) options.body = request.body;
+  return {
+    ...variables,
+    $options: options,
+    $url: request.url,
+    $vars: { ...context.vars },
+    $flow: { ...context.flow },
+  };
+}
+
+async function runDefaultCode(
+  request: ToolRequest,
+  context: ToolkitContext,
+  signal?: AbortSignal,
+): Promise<ToolResult> {
+  const sent = await sendRequest(context.fetch, request, { timeoutMs: context.timeoutMs, signal });
+  if (!sent.ok) return { ok: true, output: "", request };
+  try {
+    return {
+      ok: true,
+      output: JSON.stringify(JSON.parse(sent.response.body)),
+      request,
+      response: sent.response,
+    };
+  } catch {
+    return { ok: true, output: "", request, response: sent.response };
+  }
+}

@@ -1,0 +1,40 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+export type ArgumentCheck = { ok: true } | { ok: false; error: string };
+
+/**
+ * Validates tool arguments against their JSON Schema with ajv (2020-12), compiling each schema on its
+ * first call. Scalars are coerced the way LLMs get them wrong ("5" for 5, "true" for true, a single
+ * value for a one-item array); the arguments object is changed in place.
+ */
+export function createArgumentValidator(): (schema: Record<string, unknown>, args: unknown) => ArgumentCheck {
+  const ajv = addFormats.default(
+    new Ajv2020({ strict: false, coerceTypes: "array", allErrors: true, logger: false }),
+  );
+  const compiled = new WeakMap<object, ValidateFunction>();
+  return (schema, args) => {
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      compiled.set(schema, validate);
+    }
+    if (validate(args)) return { ok: true };
+    return { ok: false, error: formatErrors(validate.errors ?? []) };
+  };
+}
+
+function formatErrors(errors: ErrorObject[]): string {
+  const lines = errors.slice(0, 3).map((error) => {
+    const where = error.instancePath.slice(1).replaceAll("/", ".") || "arguments";
+    const extra =
+      error.keyword === "additionalProperties" ? ` (${String(error.params.additionalProperty)})` : "";
+    const allowed =
+      error.keyword === "enum"
+        ? ` (${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`
+        : "";
+    return `${where} ${error.message ?? "is invalid"}${extra}${allowed}`;
+  });
+  const more = errors.length > 3 ? `; and ${errors.length - 3} more` : "";
+  return `${lines.join("; ")}${more}`;
+}

@@ -1,0 +1,109 @@
+import type {
+  ParameterLocation,
+  ParameterObject,
+  RequestBodyObject,
+} from "../../../openapi/openapi-document.js";
+import type { IndexedOperation } from "../../../openapi/operation-index.js";
+import { toJsonSchema } from "./to-json-schema.js";
+
+/** The argument object's wrapper for each parameter location. */
+export const WRAPPERS: Record<ParameterLocation, string> = {
+  path: "PathParameters",
+  query: "QueryParameters",
+  header: "HeaderParameters",
+  cookie: "CookieParameters",
+};
+
+export interface StandardInput {
+  json: Record<string, unknown>;
+  /** Parameters the LLM fills in. */
+  parameters: ParameterObject[];
+  /** The request body's media type, when the operation takes one. */
+  bodyMediaType: string | undefined;
+}
+
+/**
+ * The input schema of an operation under the standard profile: path-item and operation parameters
+ * (every type kept) grouped in `PathParameters`, `QueryParameters`, `HeaderParameters` and
+ * `CookieParameters`, plus `RequestBody`. A wrapper is required only when something inside it is;
+ * header parameters the toolkit's configured headers already supply are not shown.
+ */
+export function standardInputSchema(
+  operation: IndexedOperation,
+  configuredHeaders: Record<string, string>,
+): StandardInput {
+  const supplied = new Set(Object.keys(configuredHeaders).map((name) => name.toLowerCase()));
+  const parameters = operation.parameters.filter(
+    (p) => !(p.in === "header" && supplied.has(p.name.toLowerCase())),
+  );
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const location of Object.keys(WRAPPERS) as ParameterLocation[]) {
+    const group = parameters.filter((p) => p.in === location);
+    if (group.length === 0) continue;
+    const wrapper = parameterWrapper(group);
+    properties[WRAPPERS[location]] = wrapper;
+    if (wrapper.required) required.push(WRAPPERS[location]);
+  }
+  const body = requestBodySchema(operation.requestBody);
+  if (body) {
+    properties.RequestBody = body.schema;
+    if (body.required) required.push("RequestBody");
+  }
+  const json: Record<string, unknown> = { type: "object", properties };
+  if (required.length > 0) json.required = required;
+  json.additionalProperties = false;
+  return { json, parameters, bodyMediaType: body?.mediaType };
+}
+
+function parameterWrapper(group: ParameterObject[]) {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const parameter of group) {
+    properties[parameter.name] = parameterSchema(parameter);
+    // OpenAPI requires path parameters to be required, whatever the spec says.
+    if (parameter.required === true || parameter.in === "path") required.push(parameter.name);
+  }
+  const wrapper: Record<string, unknown> = { type: "object", properties };
+  if (required.length > 0) wrapper.required = required;
+  wrapper.additionalProperties = false;
+  return wrapper as { required?: string[] };
+}
+
+function parameterSchema(parameter: ParameterObject): Record<string, unknown> {
+  const source = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema ?? { type: "string" };
+  const schema = toJsonSchema(source, { direction: "request" });
+  const description = parameter.description ?? schema.description;
+  return description === undefined ? schema : { ...schema, description };
+}
+
+const PREFERRED_MEDIA = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "text/plain",
+];
+
+/** The media type a body is sent as: JSON first, then any `+json`, then forms and text, else the first. */
+export function pickMediaType(content: Record<string, unknown>): string | undefined {
+  const types = Object.keys(content);
+  return (
+    PREFERRED_MEDIA.find((type) => types.includes(type)) ??
+    types.find((type) => /[/+]json\b/.test(type)) ??
+    types[0]
+  );
+}
+
+function requestBodySchema(body: RequestBodyObject | undefined) {
+  if (!body?.content) return undefined;
+  const mediaType = pickMediaType(body.content);
+  if (mediaType === undefined) return undefined;
+  const source = body.content[mediaType]?.schema;
+  const schema = source
+    ? toJsonSchema(source, { direction: "request" })
+    : mediaType.startsWith("text/")
+      ? { type: "string" }
+      : {};
+  if (body.description && schema.description === undefined) schema.description = body.description;
+  return { schema, mediaType, required: body.required === true };
+}

@@ -1,0 +1,151 @@
+import type { SchemaObject } from "../../../openapi/openapi-document.js";
+
+type Json = Record<string, unknown>;
+
+/** Keywords that carry over unchanged from an OpenAPI schema to the JSON Schema the LLM sees. */
+const KEPT = [
+  "title",
+  "description",
+  "format",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "const",
+  "default",
+  "deprecated",
+] as const;
+
+export interface ConvertOptions {
+  /** Request schemas drop `readOnly` properties, response schemas `writeOnly` ones. */
+  direction: "request" | "response";
+}
+
+/**
+ * An OpenAPI 3.0/3.1 schema as plain JSON Schema (2020-12 keywords): `nullable` becomes a `"null"` type,
+ * boolean `exclusiveMinimum` becomes numeric, `allOf` members are merged into one object, read-only
+ * properties leave request schemas, extensions and OpenAPI-only keywords are dropped. A schema met
+ * again on its own path (a recursive schema) becomes `{}`: the result is always finite JSON.
+ */
+export function toJsonSchema(schema: unknown, options: ConvertOptions): Json {
+  return convert(schema, options, new Set());
+}
+
+function convert(schema: unknown, options: ConvertOptions, path: Set<object>): Json {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return {};
+  if (path.has(schema)) return {};
+  path.add(schema);
+  try {
+    return convertObject(mergeAllOf(schema as SchemaObject, new Set()), options, path);
+  } finally {
+    path.delete(schema);
+  }
+}
+
+function convertObject(schema: SchemaObject, options: ConvertOptions, path: Set<object>): Json {
+  const out: Json = {};
+  const type = typeOf(schema);
+  if (type !== undefined) out.type = type;
+  for (const key of KEPT) {
+    if (schema[key] !== undefined) out[key] = schema[key];
+  }
+  if (typeof out.pattern === "string" && !isValidPattern(out.pattern)) delete out.pattern;
+  if (Array.isArray(schema.enum)) out.enum = schema.nullable === true ? [...schema.enum, null] : schema.enum;
+  convertBounds(schema, out);
+  convertProperties(schema, out, options, path);
+  if (schema.items !== undefined) out.items = convert(schema.items, options, path);
+  if (Array.isArray(schema.prefixItems))
+    out.prefixItems = schema.prefixItems.map((s) => convert(s, options, path));
+  const additional = schema.additionalProperties;
+  if (typeof additional === "boolean") out.additionalProperties = additional;
+  else if (additional !== undefined) out.additionalProperties = convert(additional, options, path);
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const members = schema[key];
+    if (Array.isArray(members)) out[key] = members.map((member) => convert(member, options, path));
+  }
+  if (schema.not !== undefined) out.not = convert(schema.not, options, path);
+  return out;
+}
+
+function typeOf(schema: SchemaObject): string | string[] | undefined {
+  const type = schema.type;
+  if (schema.nullable !== true || type === undefined) return type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes("null") ? types : [...types, "null"];
+}
+
+/** OpenAPI 3.0's boolean `exclusiveMinimum: true` next to `minimum` is 3.1's numeric `exclusiveMinimum`. */
+function convertBounds(schema: SchemaObject, out: Json) {
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    const value = schema[exclusive];
+    if (typeof value === "number") out[exclusive] = value;
+    if (value === true && typeof schema[bound] === "number") {
+      out[exclusive] = schema[bound];
+      delete out[bound];
+    }
+  }
+}
+
+function convertProperties(schema: SchemaObject, out: Json, options: ConvertOptions, path: Set<object>) {
+  const hidden = options.direction === "request" ? "readOnly" : "writeOnly";
+  const kept = new Set<string>();
+  if (schema.properties && typeof schema.properties === "object") {
+    const properties: Json = {};
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if ((property as SchemaObject | undefined)?.[hidden] === true) continue;
+      properties[name] = convert(property, options, path);
+      kept.add(name);
+    }
+    out.properties = properties;
+  }
+  if (Array.isArray(schema.required)) {
+    const required = schema.required.filter(
+      (name) => typeof name === "string" && (!schema.properties || kept.has(name)),
+    );
+    if (required.length > 0) out.required = [...new Set(required)];
+  }
+}
+
+/**
+ * One schema from `allOf` members and the schema's own keywords: properties and `required` unite, the
+ * first member to say anything else (type, description, …) wins over later ones, the schema itself first.
+ */
+function mergeAllOf(schema: SchemaObject, seen: Set<object>): SchemaObject {
+  if (!Array.isArray(schema.allOf)) return schema;
+  seen.add(schema);
+  const { allOf, ...own } = schema;
+  const merged: SchemaObject = { ...own };
+  for (const member of allOf ?? []) {
+    if (typeof member !== "object" || member === null || seen.has(member)) continue;
+    const flat = mergeAllOf(member, seen);
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === "properties")
+        merged.properties = { ...(value as Json), ...(merged.properties ?? {}) } as Record<
+          string,
+          SchemaObject
+        >;
+      else if (key === "required") merged.required = [...(merged.required ?? []), ...(value as string[])];
+      else if (merged[key] === undefined) merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}

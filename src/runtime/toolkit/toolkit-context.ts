@@ -1,0 +1,15 @@
+import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
+import type { OperationIndex } from "../../openapi/operation-index.js";
+import type { FetchLike } from "../../openapi/spec-location.js";
+
+/** What every tool of one toolkit shares. */
+export interface ToolkitContext {
+  config: OpenApiToolkitConfig;
+  index: OperationIndex;
+  fetch: FetchLike;
+  vars: Record<string, string>;
+  flow: Record<string, unknown>;
+  /** Per HTTP call; undefined = no limit (Flowise has none). */
+  timeoutMs: number | undefined;
+  customCodeTimeoutMs: number;
+}
