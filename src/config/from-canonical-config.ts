@@ -1,8 +1,10 @@
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { describeType } from "./flowise-input-reader.js";
 import { invalidJsonMessage, isPlainObject, parseFlowiseJson } from "./flowise-json.js";
 import { joinPath } from "./json-path.js";
 import type { LoadSink } from "./load-sink.js";
+import { type OpenApiToolkitConfig, OpenApiToolkitConfigSchema } from "./openapi-toolkit-config.js";
 import { reportZodIssues } from "./report-zod-issues.js";
 import { DEFAULT_DESCRIPTIONS, DEFAULT_TOOL_NAMES } from "./request-defaults.js";
 import {
@@ -29,6 +31,7 @@ type CanonicalLoader = (
 /** One loader per `kind`; the OpenAPI toolkit and HTTP node add theirs here. */
 const CANONICAL_LOADERS: Readonly<Record<string, CanonicalLoader>> = {
   request: fromCanonicalRequest,
+  "openapi-toolkit": fromCanonicalToolkit,
 };
 
 /** A config in tooldeck's own format (`kind: request` …), validated; undefined when it has errors. */
@@ -73,6 +76,26 @@ export function fromCanonicalRequest(
   if (parsed.success) return parsed.data;
   reportZodIssues(parsed.error, path, sink.error);
   return undefined;
+}
+
+/**
+ * An OpenAPI toolkit in the tools/ format. A relative `spec` path is relative to the config file, so it is
+ * resolved here, where the file is known: the runtime then reads it from anywhere.
+ */
+function fromCanonicalToolkit(
+  value: Record<string, unknown>,
+  path: string,
+  sink: LoadSink,
+): OpenApiToolkitConfig | undefined {
+  const parsed = OpenApiToolkitConfigSchema.strict().safeParse(value);
+  if (!parsed.success) {
+    reportZodIssues(parsed.error, path, sink.error);
+    return undefined;
+  }
+  const spec = /^https?:\/\//i.test(parsed.data.spec)
+    ? parsed.data.spec
+    : join(dirname(sink.file), parsed.data.spec);
+  return { ...parsed.data, spec };
 }
 
 function parseHeaderText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {

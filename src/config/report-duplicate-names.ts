@@ -9,16 +9,17 @@ export function reportDuplicateNames(result: LoadResult): void {
   const seen = new Map<string, ToolSource>();
   const kept: LoadedTool[] = [];
   for (const tool of result.tools) {
-    const first = seen.get(tool.config.name);
-    if (first === undefined) {
-      seen.set(tool.config.name, tool.source);
+    const name = tool.config.name;
+    const first = name === undefined ? undefined : seen.get(name);
+    if (name === undefined || first === undefined) {
+      if (name !== undefined) seen.set(name, tool.source);
       kept.push(tool);
       continue;
     }
     const where = first.path === "" ? first.file : `${first.file}: ${first.path}`;
     result.errors.push({
       ...tool.source,
-      message: `duplicate tool name "${tool.config.name}" (first defined at ${where})`,
+      message: `duplicate tool name "${name}" (first defined at ${where})`,
     });
   }
   result.tools = kept;

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { OpenApiToolkitConfigSchema } from "./openapi-toolkit-config.js";
 import { RequestToolConfigSchema } from "./request-tool-config.js";
 
 /**
- * Every kind of tool config tooldeck models, told apart by `kind`. The OpenAPI toolkit (`openapi-toolkit`)
- * and the HTTP node (`http`) join this union as they arrive.
+ * Every kind of tool config tooldeck models, told apart by `kind`: request tools and OpenAPI toolkits
+ * (the HTTP node, `http`, joins as it arrives).
  */
-export const ToolConfigSchema = z.discriminatedUnion("kind", [RequestToolConfigSchema]);
+export const ToolConfigSchema = z.discriminatedUnion("kind", [
+  RequestToolConfigSchema,
+  OpenApiToolkitConfigSchema,
+]);
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 
 /** Where a config came from, for diagnostics: the file and the JSON path inside it. */

@@ -3,15 +3,22 @@ import { createRequestTool } from "./request/request-tool.js";
 import type { ToolRuntimeOptions } from "./runtime-options.js";
 import { deduplicateNames } from "./tool-name.js";
 import type { ExecutableTool } from "./tool-result.js";
+import { createToolkit, type ToolkitOptions } from "./toolkit/create-toolkit.js";
 
 /**
- * One config to executable tools: a request tool is one tool, a toolkit is one per operation.
- * Throws a `ToolDeckError` only for a config the profile cannot express.
+ * One config to executable tools: a request tool is one tool, an OpenAPI toolkit one per operation (its
+ * spec is loaded, hence async). Throws a `ToolDeckError` for a config the profile cannot express or a
+ * spec that cannot be loaded.
  */
-export function createTool(config: ToolConfig, options: ToolRuntimeOptions = {}): ExecutableTool[] {
+export async function createTool(
+  config: ToolConfig,
+  options: ToolRuntimeOptions = {},
+): Promise<ExecutableTool[]> {
   switch (config.kind) {
     case "request":
       return [createRequestTool(config, options)];
+    case "openapi-toolkit":
+      return createToolkit(config, toToolkitOptions(options));
   }
 }
 
@@ -19,14 +26,24 @@ export function createTool(config: ToolConfig, options: ToolRuntimeOptions = {})
  * Every config to executable tools. Under the standard profile names are made unique (`get_2`), since
  * providers reject duplicates; under `flowise` they are kept as Flowise would send them.
  * @example
- * const tools = createTools(configs, { profile: "flowise", fetch: emulator.fetch, vars: { base_url } });
+ * const tools = await createTools(configs, { profile: "flowise", fetch: emulator.fetch, vars: emulator.vars });
  */
-export function createTools(
+export async function createTools(
   configs: readonly ToolConfig[],
   options: ToolRuntimeOptions = {},
-): ExecutableTool[] {
-  const tools = configs.flatMap((config) => createTool(config, options));
+): Promise<ExecutableTool[]> {
+  const tools = (await Promise.all(configs.map((config) => createTool(config, options)))).flat();
   if ((options.profile ?? "standard") !== "standard") return tools;
   const names = deduplicateNames(tools.map((tool) => tool.name));
   return tools.map((tool, index) => ({ ...tool, name: names[index] ?? tool.name }));
+}
+
+function toToolkitOptions(options: ToolRuntimeOptions): ToolkitOptions {
+  const toolkit: ToolkitOptions = {};
+  if (options.profile) toolkit.profile = options.profile;
+  if (options.fetch) toolkit.fetch = options.fetch;
+  if (options.vars) toolkit.vars = options.vars;
+  if (options.flowState) toolkit.flow = { state: options.flowState };
+  if (options.timeoutMs !== undefined) toolkit.timeoutMs = options.timeoutMs;
+  return toolkit;
 }

@@ -78,7 +78,7 @@ describe("tooldeck call", () => {
   test.each([
     [
       ["nope"],
-      "tooldeck call: no tool named 'nope' (tools: get_events, create_event, update_event, delete_event)\n",
+      /^tooldeck call: no tool named 'nope' \(tools: listEvents, createEvent, getEventById, updateEventDetails, deleteEvent, get_events, create_event, update_event, delete_event\)\n$/,
     ],
     [["get_events", "--args", "{x"], /^tooldeck call: --args is not valid JSON: /],
     [
@@ -104,12 +104,18 @@ describe("tooldeck tools", () => {
     expect(await runCli(["tools", TOOLS, "--json", "--profile", "flowise"], captured.io)).toBe(0);
     const listed = JSON.parse(captured.stdout());
     expect(listed.map((t: { name: string; method: string }) => `${t.method} ${t.name}`)).toEqual([
+      "GET listEvents",
+      "POST createEvent",
+      "GET getEventById",
+      "PATCH updateEventDetails",
+      "DELETE deleteEvent",
       "GET get_events",
       "POST create_event",
       "PUT update_event",
       "DELETE delete_event",
     ]);
-    expect(listed[0].inputSchema.properties.queryParams.description).toBe("Query parameters for the request");
+    expect(listed[5].inputSchema.properties.queryParams.description).toBe("Query parameters for the request");
+    expect(listed[2].inputSchema).toMatchObject({ properties: { input: { description: "Query input" } } });
   });
 
   test("text output names the file and shows the schema", async () => {

@@ -100,8 +100,16 @@ describe("loadConfigDocument: tooldeck's format", () => {
       { ...BASE, method: "GET", maxOutputLength: "2000" },
       ["t.yaml: maxOutputLength: expected number, received string"],
     ],
-    ["an unknown kind", { kind: "graphql" }, ['t.yaml: kind: expected "request", received "graphql"']],
-    ["a kind that is not text", { kind: 1 }, ['t.yaml: kind: expected "request", received 1']],
+    [
+      "an unknown kind",
+      { kind: "graphql" },
+      ['t.yaml: kind: expected "request" | "openapi-toolkit", received "graphql"'],
+    ],
+    [
+      "a kind that is not text",
+      { kind: 1 },
+      ['t.yaml: kind: expected "request" | "openapi-toolkit", received 1'],
+    ],
   ])("%s is an error", (_label, document, errors) => {
     expect(load(document)).toMatchObject({ tools: [], errors, warnings: [] });
   });

@@ -28,8 +28,28 @@ function tempFile(name: string, content: string): string {
 }
 
 describe("loadToolConfigs: tools/", () => {
-  test("tools/ holds exactly the tutorial's four tools, as reference section 4 describes them", () => {
+  test("tools/ holds the event API's OpenAPI file and a toolkit over it", () => {
     const result = loadToolConfigs(["tools"], ROOT);
+    expect(result.specs).toEqual(["tools/event-api.openapi.yaml"]);
+    expect(result.tools.filter((tool) => tool.config.kind === "openapi-toolkit")).toEqual([
+      {
+        config: {
+          kind: "openapi-toolkit",
+          name: "event_api",
+          spec: "tools/event-api.openapi.yaml",
+          returnDirect: false,
+          headers: {},
+          removeNulls: false,
+          selectedEndpoints: [],
+        },
+        source: { file: "tools/event-toolkit.yaml", path: "" },
+      },
+    ]);
+  });
+
+  test("tools/ holds exactly the tutorial's four request tools, as reference section 4 describes them", () => {
+    const loaded = loadToolConfigs(["tools"], ROOT);
+    const result = { ...loaded, tools: loaded.tools.filter((tool) => tool.config.kind === "request") };
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
     const body = {
@@ -110,7 +130,7 @@ describe("loadToolConfigs: folders and files", () => {
           "fixtures/configs/flowise-mixed-keys.json: mixes the input keys of Flowise nodes requestsGet and requestsPost",
           "fixtures/configs/invalid-yaml.yaml: invalid YAML (bad indentation of a mapping entry at line 3, column 7)",
           "fixtures/configs/not-a-config.json: not a tool config: expected "kind" (tooldeck format), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")",
-          "fixtures/configs/unknown-kind.yaml: kind: expected "request", received "graphql"",
+          "fixtures/configs/unknown-kind.yaml: kind: expected "request" | "openapi-toolkit", received "graphql"",
           "fixtures/configs/duplicate-names.yaml: [1]: duplicate tool name "get_events" (first defined at fixtures/configs/duplicate-names.yaml: [0])",
         ],
         "specs": [
@@ -193,6 +213,7 @@ describe("loadToolConfigs: folders and files", () => {
     const agentTool = (index: number) =>
       `fixtures/flowise/event-agent-agentflow.json: nodes[1].data.inputs.agentTools[${index}].agentSelectedToolConfig`;
     expect(result.tools).toEqual([
+      "tools/event-toolkit.yaml event_api",
       "tools/request-tools.yaml [0] get_events",
       "tools/request-tools.yaml [1] create_event",
       "tools/request-tools.yaml [2] update_event",

@@ -41,7 +41,7 @@ export const callCommand: Command = {
     const toolArgs = parseJsonArgs(values.args);
     const setup = toolRunSetup(values);
     const loaded = loadToolsReporting(values.tools ?? [], io);
-    const tools = createTools(
+    const tools = await createTools(
       loaded.tools.map((tool) => tool.config),
       setup.runtime,
     );

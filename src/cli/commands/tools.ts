@@ -38,7 +38,8 @@ export const toolsCommand: Command = {
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
       try {
-        listed.push(...createTool(config, { profile }).map((tool) => ({ tool, source })));
+        const tools = await createTool(config, { profile });
+        listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
         io.stderr(
           `error: ${source.file}${source.path ? `: ${source.path}` : ""}: ${(error as Error).message}\n`,

@@ -10,10 +10,10 @@ import { createTools } from "../../../src/runtime/create-tools.js";
 import { toLangChainTools } from "../../../src/runtime/langchain/to-langchain-tools.js";
 import { createEvent, deleteEvent, getEvents, NEW_EVENT, updateEvent } from "../../support/tutorial-tools.js";
 
-function setup(profile: Profile) {
+async function setup(profile: Profile) {
   const events = createEventService({ randomId: () => "new-1" });
   const emulator = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: events.fetch });
-  const tools = createTools([getEvents, createEvent, updateEvent, deleteEvent], {
+  const tools = await createTools([getEvents, createEvent, updateEvent, deleteEvent], {
     profile,
     fetch: emulator.fetch,
     resolveHost: emulator.resolveHost,
@@ -28,7 +28,7 @@ function toolMessages(messages: unknown[]): ToolMessage[] {
 
 describe.each(["standard", "flowise"] as const)("a createAgent loop under %s", (profile) => {
   test("the model lists events, creates one, then answers", async () => {
-    const { events, tools } = setup(profile);
+    const { events, tools } = await setup(profile);
     const model = fakeModel()
       .respondWithTools([{ name: "get_events", args: { queryParams: { id: "1" } }, id: "call-1" }])
       .respondWithTools([{ name: "create_event", args: { body: NEW_EVENT }, id: "call-2" }])
@@ -48,7 +48,7 @@ describe.each(["standard", "flowise"] as const)("a createAgent loop under %s", (
   });
 
   test("update_event's 404 reaches the model as an error ToolMessage", async () => {
-    const { events, tools } = setup(profile);
+    const { events, tools } = await setup(profile);
     const model = fakeModel()
       .respondWithTools([{ name: "update_event", args: { body: NEW_EVENT }, id: "call-1" }])
       .respond(new AIMessage("Could not update."));
@@ -69,8 +69,8 @@ describe.each(["standard", "flowise"] as const)("a createAgent loop under %s", (
 
 test.each(["standard", "flowise"] as const)(
   "%s: the model is given exactly the tool's JSON schema",
-  (profile) => {
-    const executable = createTools([getEvents, createEvent], { profile });
+  async (profile) => {
+    const executable = await createTools([getEvents, createEvent], { profile });
     const given = toLangChainTools(executable).map((tool) => convertToOpenAITool(tool).function);
     expect(given).toEqual(
       executable.map((tool) => ({
@@ -83,7 +83,7 @@ test.each(["standard", "flowise"] as const)(
 );
 
 test("flowise coercion runs before LangChain's schema check: a numeric id still reads event 2", async () => {
-  const { tools } = setup("flowise");
+  const { tools } = await setup("flowise");
   const model = fakeModel()
     .respondWithTools([{ name: "get_events", args: { queryParams: { id: 2 } }, id: "call-1" }])
     .respond(new AIMessage("done"));
@@ -94,7 +94,7 @@ test("flowise coercion runs before LangChain's schema check: a numeric id still 
 });
 
 test("arguments that do not match the schema come back as LangChain's parsing error", async () => {
-  const { tools } = setup("standard");
+  const { tools } = await setup("standard");
   const model = fakeModel()
     .respondWithTools([{ name: "delete_event", args: {}, id: "call-1" }])
     .respond(new AIMessage("done"));
@@ -105,7 +105,7 @@ test("arguments that do not match the schema come back as LangChain's parsing er
 });
 
 test("invoked outside an agent, a failed call throws with the output as message", async () => {
-  const [, , update] = setup("standard").tools;
+  const [, , update] = (await setup("standard")).tools;
   await expect(update?.invoke({ body: NEW_EVENT })).rejects.toThrow(
     'HTTP 404 Not Found: {"error":"Endpoint not found"}',
   );

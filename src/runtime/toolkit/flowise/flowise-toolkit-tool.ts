@@ -29,6 +29,7 @@ export function createFlowiseTool(
     name,
     description: operation.description || operation.summary || name,
     inputSchema: schema.json,
+    endpoint: { method: operation.method, url: endpoint },
     returnDirect: context.config.returnDirect,
     async invoke(input, options = {}) {
       const parsed = parseFlowiseArgs(schema.zod, input);

@@ -34,6 +34,7 @@ export function createStandardTool(
     name: setup.name,
     description: operation.description || operation.summary || `${operation.method} ${operation.path}`,
     inputSchema: input.json,
+    endpoint: { method: operation.method, url: `${setup.serverUrl}${operation.path}` },
     returnDirect: context.config.returnDirect,
     async invoke(raw, options = {}) {
       const args = prepareArgs(raw, context.config.removeNulls);
