@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { describeType } from "./flowise-input-reader.js";
-import { invalidJsonMessage, isPlainObject, parseFlowiseJson } from "./flowise-json.js";
+import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { joinPath } from "./json-path.js";
+import { describeType, isPlainObject } from "./json-value.js";
 import type { LoadSink } from "./load-sink.js";
 import { reportZodIssues } from "./report-zod-issues.js";
 import { DEFAULT_DESCRIPTIONS, DEFAULT_TOOL_NAMES } from "./request-defaults.js";

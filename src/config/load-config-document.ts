@@ -1,10 +1,9 @@
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
-import { describeType } from "./flowise-input-reader.js";
-import { isPlainObject } from "./flowise-json.js";
 import { skippedNodeReason } from "./flowise-skipped-nodes.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { joinPath } from "./json-path.js";
+import { describeType, isPlainObject } from "./json-value.js";
 import { collectFlowTools } from "./load-flowise-flow.js";
 import type { LoadSink } from "./load-sink.js";
 

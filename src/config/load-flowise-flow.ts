@@ -1,9 +1,8 @@
-import { describeType } from "./flowise-input-reader.js";
-import { isPlainObject } from "./flowise-json.js";
 import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
 import { skippedNodeReason } from "./flowise-skipped-nodes.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { joinPath } from "./json-path.js";
+import { describeType, isPlainObject } from "./json-value.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
 import { createLoadSink, type LoadSink } from "./load-sink.js";
 import { reportDuplicateNames } from "./report-duplicate-names.js";
