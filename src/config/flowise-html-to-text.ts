@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from "./html-entities.js";
+
 /**
  * Flowise passes URL, Headers and Body Schema values through Turndown (HTML → Markdown) before use, then
  * un-escapes `\_`, `\[` and `\]`. This reproduces what that does to the values users type: tags dropped,
@@ -41,13 +43,13 @@ function splitBlocks(input: string): Inline[][] {
   const current = (): Inline[] => blocks[blocks.length - 1] as Inline[];
   let last = 0;
   for (const match of input.matchAll(TAG)) {
-    current().push({ text: decodeEntities(input.slice(last, match.index)) });
+    current().push({ text: decodeHtmlEntities(input.slice(last, match.index)) });
     last = match.index + match[0].length;
     const tag = match[1]?.toLowerCase();
     if (tag === "br") current().push({ lineBreak: true });
     else if (tag && BLOCK_TAGS.has(tag)) blocks.push([]);
   }
-  current().push({ text: decodeEntities(input.slice(last)) });
+  current().push({ text: decodeHtmlEntities(input.slice(last)) });
   return blocks;
 }
 
@@ -97,24 +99,4 @@ const MARKDOWN_ESCAPES: ReadonlyArray<readonly [RegExp, string]> = [
 
 function escapeMarkdown(text: string): string {
   return MARKDOWN_ESCAPES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
-}
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
-    if (body.startsWith("#")) {
-      const code =
-        body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
-  });
 }
