@@ -99,7 +99,10 @@ function parseSchemaText(
 ): Record<string, unknown> | undefined {
   const fallback = SCHEMA_FALLBACKS[kind];
   if (typeof picked.value !== "string") {
-    reader.warn(picked.path, `expected a JSON string, received ${describeType(picked.value)}: ${fallback}`);
+    // Flowise strips HTML from a Body Schema first, which throws on anything but text: no tool at all.
+    if (kind === "body") reader.fail(picked.path, `expected string, received ${describeType(picked.value)}`);
+    else
+      reader.warn(picked.path, `expected a JSON string, received ${describeType(picked.value)}: ${fallback}`);
     return undefined;
   }
   // Flowise strips HTML from a Body Schema but not from a Query Params Schema.
