@@ -16,27 +16,9 @@ export function flowiseHtmlToText(input: string): string {
 type Inline = { text: string } | { lineBreak: true };
 
 const TAG = /<!--[\s\S]*?-->|<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s[^>]*)?\/?>/g;
-const BLOCK_TAGS = new Set([
-  "p",
-  "div",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "li",
-  "blockquote",
-  "pre",
-  "table",
-  "tr",
-  "section",
-  "article",
-  "header",
-  "footer",
-]);
+const BLOCK_TAGS = new Set(
+  "p div h1 h2 h3 h4 h5 h6 ul ol li blockquote pre table tr section article header footer".split(" "),
+);
 
 function splitBlocks(input: string): Inline[][] {
   const blocks: Inline[][] = [[]];
