@@ -4,7 +4,9 @@ import { decodeHtmlEntities } from "./html-entities.js";
  * Flowise passes URL, Headers and Body Schema values through Turndown (HTML → Markdown) before use, then
  * un-escapes `\_`, `\[` and `\]`. This reproduces what that does to the values users type: tags dropped,
  * paragraphs split by a blank line, entities decoded, whitespace collapsed, Markdown characters escaped.
- * Markdown constructs (bold, links, lists, headings) are not rendered: their text is kept as plain text.
+ * Markdown constructs are not rendered, their text is kept plain (Turndown writes `<a href="u">t</a>` as
+ * `[t](u)`, `<b>` as `**`, lists and headings as Markdown); they do not occur in the values Flowise's
+ * editors store for URLs, headers and schemas. Checked against Turndown 7 on the plain-text cases.
  */
 export function flowiseHtmlToText(input: string): string {
   const blocks = splitBlocks(input)

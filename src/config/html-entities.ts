@@ -47,14 +47,16 @@ export function decodeHtmlEntities(text: string): string {
   return text.replace(
     /&(?:#([xX][0-9a-fA-F]+|[0-9]+);?|([a-zA-Z][a-zA-Z0-9]*)(;?))/g,
     (reference, number, name, semi) =>
-      number !== undefined ? decodeNumber(reference, number) : decodeName(reference, name, semi),
+      number !== undefined ? decodeNumber(number) : decodeName(reference, name, semi),
   );
 }
 
-function decodeNumber(reference: string, number: string): string {
-  const code =
-    number.startsWith("x") || number.startsWith("X") ? Number.parseInt(number.slice(1), 16) : Number(number);
-  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : reference;
+function decodeNumber(number: string): string {
+  const hex = number.startsWith("x") || number.startsWith("X");
+  const code = hex ? Number.parseInt(number.slice(1), 16) : Number(number);
+  // HTML turns NUL, surrogates and out-of-range code points into the replacement character.
+  const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+  return valid ? String.fromCodePoint(code) : "\ufffd";
 }
 
 function decodeName(reference: string, name: string, semicolon: string): string {

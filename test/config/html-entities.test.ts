@@ -16,7 +16,7 @@ describe("decodeHtmlEntities", () => {
     ["&AMP &COPY &REG", "& \u00a9 \u00ae"],
     ["&ampx;", "&x;"],
     ["&Amp; &bogus; &b=2 & alone", "&Amp; &bogus; &b=2 & alone"],
-    ["&#0; &#x110000;", "&#0; &#x110000;"],
+    ["&#0; &#x110000; &#xD800;", "\ufffd \ufffd \ufffd"],
   ])("%j → %j", (input, expected) => {
     expect(decodeHtmlEntities(input)).toBe(expected);
   });
