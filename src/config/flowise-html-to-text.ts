@@ -1,8 +1,12 @@
+import { decodeHtmlEntities } from "./html-entities.js";
+
 /**
  * Flowise passes URL, Headers and Body Schema values through Turndown (HTML → Markdown) before use, then
  * un-escapes `\_`, `\[` and `\]`. This reproduces what that does to the values users type: tags dropped,
  * paragraphs split by a blank line, entities decoded, whitespace collapsed, Markdown characters escaped.
- * Markdown constructs (bold, links, lists, headings) are not rendered: their text is kept as plain text.
+ * Markdown constructs are not rendered, their text is kept plain (Turndown writes `<a href="u">t</a>` as
+ * `[t](u)`, `<b>` as `**`, lists and headings as Markdown); they do not occur in the values Flowise's
+ * editors store for URLs, headers and schemas. Checked against Turndown 7 on the plain-text cases.
  */
 export function flowiseHtmlToText(input: string): string {
   const blocks = splitBlocks(input)
@@ -14,40 +18,22 @@ export function flowiseHtmlToText(input: string): string {
 type Inline = { text: string } | { lineBreak: true };
 
 const TAG = /<!--[\s\S]*?-->|<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:\s[^>]*)?\/?>/g;
-const BLOCK_TAGS = new Set([
-  "p",
-  "div",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "li",
-  "blockquote",
-  "pre",
-  "table",
-  "tr",
-  "section",
-  "article",
-  "header",
-  "footer",
-]);
+const BLOCK_TAGS = new Set(
+  "p div h1 h2 h3 h4 h5 h6 ul ol li blockquote pre table tr section article header footer".split(" "),
+);
 
 function splitBlocks(input: string): Inline[][] {
   const blocks: Inline[][] = [[]];
   const current = (): Inline[] => blocks[blocks.length - 1] as Inline[];
   let last = 0;
   for (const match of input.matchAll(TAG)) {
-    current().push({ text: decodeEntities(input.slice(last, match.index)) });
+    current().push({ text: decodeHtmlEntities(input.slice(last, match.index)) });
     last = match.index + match[0].length;
     const tag = match[1]?.toLowerCase();
     if (tag === "br") current().push({ lineBreak: true });
     else if (tag && BLOCK_TAGS.has(tag)) blocks.push([]);
   }
-  current().push({ text: decodeEntities(input.slice(last)) });
+  current().push({ text: decodeHtmlEntities(input.slice(last)) });
   return blocks;
 }
 
@@ -97,24 +83,4 @@ const MARKDOWN_ESCAPES: ReadonlyArray<readonly [RegExp, string]> = [
 
 function escapeMarkdown(text: string): string {
   return MARKDOWN_ESCAPES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
-}
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
-    if (body.startsWith("#")) {
-      const code =
-        body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
-  });
 }

@@ -41,10 +41,3 @@ export function createFlowiseInputReader(
     },
   };
 }
-
-/** `string`, `number`, `array`, `null`…: how a message names what it received. */
-export function describeType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}

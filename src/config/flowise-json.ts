@@ -47,8 +47,3 @@ function cleanUpLightly(text: string): string {
 export function invalidJsonMessage(what: "body" | "headers", reason: string): string {
   return `Invalid JSON format in ${what}. Original error: ${reason}.`;
 }
-
-/** A JSON object: not null, not an array. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { flowiseHtmlToText } from "./flowise-html-to-text.js";
-import { describeType, type FlowiseInputReader, type PickedInput } from "./flowise-input-reader.js";
-import { invalidJsonMessage, isPlainObject, parseFlowiseJson } from "./flowise-json.js";
+import type { FlowiseInputReader, PickedInput } from "./flowise-input-reader.js";
+import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { joinPath } from "./json-path.js";
+import { describeType, isPlainObject } from "./json-value.js";
 import { reportZodIssues } from "./report-zod-issues.js";
 import { BodyFieldSpecSchema, ParamSpecSchema } from "./request-tool-config.js";
 
@@ -98,7 +99,10 @@ function parseSchemaText(
 ): Record<string, unknown> | undefined {
   const fallback = SCHEMA_FALLBACKS[kind];
   if (typeof picked.value !== "string") {
-    reader.warn(picked.path, `expected a JSON string, received ${describeType(picked.value)}: ${fallback}`);
+    // Flowise strips HTML from a Body Schema first, which throws on anything but text: no tool at all.
+    if (kind === "body") reader.fail(picked.path, `expected string, received ${describeType(picked.value)}`);
+    else
+      reader.warn(picked.path, `expected a JSON string, received ${describeType(picked.value)}: ${fallback}`);
     return undefined;
   }
   // Flowise strips HTML from a Body Schema but not from a Query Params Schema.

@@ -1,11 +1,10 @@
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
-import { describeType } from "./flowise-input-reader.js";
-import { isPlainObject } from "./flowise-json.js";
 import { skippedNodeReason } from "./flowise-skipped-nodes.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { joinPath } from "./json-path.js";
-import { collectFlowTools } from "./load-flowise-flow.js";
+import { describeType, isPlainObject } from "./json-value.js";
+import { collectFlowTools, loadFlowData } from "./load-flowise-flow.js";
 import type { LoadSink } from "./load-sink.js";
 
 /** The content of one config file: one config or an array of them. */
@@ -21,7 +20,8 @@ export function loadConfigDocument(document: unknown, sink: LoadSink): void {
 
 /**
  * One config, whichever of the accepted shapes it has: tooldeck's own (`kind`), a Flowise flow export
- * (`nodes`), or the input keys of a Flowise request node (`requestsGetUrl`…, or `agentSelectedTool`).
+ * (`nodes`), a chatflow from Flowise's API (`flowData`), or the input keys of a Flowise request node
+ * (`requestsGetUrl`…, or `agentSelectedTool`).
  */
 export function loadConfigValue(value: unknown, path: string, sink: LoadSink): void {
   if (!isPlainObject(value)) {
@@ -31,6 +31,9 @@ export function loadConfigValue(value: unknown, path: string, sink: LoadSink): v
     if (config) sink.tool(config, path);
   } else if (Array.isArray(value.nodes)) {
     collectFlowTools(value.nodes, path, sink);
+  } else if ("flowData" in value) {
+    // A chatflow as Flowise's API returns it (GET /api/v1/chatflows), its flow as a JSON string.
+    loadFlowData(value.flowData, joinPath(path, "flowData"), sink);
   } else {
     loadFlowiseInputs(value, path, sink);
   }

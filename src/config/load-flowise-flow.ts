@@ -1,9 +1,8 @@
-import { describeType } from "./flowise-input-reader.js";
-import { isPlainObject } from "./flowise-json.js";
 import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
 import { skippedNodeReason } from "./flowise-skipped-nodes.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { joinPath } from "./json-path.js";
+import { describeType, isPlainObject } from "./json-value.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
 import { createLoadSink, type LoadSink } from "./load-sink.js";
 import { reportDuplicateNames } from "./report-duplicate-names.js";
@@ -19,20 +18,24 @@ import { reportDuplicateNames } from "./report-duplicate-names.js";
  */
 export function loadFlowiseFlow(flowData: unknown, file: string): LoadResult {
   const result = emptyLoadResult();
-  const sink = createLoadSink(result, file);
+  loadFlowData(flowData, "", createLoadSink(result, file));
+  reportDuplicateNames(result);
+  return result;
+}
+
+/** A flow's `flowData` (JSON string or object) at `path`: its tools, or an error when it is no flow. */
+export function loadFlowData(flowData: unknown, path: string, sink: LoadSink): void {
   let flow = flowData;
   if (typeof flow === "string") {
     try {
       flow = JSON.parse(flow);
     } catch (error) {
-      sink.error("", `invalid JSON (${(error as Error).message})`);
-      return result;
+      sink.error(path, `invalid JSON (${(error as Error).message})`);
+      return;
     }
   }
-  if (isPlainObject(flow) && Array.isArray(flow.nodes)) collectFlowTools(flow.nodes, "", sink);
-  else sink.error("", `expected a Flowise flow (an object with "nodes"), received ${describeType(flow)}`);
-  reportDuplicateNames(result);
-  return result;
+  if (isPlainObject(flow) && Array.isArray(flow.nodes)) collectFlowTools(flow.nodes, path, sink);
+  else sink.error(path, `expected a Flowise flow (an object with "nodes"), received ${describeType(flow)}`);
 }
 
 /**

@@ -12,7 +12,12 @@ describe("flowiseHtmlToText", () => {
       "{{ $vars.base_url }}/events",
     ],
     ["entities decoded", "<p>http://h/e?a=1&amp;b=&lt;2&gt;&#33;&#x41;</p>", "http://h/e?a=1&b=<2>!A"],
-    ["unknown entities kept", "a &copy2; b &bogus;", "a &copy2; b &bogus;"],
+    ["unknown entities kept", "a &bogus; b", "a &bogus; b"],
+    [
+      "a plain-text query string mangled as an HTML parser does",
+      "http://h/e?a=1&param=2",
+      "http://h/e?a=1\u00b6m=2",
+    ],
     ["paragraphs split by a blank line", "<p>one</p><p>two</p>", "one\n\ntwo"],
     ["empty paragraphs dropped", "<p></p><p>x</p><p> </p>", "x"],
     ["a line break", "<p>a<br>b</p>", "a  \nb"],

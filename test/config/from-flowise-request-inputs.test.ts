@@ -298,6 +298,11 @@ describe("fromFlowiseRequestInputs: schemas", () => {
       { requestsPostBodySchema: '{"date": "string"}' },
       "f.json: cfg.requestsPostBodySchema.date: expected object, received string",
     ],
+    [
+      "requestsPut",
+      { requestsPutBodySchema: { name: { type: "string" } } },
+      "f.json: cfg.requestsPutBodySchema: expected string, received object",
+    ],
   ] as const)(
     "%s: a schema entry that does not fit the model is an error at its path",
     (node, inputs, error) => {

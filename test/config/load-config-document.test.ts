@@ -188,3 +188,30 @@ describe("loadConfigDocument: shapes", () => {
     expect(load(document)).toMatchObject({ tools: [], errors: [error] });
   });
 });
+
+describe("loadConfigDocument: chatflows as Flowise's API returns them", () => {
+  const flowData = JSON.stringify({
+    nodes: [
+      {
+        data: { name: "requestsGet", inputs: { requestsGetUrl: "http://x/events", requestsGetName: "list" } },
+      },
+    ],
+    edges: [],
+  });
+
+  test("an array of chatflow records: tools located inside each flowData", () => {
+    const { tools, errors } = load([
+      { id: "a", name: "Events", flowData, type: "CHATFLOW" },
+      { id: "b", name: "Broken", flowData: "{", type: "CHATFLOW" },
+      { id: "c", name: "Empty", flowData: "[]", type: "AGENTFLOW" },
+    ]);
+    expect(tools.map((tool) => [tool.config.name, tool.source.path])).toEqual([
+      ["list", "[0].flowData.nodes[0].data.inputs"],
+    ]);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^t\.yaml: \[1\]\.flowData: invalid JSON \(/);
+    expect(errors[1]).toBe(
+      't.yaml: [2].flowData: expected a Flowise flow (an object with "nodes"), received array',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -113,6 +113,31 @@ describe("loadToolConfigs: tools/", () => {
 });
 
 describe("loadToolConfigs: folders and files", () => {
+  test("a tools/ folder with the event API's OpenAPI file: the spec is listed, not an error", () => {
+    const folder = mkdtempSync(join(tmpdir(), "tooldeck-tools-"));
+    copyFileSync(packagePath("tools", "request-tools.yaml"), join(folder, "request-tools.yaml"));
+    writeFileSync(
+      join(folder, "event-api.yaml"),
+      "openapi: 3.0.0\ninfo: {title: Events, version: '1'}\npaths: {}\n",
+    );
+    const result = loadToolConfigs([folder]);
+    expect(result.errors).toEqual([]);
+    expect(result.specs).toEqual([join(folder, "event-api.yaml")]);
+    expect(result.tools).toHaveLength(4);
+  });
+
+  test("hidden entries and files of other kinds are left out of folders", () => {
+    const folder = mkdtempSync(join(tmpdir(), "tooldeck-hidden-"));
+    mkdirSync(join(folder, ".git"));
+    writeFileSync(join(folder, ".git", "config.json"), "not json");
+    writeFileSync(join(folder, ".draft.yaml"), "kind: [");
+    writeFileSync(join(folder, "README.md"), "# notes");
+    writeFileSync(join(folder, "tool.YAML"), "kind: request\nmethod: GET\nurl: http://x/events\n");
+    const result = loadToolConfigs([folder]);
+    expect(result.errors).toEqual([]);
+    expect(result.tools.map((tool) => tool.source.file)).toEqual([join(folder, "tool.YAML")]);
+  });
+
   test("a folder with broken files: every problem reported, every good config loaded", () => {
     expect(loadFormatted(["fixtures/configs"])).toMatchInlineSnapshot(`
       {
