@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { chatflowFromSeed } from "../../../../src/emulator/flowise/chatflows/chatflow-seed.js";
 import { useTransports } from "../../../support/transports.js";
+import { expectConformsToOpenApi } from "../openapi-conformance.js";
 import {
   authJson,
   createTestEmulator,
@@ -474,6 +475,7 @@ describe("Flowise emulator: chatflows", () => {
         ...(body === undefined ? {} : { body }),
       });
       expect(response.status).toBe(c.status);
+      await expectConformsToOpenApi(c.method ?? "GET", `/api/v1${c.path}`, response);
       if (c.json !== undefined) {
         expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
         expect(await response.json()).toEqual(c.json);
