@@ -65,7 +65,7 @@ const cases: Case[] = [
     status: 200,
     json: [beta, gamma, alpha, delta],
   },
-  { name: "the first flow is the full entity", path: "/chatflows/" + SEED_IDS.beta, status: 200, json: BETA },
+  { name: "the first flow is the full entity", path: `/chatflows/${SEED_IDS.beta}`, status: 200, json: BETA },
   {
     name: "?type=CHATFLOW filters exactly",
     path: "/chatflows?type=CHATFLOW",
