@@ -147,6 +147,13 @@ const cases: Case[] = [
     status: 412,
     json: flowiseError(412, "Error: page cannot be negative!"),
   },
+  { name: "a trailing slash lists too", path: "/chatflows/", status: 200, json: [beta, gamma, alpha, delta] },
+  {
+    name: "?keyonly on the list is ignored",
+    path: "/chatflows?keyonly&type=AGENTFLOW",
+    status: 200,
+    json: [delta],
+  },
   // GET /chatflows/:id
   { name: "reads a flow by id", path: `/chatflows/${SEED_IDS.delta}`, status: 200, json: delta },
   {
