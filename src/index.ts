@@ -4,6 +4,13 @@ export {
   type ConfigWarning,
   formatConfigIssue,
 } from "./config/config-issue.js";
+export {
+  type FetchFlowiseChatflowsOptions,
+  type FlowData,
+  FlowDataSchema,
+  type FlowiseChatflow,
+  fetchFlowiseChatflows,
+} from "./config/flowise-instance.js";
 export { loadFlowiseFlow } from "./config/load-flowise-flow.js";
 export type { LoadResult, SkippedNode } from "./config/load-result.js";
 export { type LoadToolConfigsOptions, loadToolConfigs } from "./config/load-tool-configs.js";
@@ -30,5 +37,19 @@ export {
   type EventServiceOptions,
 } from "./emulator/events/event-service.js";
 export { createMemoryEventStore, type EventStore } from "./emulator/events/event-store.js";
+export { FLOWISE_WHITELIST } from "./emulator/flowise/api-key-auth.js";
+export type { ApiKeyInput, FlowiseApiKey } from "./emulator/flowise/api-key-store.js";
+export { FLOWISE_BODY_LIMIT_BYTES } from "./emulator/flowise/body-guard.js";
+export { type Chatflow, ChatflowSchema, type ChatflowType } from "./emulator/flowise/chatflows/chatflow.js";
+export { type ChatflowSeed, ChatflowSeedSchema } from "./emulator/flowise/chatflows/chatflow-seed.js";
+export { FlowiseApiError } from "./emulator/flowise/flowise-api-error.js";
+export {
+  createFlowiseEmulator,
+  type FlowiseEmulator,
+  type FlowiseEmulatorOptions,
+  type FlowiseSeed,
+  type FlowiseSnapshot,
+} from "./emulator/flowise/flowise-emulator.js";
+export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/flowise-seed.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
