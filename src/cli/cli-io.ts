@@ -5,6 +5,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Aborted on SIGINT/SIGTERM: long-running commands (serve) stop cleanly. */
   signal: AbortSignal;
+  /** Which streams are terminals: colours on stdout, progress on stderr. Absent = neither. */
+  isTTY?: { stdout: boolean; stderr: boolean };
 }
 
 /** One sub-command: its help text and what it does. Returns the exit code. */

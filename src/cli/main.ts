@@ -9,4 +9,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   signal: stop.signal,
+  isTTY: { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) },
 });

@@ -1,10 +1,11 @@
 import { isToolDeckError } from "../errors.js";
 import { type CliIo, type Command, EXIT } from "./cli-io.js";
 import { callCommand } from "./commands/call.js";
+import { checkCommand, lintCommand } from "./commands/check.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
 
-const COMMANDS: readonly Command[] = [toolsCommand, callCommand, serveCommand];
+const COMMANDS: readonly Command[] = [checkCommand, lintCommand, toolsCommand, callCommand, serveCommand];
 
 const HELP = `Usage: tooldeck <command> [options]
 

@@ -4,6 +4,12 @@ import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "./emulator-fetch.js";
 import type { Event } from "./events/event.js";
 import { createEventService, type EventService, type EventServiceOptions } from "./events/event-service.js";
 
+/**
+ * Where the tutorial and the event API description put the event service. The embedded emulator answers
+ * there too, in-process, so a toolkit using the description's server reaches it without a socket.
+ */
+export const TUTORIAL_EVENT_ORIGINS = ["http://localhost:5566", "http://127.0.0.1:5566"];
+
 export interface EmulatorOptions {
   events?: EventServiceOptions;
   /** Where requests to other origins go; default the global fetch. */
@@ -22,15 +28,19 @@ export interface Emulator {
 }
 
 /**
- * Every embedded emulator behind one `fetch`: tools whose URLs use `{{$vars.base_url}}` reach the event
- * service in-process, with no socket; any other URL goes over the network.
+ * Every embedded emulator behind one `fetch`: tools whose URLs use `{{$vars.base_url}}` (or the tutorial's
+ * http://localhost:5566) reach the event service in-process, with no socket; any other URL goes over the
+ * network.
  * @example
  * const emulator = createEmulator();
  * const tools = createTools(configs, { fetch: emulator.fetch, vars: emulator.vars });
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const events = createEventService(options.events);
-  const routed = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: events.fetch }, options.fallback);
+  const routes = Object.fromEntries(
+    [EVENT_SERVICE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].map((origin) => [origin, events.fetch]),
+  );
+  const routed = createEmulatorFetch(routes, options.fallback);
   return {
     events,
     fetch: routed.fetch,

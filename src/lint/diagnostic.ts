@@ -13,6 +13,8 @@ export interface ConfigChange {
 export interface Fix {
   description: string;
   changes: ConfigChange[];
+  /** Where the config itself is in its file (`[2]`); set by the lint runner, which makes change paths file-relative. */
+  configPath?: string;
 }
 
 /** One finding about one tool. Findings are data: rules and probes return them, they never throw. */
@@ -39,11 +41,12 @@ export function reaches(severity: Severity, threshold: Severity): boolean {
   return SEVERITY_RANK[severity] >= SEVERITY_RANK[threshold];
 }
 
-/** By file, then errors first, then by tool and path: the order every formatter prints. */
+/** By file, then errors first, rules before probes, then by tool and path: the order every formatter prints. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     a.file.localeCompare(b.file) ||
     SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+    Number(a.code === "probe") - Number(b.code === "probe") ||
     a.tool.localeCompare(b.tool) ||
     a.path.localeCompare(b.path)
   );

@@ -1,4 +1,5 @@
 import type { LoadedTool } from "../config/tool-config.js";
+import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
 import { compareDiagnostics, type Diagnostic, type Severity } from "./diagnostic.js";
 import type { LintContext, LintRule } from "./rule.js";
@@ -10,6 +11,10 @@ export type RuleSetting = Severity | "off";
 export interface LintOptions {
   /** Default `standard`. */
   profile?: Profile;
+  /** The service's OpenAPI description: without it the rules comparing tools with it are skipped. */
+  spec?: OperationIndex;
+  /** Loaded specs of the OpenAPI toolkits, by their `spec` path. */
+  toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
   /** Default the built-in ruleset. */
   rules?: readonly LintRule[];
   /** Per-rule severity overrides (`tooldeck.config.yaml`: `rules: { id: off|info|warning|error }`). */
@@ -24,6 +29,8 @@ export interface LintOptions {
  */
 export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): Diagnostic[] {
   const context: LintContext = { profile: options.profile ?? "standard", tools };
+  if (options.spec) context.spec = options.spec;
+  if (options.toolkitSpecs) context.toolkitSpecs = options.toolkitSpecs;
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );
@@ -45,7 +52,7 @@ function runRule(
     const diagnostic: Diagnostic = {
       code: rule.id,
       severity: override && override !== "off" ? override : (finding.severity ?? rule.severity),
-      tool: "name" in tool.config ? String(tool.config.name) : tool.source.file,
+      tool: finding.tool ?? toolName(tool),
       file: tool.source.file,
       path: joinPath(tool.source.path, finding.path ?? ""),
       message: finding.message,
@@ -56,10 +63,15 @@ function runRule(
         ...change,
         path: joinPath(tool.source.path, change.path),
       }));
-      diagnostic.fix = { description: finding.fix.description, changes };
+      diagnostic.fix = { description: finding.fix.description, changes, configPath: tool.source.path };
     }
     return diagnostic;
   });
+}
+
+/** The name a tool is reported under: its configured name, else its file. */
+export function toolName(tool: LoadedTool): string {
+  return tool.config.name ?? tool.source.file;
 }
 
 /** `[2]` + `url` → `[2].url`; an empty side is dropped. */

@@ -1,4 +1,5 @@
 import type { LoadedTool, ToolConfig } from "../config/tool-config.js";
+import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
 import type { Fix, Severity } from "./diagnostic.js";
 
@@ -7,6 +8,10 @@ export interface LintContext {
   profile: Profile;
   /** Every tool being linted, for rules that compare tools (duplicate names). */
   tools: readonly LoadedTool[];
+  /** The service's OpenAPI description, indexed; rules that compare with it skip without one. */
+  spec?: OperationIndex;
+  /** The specs OpenAPI toolkits point at, by their `spec` path as configured. */
+  toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
 }
 
 /** What a rule reports; the runner adds the code, the tool, the file and the default severity. */
@@ -14,6 +19,8 @@ export interface Finding {
   message: string;
   /** JSON path inside the config (`url`, `queryParamsSchema.id.in`); empty for the whole config. */
   path?: string;
+  /** The tool it is about, when not the config's name (an operation of a toolkit). */
+  tool?: string;
   /** When one rule reports cases of different weight (rule 6: error/error/warning). */
   severity?: Severity;
   suggestion?: string;

@@ -1,6 +1,6 @@
 import { styleText } from "node:util";
 import type { Diagnostic, Severity } from "../diagnostic.js";
-import { type CheckReport, summarize } from "../report.js";
+import { type CheckReport, summarize, type ToolReport } from "../report.js";
 
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
@@ -14,14 +14,21 @@ export function formatStylish(report: CheckReport, options: { color?: boolean } 
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, text, { validateStream: false }) : text;
   const lines: string[] = [];
-  for (const file of [...new Set(report.tools.map((tool) => tool.file))]) {
+  const files = [
+    ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
+  ];
+  for (const file of files) {
     lines.push(paint("underline", file));
+    const shown = new Set<Diagnostic>();
     for (const tool of report.tools.filter((t) => t.file === file)) {
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
-      const findings = report.diagnostics.filter(
-        (d) => d.file === file && d.tool === tool.name && d.path.startsWith(tool.path),
-      );
-      for (const diagnostic of findings) lines.push(...formatDiagnostic(diagnostic, paint));
+      for (const diagnostic of report.diagnostics.filter((d) => belongsTo(d, tool))) {
+        shown.add(diagnostic);
+        lines.push(...formatDiagnostic(diagnostic, paint));
+      }
+    }
+    for (const diagnostic of report.diagnostics.filter((d) => d.file === file && !shown.has(d))) {
+      lines.push(...formatDiagnostic(diagnostic, paint, diagnostic.tool));
     }
     lines.push("");
   }
@@ -32,9 +39,24 @@ export function formatStylish(report: CheckReport, options: { color?: boolean } 
   return `${lines.join("\n")}\n`;
 }
 
-function formatDiagnostic(diagnostic: Diagnostic, paint: (style: Style, text: string) => string): string[] {
+function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
+  if (diagnostic.file !== tool.file || diagnostic.tool !== tool.name) return false;
+  return (
+    tool.path === "" ||
+    diagnostic.path === tool.path ||
+    diagnostic.path.startsWith(`${tool.path}.`) ||
+    diagnostic.path.startsWith(`${tool.path}[`)
+  );
+}
+
+function formatDiagnostic(
+  diagnostic: Diagnostic,
+  paint: (style: Style, text: string) => string,
+  tool?: string,
+): string[] {
   const label = paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7));
-  const lines = [`    ${label} ${diagnostic.message}  ${paint("dim", diagnostic.code)}`];
+  const subject = tool ? `${tool}: ` : "";
+  const lines = [`    ${label} ${subject}${diagnostic.message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
   if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
   if (diagnostic.suggestion) lines.push(`${indent}→ ${diagnostic.suggestion}`);

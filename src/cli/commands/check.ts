@@ -1,0 +1,222 @@
+import { loadToolConfigs } from "../../config/load-tool-configs.js";
+import { createEmulator } from "../../emulator/create-emulator.js";
+import { ToolDeckError } from "../../errors.js";
+import { applyFixes } from "../../lint/apply-fixes.js";
+import { check } from "../../lint/check.js";
+import { reaches, type Severity } from "../../lint/diagnostic.js";
+import { formatJson } from "../../lint/format/format-json.js";
+import { formatJunit } from "../../lint/format/format-junit.js";
+import { formatSarif } from "../../lint/format/format-sarif.js";
+import { formatStylish } from "../../lint/format/format-stylish.js";
+import { loadLintSettings } from "../../lint/lint-settings.js";
+import { loadSpecIndex } from "../../lint/load-check-inputs.js";
+import type { CheckReport, RuleInfo } from "../../lint/report.js";
+import { DEFAULT_RULES } from "../../lint/rules/index.js";
+import type { OperationIndex } from "../../openapi/operation-index.js";
+import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import { packageVersion } from "../package-version.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+import { parseProfile, parseVars } from "../tool-options.js";
+
+const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
+const FAIL_ON = ["error", "warning", "info", "none"] as const;
+
+/** Metadata of the probes and load checks, beside the rules, for SARIF and for settings. */
+const BUILT_IN_CHECKS: RuleInfo[] = [
+  {
+    id: "probe",
+    severity: "error",
+    description: "the tool's call against the emulator (or --base-url) fails or answers off its description",
+    docs: "Each tool is called once with valid-looking arguments; a failed call or a non-2xx answer is an error with the evidence, and with a spec an undocumented status or an answer off its schema is a warning.",
+  },
+  {
+    id: "config-invalid",
+    severity: "error",
+    description: "a config that cannot be loaded",
+    docs: "The file or entry is not a valid tool config; the message names the JSON path.",
+  },
+  {
+    id: "config-warning",
+    severity: "warning",
+    description: "a config that loads, but not as its author likely meant",
+    docs: "Flowise's silent fallbacks: an unparsable schema, an empty URL.",
+  },
+];
+
+function help(name: "check" | "lint"): string {
+  const probes = name === "check";
+  return `Usage: tooldeck ${name} [paths…] [options]
+
+${probes ? "Lint tool configs against the service's OpenAPI description, then probe each tool against the\nembedded emulator (or --base-url): say which tool will fail, why, and what to change." : "Lint tool configs against the service's OpenAPI description (the static half of 'tooldeck check')."}
+
+Arguments:
+  paths               config files or folders (default tools/)
+
+Options:
+  --spec FILE         the service's OpenAPI description (default: the one found among the paths)
+  --profile P         standard (default) or flowise (judge what Flowise 3.1 does)
+  --format F          stylish (default), json, sarif or junit
+  --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
+  --fix               apply the safe fixes to the config files (YAML comments kept), then check again
+  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
+${
+  probes
+    ? `  --base-url URL      probe this service instead of the embedded emulator (reads only, unless --allow-writes)
+  --allow-writes      with --base-url, also send POST, PUT, PATCH and DELETE probes
+  --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
+  --no-probe          skip the probes (same as 'tooldeck lint')
+`
+    : ""
+}  -h, --help          show this help
+
+Exit codes: 0 nothing reached --fail-on, 1 findings did, 2 usage or load error (a config or spec that
+cannot be read; the rest is still reported).`;
+}
+
+export const checkCommand: Command = commandFor(
+  "check",
+  "lint tools against the OpenAPI description and probe them (the main job)",
+);
+export const lintCommand: Command = commandFor(
+  "lint",
+  "lint tools against the OpenAPI description, without probes",
+);
+
+function commandFor(name: "check" | "lint", summary: string): Command {
+  const text = help(name);
+  return {
+    name,
+    summary,
+    help: text,
+    async run(args, io) {
+      const { values, positionals } = parseCommandArgs(name, args, {
+        spec: { type: "string" },
+        profile: { type: "string", default: "standard" },
+        format: { type: "string", default: "stylish" },
+        "fail-on": { type: "string", default: "error" },
+        fix: { type: "boolean", default: false },
+        config: { type: "string" },
+        "base-url": { type: "string" },
+        "allow-writes": { type: "boolean", default: false },
+        var: { type: "string", multiple: true },
+        vars: { type: "string" },
+        "no-probe": { type: "boolean", default: false },
+      });
+      if (values.help) {
+        io.stdout(`${text}\n`);
+        return EXIT.ok;
+      }
+      const format = oneOf("--format", values.format, FORMATS);
+      const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
+      const run = async () => runOnce(name, positionals, values, io);
+      let outcome = await run();
+      if (values.fix) {
+        const fixed = applyFixes(outcome.report.diagnostics);
+        for (const { file, fixes } of fixed.fixed) io.stderr(`fixed ${file}: ${fixes.join("; ")}\n`);
+        for (const { diagnostic, reason } of fixed.skipped)
+          io.stderr(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`);
+        if (fixed.fixed.length > 0) outcome = await run();
+      }
+      io.stdout(render(outcome.report, format, io));
+      if (outcome.loadFailed) return EXIT.usage;
+      const threshold = failOn === "none" ? undefined : (failOn as Severity);
+      return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
+        ? EXIT.findings
+        : EXIT.ok;
+    },
+  };
+}
+
+type CheckValues = {
+  spec?: string | undefined;
+  profile: string;
+  config?: string | undefined;
+  "base-url"?: string | undefined;
+  "allow-writes": boolean;
+  var?: string[] | undefined;
+  vars?: string | undefined;
+  "no-probe": boolean;
+};
+
+async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
+  const profile = parseProfile(values.profile);
+  const loaded = loadToolConfigs(paths.length > 0 ? paths : ["tools/"]);
+  const spec = await specFor(values.spec, loaded.specs, io);
+  const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
+  const settings = loadLintSettings(values.config, process.cwd(), knownRules);
+  const userVars = parseVars(values.vars, values.var);
+  const baseUrl = values["base-url"]?.replace(/\/+$/, "");
+  const probes = name === "check" && !values["no-probe"];
+  const report = await check(loaded, {
+    profile,
+    ...(spec ? { spec } : {}),
+    settings,
+    ...(probes
+      ? {
+          probe: {
+            target: () => probeTarget(baseUrl, userVars),
+            allowWrites: baseUrl === undefined || values["allow-writes"],
+            onTool: progress(io, loaded.tools.length),
+          },
+        }
+      : {}),
+  });
+  return { report, loadFailed: loaded.errors.length > 0 };
+}
+
+/** A fresh embedded emulator for every probed tool, or the real service at --base-url. */
+function probeTarget(baseUrl: string | undefined, userVars: Record<string, string>) {
+  if (baseUrl !== undefined) return { vars: { base_url: baseUrl, ...userVars } };
+  const emulator = createEmulator();
+  return {
+    fetch: emulator.fetch,
+    resolveHost: emulator.resolveHost,
+    vars: { ...emulator.vars, ...userVars },
+  };
+}
+
+async function specFor(
+  given: string | undefined,
+  found: string[],
+  io: CliIo,
+): Promise<OperationIndex | undefined> {
+  const path = given ?? found[0];
+  if (!path) {
+    io.stderr(
+      "note: no OpenAPI description given (--spec) or found: the rules that compare with it are skipped\n",
+    );
+    return undefined;
+  }
+  if (!given && found.length > 1)
+    io.stderr(`note: several OpenAPI descriptions found, using ${path} (choose with --spec)\n`);
+  return loadSpecIndex(path);
+}
+
+/** Progress on stderr for long runs on a terminal: `probing 12/40`. */
+function progress(io: CliIo, total: number) {
+  if (total <= 5 || !io.isTTY?.stderr) return undefined;
+  return (done: number) => io.stderr(`\rprobing ${done}/${total}${done === total ? "\n" : ""}`);
+}
+
+function render(report: CheckReport, format: (typeof FORMATS)[number], io: CliIo): string {
+  switch (format) {
+    case "json":
+      return formatJson(report);
+    case "sarif":
+      return formatSarif(report, {
+        rules: [...DEFAULT_RULES, ...BUILT_IN_CHECKS],
+        version: packageVersion(),
+      });
+    case "junit":
+      return formatJunit(report);
+    default:
+      return formatStylish(report, { color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR });
+  }
+}
+
+function oneOf<const T extends readonly string[]>(flag: string, value: string, allowed: T): T[number] {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ToolDeckError("usage", `${flag} must be one of ${allowed.join(", ")}, got '${value}'`);
+  }
+  return value as T[number];
+}

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { load as loadYaml } from "js-yaml";
+import { z } from "zod";
+import { ToolDeckError } from "../errors.js";
+import { formatZodIssue } from "../format-zod-issue.js";
+import type { RuleSetting } from "./lint.js";
+
+const SettingsSchema = z
+  .object({ rules: z.record(z.string(), z.enum(["off", "info", "warning", "error"])).default({}) })
+  .strict();
+
+export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "tooldeck.config.yml"];
+
+/**
+ * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`): the
+ * file given, else the first of those names in `dir`, else none. Unknown rule ids are an error, so a
+ * typo does not silently keep a rule on.
+ */
+export function loadLintSettings(
+  file: string | undefined,
+  dir: string,
+  knownRules: readonly string[],
+): Record<string, RuleSetting> {
+  const path =
+    file ?? SETTINGS_FILES.map((name) => join(dir, name)).find((candidate) => existsSync(candidate));
+  if (!path) return {};
+  let data: unknown;
+  try {
+    data = loadYaml(readFileSync(path, "utf8"));
+  } catch (cause) {
+    throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
+  }
+  const parsed = SettingsSchema.safeParse(data ?? {});
+  if (!parsed.success)
+    throw new ToolDeckError("load", `${path}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
+  const unknown = Object.keys(parsed.data.rules).find((id) => !knownRules.includes(id));
+  if (unknown)
+    throw new ToolDeckError(
+      "load",
+      `${path}: rules.${unknown}: no such rule (rules: ${knownRules.join(", ")})`,
+    );
+  return parsed.data.rules;
+}

@@ -1,0 +1,51 @@
+import type { LoadResult } from "../config/load-result.js";
+import type { LoadedTool } from "../config/tool-config.js";
+import { loadSpec } from "../openapi/load-spec.js";
+import { createOperationIndex, type OperationIndex } from "../openapi/operation-index.js";
+import type { Diagnostic } from "./diagnostic.js";
+
+/** Load errors and warnings of the configs, as diagnostics of their files. */
+export function loadDiagnostics(loaded: LoadResult): Diagnostic[] {
+  const toDiagnostic =
+    (severity: "error" | "warning") => (issue: { file: string; path: string; message: string }) => ({
+      code: severity === "error" ? "config-invalid" : "config-warning",
+      severity,
+      tool: "",
+      file: issue.file,
+      path: issue.path,
+      message: issue.message,
+    });
+  return [...loaded.errors.map(toDiagnostic("error")), ...loaded.warnings.map(toDiagnostic("warning"))];
+}
+
+/** Loads and indexes an OpenAPI description; throws a one-line `load` error. */
+export async function loadSpecIndex(path: string): Promise<OperationIndex> {
+  return createOperationIndex(await loadSpec(path));
+}
+
+/**
+ * The spec of every OpenAPI toolkit, loaded once per path. A spec that cannot be loaded is a diagnostic
+ * on the toolkit, not the end of the check.
+ */
+export async function loadToolkitSpecs(
+  tools: readonly LoadedTool[],
+): Promise<{ specs: Map<string, OperationIndex>; diagnostics: Diagnostic[] }> {
+  const specs = new Map<string, OperationIndex>();
+  const diagnostics: Diagnostic[] = [];
+  for (const { config, source } of tools) {
+    if (config.kind !== "openapi-toolkit" || specs.has(config.spec)) continue;
+    try {
+      specs.set(config.spec, await loadSpecIndex(config.spec));
+    } catch (error) {
+      diagnostics.push({
+        code: "config-invalid",
+        severity: "error",
+        tool: config.name ?? source.file,
+        file: source.file,
+        path: source.path ? `${source.path}.spec` : "spec",
+        message: (error as Error).message,
+      });
+    }
+  }
+  return { specs, diagnostics };
+}

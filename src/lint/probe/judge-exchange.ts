@@ -1,0 +1,94 @@
+import { matchOperation } from "../../openapi/match-operation.js";
+import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
+import type { ToolResult } from "../../runtime/tool-result.js";
+import type { Finding } from "../rule.js";
+import { describeOperation, jsonBodySchema } from "../spec-helpers.js";
+import { checkSchema } from "./schema-check.js";
+
+const EVIDENCE_LIMIT = 200;
+
+/**
+ * What one probe call shows: the call failed or answered non-2xx (error, with the evidence), and, with a
+ * spec, whether the request was an operation, its body valid, the status documented, the answer valid.
+ */
+export function judgeExchange(result: ToolResult, spec: OperationIndex | undefined): Finding[] {
+  const { request, response } = result;
+  if (!request) return [{ message: `the call failed before sending: ${result.output}` }];
+  const target = `${request.method} ${pathOf(request.url)}`;
+  if (!response) return [{ message: `${target} got no answer: ${result.output}` }];
+  const findings: Finding[] = [];
+  if (response.status < 200 || response.status > 299) {
+    findings.push({ message: `${target} answered ${response.status} ${clip(response.body)}`.trimEnd() });
+  } else if (!result.ok) {
+    findings.push({
+      message: `${target} answered ${response.status}, but the tool failed: ${result.output}`,
+    });
+  }
+  if (!spec) return findings;
+  const match = matchOperation(spec, request.method, request.url);
+  if (!match.ok)
+    return findings.length > 0
+      ? findings
+      : [{ severity: "warning", message: `${target} is not an operation of ${spec.title}` }];
+  return [...findings, ...againstOperation(match.operation, request.body, response)];
+}
+
+function againstOperation(
+  operation: IndexedOperation,
+  body: string | undefined,
+  response: NonNullable<ToolResult["response"]>,
+): Finding[] {
+  const where = describeOperation(operation);
+  const findings: Finding[] = [];
+  const bodySchema = jsonBodySchema(operation);
+  if (bodySchema && body !== undefined) {
+    const problem = checkSchema(bodySchema, parseJson(body));
+    if (problem && problem !== "uncheckable") {
+      findings.push({ severity: "warning", message: `the request body does not match ${where}: ${problem}` });
+    }
+  }
+  const documented =
+    operation.responses[String(response.status)] ??
+    operation.responses[`${String(response.status)[0]}XX`] ??
+    operation.responses.default;
+  if (!documented) {
+    findings.push({
+      severity: "warning",
+      message: `${where} answered ${response.status}, which its description does not document`,
+    });
+    return findings;
+  }
+  const schema = documented.content?.["application/json"]?.schema;
+  if (schema && response.body !== "") {
+    const problem = checkSchema(schema, parseJson(response.body));
+    if (problem && problem !== "uncheckable") {
+      findings.push({
+        severity: "warning",
+        message: `the ${response.status} answer of ${where} does not match its schema: ${problem}`,
+      });
+    }
+  }
+  return findings;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return decodeURI(`${parsed.pathname}${parsed.search}`);
+  } catch {
+    return url;
+  }
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EVIDENCE_LIMIT ? `${flat.slice(0, EVIDENCE_LIMIT)}…` : flat;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

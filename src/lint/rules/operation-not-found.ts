@@ -1,0 +1,72 @@
+import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import type { IndexedOperation } from "../../openapi/operation-index.js";
+import type { Finding, LintRule } from "../rule.js";
+import { describeOperation, shapesOf } from "../spec-helpers.js";
+import { standardFixFor } from "./operation-fix.js";
+import { isRequestTool } from "./rule-helpers.js";
+
+/** Rule 1: the tool's method and URL are not an operation of the service. */
+export const operationNotFound: LintRule<RequestToolConfig> = {
+  id: "operation-not-found",
+  severity: "error",
+  profiles: ["flowise", "standard"],
+  description: "the tool's method and URL are not an operation of the service's OpenAPI description",
+  docs:
+    "Every call of such a tool misses: the service answers 404 or 405 and the agent cannot do the job. The " +
+    "finding names the nearest operation that does (PUT /events → PATCH /events/{id} updateEventDetails) " +
+    "and, under the standard profile, carries a fix that rewrites the method, URL and path parameter.",
+  appliesTo: isRequestTool,
+  check({ config }, context) {
+    const shapes = shapesOf(config, context) ?? [];
+    const full = shapes.find((shape) => shape.full);
+    if (full && !full.match.ok)
+      return [notFound(config, full.match.message, full.match.nearest, context.profile)];
+    const minimal = shapes.find((shape) => !shape.full);
+    if (!minimal || minimal.match.ok) return [];
+    return [
+      {
+        path: "url",
+        severity: "warning",
+        message: `without its optional path params the tool calls ${minimal.match.message}`,
+        suggestion: "make the path param required, or point the URL at an operation that exists without it",
+      },
+    ];
+  },
+};
+
+function notFound(
+  config: RequestToolConfig,
+  message: string,
+  nearest: IndexedOperation[],
+  profile: string,
+): Finding {
+  const [only] = nearest;
+  const finding: Finding = { path: "url", message };
+  if (nearest.length !== 1 || !only) return finding;
+  if (profile === "standard") {
+    const fix = standardFixFor(config, only);
+    finding.suggestion = `call ${describeOperation(only)}: ${fix.description}`;
+    finding.fix = fix;
+  } else {
+    finding.suggestion = flowiseSuggestion(config, only);
+  }
+  return finding;
+}
+
+/**
+ * Flowise's request tools are GET/POST/PUT/DELETE, and POST/PUT ones carry no path params: when the
+ * operation needs what they cannot send, name what can (an HTTP node, or the toolkit).
+ */
+function flowiseSuggestion(config: RequestToolConfig, operation: IndexedOperation): string {
+  const pathParams = operation.parameters.filter((param) => param.in === "path").map((param) => param.name);
+  const target = `${operation.method} ${operation.path}`;
+  const canRequestTool =
+    operation.method !== "PATCH" &&
+    (pathParams.length === 0 || operation.method === "GET" || operation.method === "DELETE");
+  if (canRequestTool) return `point ${config.name} at ${target}`;
+  const toolkit =
+    pathParams.length > 0
+      ? `, with ${pathParams.join(", ")} declared on the operation (Flowise ignores path-item parameters)`
+      : "";
+  return `no Flowise request tool can send ${target}: use an HTTP node (method ${operation.method}) or an OpenAPI toolkit tool for ${operation.operationId ?? target}${toolkit}`;
+}

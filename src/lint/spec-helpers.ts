@@ -1,0 +1,61 @@
+import type { RequestToolConfig } from "../config/request-tool-config.js";
+import type { SchemaObject } from "../openapi/openapi-document.js";
+import type { IndexedOperation } from "../openapi/operation-index.js";
+import type { Profile } from "../profile.js";
+import { type RequestShape, requestShapes } from "./request-shapes.js";
+import type { LintContext } from "./rule.js";
+
+/** The shapes of a request tool and the operations they reach, or undefined without a spec. */
+export function shapesOf(config: RequestToolConfig, context: LintContext): RequestShape[] | undefined {
+  return context.spec ? requestShapes(config, context.profile, context.spec) : undefined;
+}
+
+/** The operations a request tool reaches, once each. */
+export function operationsOf(config: RequestToolConfig, context: LintContext): IndexedOperation[] {
+  const found = (shapesOf(config, context) ?? []).flatMap((shape) =>
+    shape.match.ok ? [shape.match.operation] : [],
+  );
+  return [...new Set(found)];
+}
+
+/** `PATCH /events/{id}` (updateEventDetails) */
+export function describeOperation(operation: IndexedOperation): string {
+  return `${operation.method} ${operation.path}${operation.operationId ? ` (${operation.operationId})` : ""}`;
+}
+
+/** The JSON request body schema of an operation, with `allOf` parts merged; undefined when it has none. */
+export function jsonBodySchema(operation: IndexedOperation): SchemaObject | undefined {
+  const content = operation.requestBody?.content ?? {};
+  const media =
+    content["application/json"] ?? Object.entries(content).find(([type]) => type.endsWith("+json"))?.[1];
+  return media?.schema ? mergeAllOf(media.schema) : undefined;
+}
+
+/** Properties and required lists of `allOf` parts folded into one object schema (one level deep). */
+export function mergeAllOf(schema: SchemaObject): SchemaObject {
+  if (!schema.allOf) return schema;
+  const parts = [schema, ...schema.allOf.map(mergeAllOf)];
+  return {
+    ...schema,
+    type: "object",
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+    required: [...new Set(parts.flatMap((part) => part.required ?? []))],
+  };
+}
+
+/** The JSON type a schema declares (`integer`, `string`, …), the first non-null one of a list. */
+export function schemaType(schema: SchemaObject | undefined): string | undefined {
+  if (!schema) return undefined;
+  if (Array.isArray(schema.type)) return schema.type.find((type) => type !== "null");
+  if (schema.type) return schema.type;
+  if (schema.properties) return "object";
+  if (schema.items) return "array";
+  return undefined;
+}
+
+/** Whether the profile presents a tool field to the LLM as this type (Flowise turns integer into string). */
+export function typeSeenByLlm(declared: string, profile: Profile, where: "param" | "body"): string {
+  if (profile === "standard") return declared;
+  if (where === "param") return "string";
+  return declared === "integer" ? "string" : declared;
+}
