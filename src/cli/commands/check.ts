@@ -19,6 +19,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { parseProfile, parseVars } from "../tool-options.js";
 
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
+const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
 /** Metadata of the probes and load checks, beside the rules, for SARIF and for settings. */
@@ -110,12 +111,17 @@ function commandFor(name: "check" | "lint", summary: string): Command {
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const run = async () => runOnce(name, positionals, values, io);
       let outcome = await run();
-      if (values.fix) {
+      // A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule).
+      for (let pass = 0; values.fix && pass < MAX_FIX_PASSES; pass++) {
         const fixed = applyFixes(outcome.report.diagnostics);
         for (const { file, fixes } of fixed.fixed) io.stderr(`fixed ${file}: ${fixes.join("; ")}\n`);
-        for (const { diagnostic, reason } of fixed.skipped)
-          io.stderr(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`);
-        if (fixed.fixed.length > 0) outcome = await run();
+        if (fixed.fixed.length === 0) {
+          for (const { diagnostic, reason } of fixed.skipped) {
+            io.stderr(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`);
+          }
+          break;
+        }
+        outcome = await run();
       }
       io.stdout(render(outcome.report, format, io));
       if (outcome.loadFailed) return EXIT.usage;

@@ -19,7 +19,7 @@ const DIFFERENCES: Difference[] = [
       ? "params without `in` are dropped by Flowise and sent as query params by standard"
       : undefined,
   (c) =>
-    !flowiseReadsParams(c) && Object.keys(c.queryParamsSchema ?? {}).length > 0
+    c.method !== "PATCH" && !flowiseReadsParams(c) && Object.keys(c.queryParamsSchema ?? {}).length > 0
       ? `${c.method} tools ignore the Query Params Schema in Flowise`
       : undefined,
   (c) =>

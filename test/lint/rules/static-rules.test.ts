@@ -248,7 +248,6 @@ testRule(profilePortability, [
     expected: [
       "info : PATCH tools exist only under standard (Flowise has no PATCH request tool)",
       "info : {name} placeholders are filled only under standard",
-      "info : PATCH tools ignore the Query Params Schema in Flowise",
       "info : integer fields are strings to the LLM in Flowise and integers under standard",
     ],
   },

@@ -4,6 +4,7 @@ import type { LoadedTool, ToolConfig } from "../../../src/config/tool-config.js"
 import type { Severity } from "../../../src/lint/diagnostic.js";
 import { lint } from "../../../src/lint/lint.js";
 import type { LintRule } from "../../../src/lint/rule.js";
+import type { OperationIndex } from "../../../src/openapi/operation-index.js";
 import type { Profile } from "../../../src/profile.js";
 
 export interface RuleCase {
@@ -16,15 +17,26 @@ export interface RuleCase {
   expected: string[];
 }
 
+export interface TestRuleOptions {
+  /** The service description the rule compares with. */
+  spec?: () => OperationIndex;
+  toolkitSpecs?: () => ReadonlyMap<string, OperationIndex>;
+}
+
 /** A rule's table test: each config, linted with only this rule, gives exactly these findings. */
-export function testRule(rule: LintRule, cases: RuleCase[]): void {
+export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOptions = {}): void {
   describe(rule.id, () => {
     test.each(cases)("$name", ({ config, profile, others, expected }) => {
       const tools: LoadedTool[] = [config, ...(others ?? [])].map((c, i) => ({
         config: c,
         source: { file: `tools/t${i}.yaml`, path: "" },
       }));
-      const found = lint(tools, { profile: profile ?? "standard", rules: [rule] })
+      const found = lint(tools, {
+        profile: profile ?? "standard",
+        rules: [rule],
+        ...(options.spec ? { spec: options.spec() } : {}),
+        ...(options.toolkitSpecs ? { toolkitSpecs: options.toolkitSpecs() } : {}),
+      })
         .filter((d) => d.file === "tools/t0.yaml")
         .map((d) => `${d.severity} ${d.path}: ${d.message}`);
       expect(found).toEqual(expected);

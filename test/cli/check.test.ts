@@ -1,0 +1,261 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { createEventService } from "../../src/emulator/events/event-service.js";
+import { serve } from "../../src/emulator/serve.js";
+import { packagePath } from "../../src/package-root.js";
+import { captureIo } from "../support/capture-io.js";
+
+/** Runs tooldeck from the package root, as `npm start` does. */
+async function tooldeck(...args: string[]) {
+  const captured = captureIo();
+  const cwd = process.cwd();
+  process.chdir(packagePath());
+  try {
+    const exit = await runCli(args, captured.io);
+    return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+function copyOfTools(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-check-"));
+  cpSync(packagePath("tools"), dir, { recursive: true });
+  return dir;
+}
+
+describe("tooldeck check on tools/ (what npm start shows)", () => {
+  test("stylish: the update_event error with its fix, the limit and date warnings, the other probes pass", async () => {
+    const { exit, stdout } = await tooldeck("check", "--fail-on", "none");
+    expect(exit).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "tools/event-toolkit.yaml
+        listEvents  GET http://localhost:5566/events → 200
+        createEvent  POST http://localhost:5566/events → 201
+        getEventById  GET http://localhost:5566/events/1 → 200
+        updateEventDetails  PATCH http://localhost:5566/events/1 → 200
+        deleteEvent  DELETE http://localhost:5566/events/1 → 204
+
+      tools/request-tools.yaml
+        get_events  GET http://events.tooldeck.internal/events/1?limit=2 → 200
+          warning query param limit is not declared by GET /events/{id} (getEventById) or GET /events (listEvents): the service ignores it  undeclared-query-param
+                  at [0].queryParamsSchema.limit
+                  → remove limit, or document it in the OpenAPI description if the service reads it
+                  fixable with --fix: remove queryParamsSchema.limit
+        create_event  POST http://events.tooldeck.internal/events → 201
+          warning date must be an ISO 8601 date-time in POST /events (createEvent), and nothing tells the LLM: a guess like "2024-07-15" is rejected  undisclosed-format
+                  at [1].bodySchema.date.description
+                  → say it in the description: "Date of the event, an ISO 8601 date-time (e.g. 2024-07-15T18:00:00Z)"
+                  fixable with --fix: say in the description that date is an ISO 8601 date-time
+        update_event  PUT http://events.tooldeck.internal/events → 404
+          error   PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)  operation-not-found
+                  at [2].url
+                  → call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param
+                  fixable with --fix: PATCH {{$vars.base_url}}/events/:id with a required id path param
+          error   PUT /events answered 404 {"error":"Endpoint not found"}  probe
+                  at [2]
+        delete_event  DELETE http://events.tooldeck.internal/events/1 → 204
+          info    a required path param may be omitted under Flowise (queryParams itself is optional), not under standard  profile-portability
+                  at [3]
+
+      ✖ 5 problems (2 errors, 2 warnings, 1 info) in 9 tools (profile standard)
+      "
+    `);
+  });
+
+  test("exit 1 by default when an error is found", async () => {
+    expect((await tooldeck("check")).exit).toBe(1);
+    expect((await tooldeck("check", "--fail-on", "warning", "--no-probe")).exit).toBe(1);
+  });
+
+  test("json: the same findings for machines", async () => {
+    const { stdout } = await tooldeck("check", "--format", "json", "--fail-on", "none");
+    const report = JSON.parse(stdout);
+    expect(report.summary).toBe("5 problems (2 errors, 2 warnings, 1 info) in 9 tools");
+    expect(
+      report.diagnostics.filter((d: { severity: string }) => d.severity === "error"),
+    ).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "operation-not-found",
+          "file": "tools/request-tools.yaml",
+          "fix": {
+            "changes": [
+              {
+                "path": "[2].method",
+                "value": "PATCH",
+              },
+              {
+                "path": "[2].url",
+                "value": "{{$vars.base_url}}/events/:id",
+              },
+              {
+                "path": "[2].queryParamsSchema",
+                "value": {
+                  "id": {
+                    "description": "ID of the event",
+                    "in": "path",
+                    "required": true,
+                    "type": "string",
+                  },
+                },
+              },
+            ],
+            "configPath": "[2]",
+            "description": "PATCH {{$vars.base_url}}/events/:id with a required id path param",
+          },
+          "message": "PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
+          "path": "[2].url",
+          "severity": "error",
+          "suggestion": "call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param",
+          "tool": "update_event",
+        },
+        {
+          "code": "probe",
+          "file": "tools/request-tools.yaml",
+          "message": "PUT /events answered 404 {"error":"Endpoint not found"}",
+          "path": "[2]",
+          "severity": "error",
+          "tool": "update_event",
+        },
+      ]
+    `);
+  });
+
+  test("flowise: the toolkit's by-id tools lose their id, the update suggestion names an HTTP node", async () => {
+    const { stdout } = await tooldeck("check", "--profile", "flowise", "--format", "json");
+    const report = JSON.parse(stdout);
+    const messages = report.diagnostics.map(
+      (d: { tool: string; code: string; message: string }) => `${d.tool} ${d.code}: ${d.message}`,
+    );
+    expect(messages).toContain(
+      'getEventById probe: GET /events/{id} answered 404 {"error":"Event not found"}',
+    );
+    expect(messages).toContain(
+      "getEventById flowise-toolkit: id is declared on the path item /events/{id}: Flowise ignores it, so getEventById calls /events/{id} literally",
+    );
+    const update = report.diagnostics.find((d: { code: string }) => d.code === "operation-not-found");
+    expect(update.suggestion).toMatch(
+      /^no Flowise request tool can send PATCH \/events\/\{id\}: use an HTTP node/,
+    );
+    expect(update.fix).toBeUndefined();
+  });
+
+  test("sarif and junit", async () => {
+    const sarif = JSON.parse((await tooldeck("check", "--format", "sarif")).stdout);
+    expect(sarif.version).toBe("2.1.0");
+    const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "operation-not-found");
+    expect(result.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: "tools/request-tools.yaml" },
+      region: { startLine: 47 },
+    });
+    expect(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).toContain("probe");
+    const junit = (await tooldeck("check", "--format", "junit")).stdout;
+    expect(junit).toContain('<testsuites name="tooldeck" tests="9" failures="1">');
+  });
+
+  test("lint is the static half: no probes, no request sent", async () => {
+    const { stdout } = await tooldeck("lint", "--format", "json");
+    const report = JSON.parse(stdout);
+    expect(report.diagnostics.map((d: { code: string }) => d.code)).not.toContain("probe");
+    expect(report.tools[0].sent).toBeUndefined();
+  });
+
+  test("--fix rewrites update_event, keeps the file's comments, and the check passes after", async () => {
+    const dir = copyOfTools();
+    const { exit, stderr } = await tooldeck("check", dir, "--fix");
+    expect(stderr).toContain(
+      `fixed ${join(dir, "request-tools.yaml")}: update_event: PATCH {{$vars.base_url}}/events/:id`,
+    );
+    expect(exit).toBe(0);
+    const text = readFileSync(join(dir, "request-tools.yaml"), "utf8");
+    expect(text).toContain("# update_event is kept exactly as the tutorial ships it");
+    expect(text).toContain('url: "{{$vars.base_url}}/events/:id"');
+    expect(text).not.toContain("limit:");
+    const after = await tooldeck("check", dir, "--format", "json");
+    expect(JSON.parse(after.stdout).summary).toBe("3 problems (0 errors, 0 warnings, 3 infos) in 9 tools");
+  });
+
+  test("--base-url probes a real service over a socket, reads only unless --allow-writes", async () => {
+    const server = await serve(createEventService().fetch, { port: 0 });
+    try {
+      const { stdout } = await tooldeck(
+        "check",
+        "tools/request-tools.yaml",
+        "--spec",
+        "tools/event-api.openapi.yaml",
+        "--base-url",
+        server.url,
+        "--format",
+        "json",
+      );
+      const sent = JSON.parse(stdout).tools.map(
+        (t: { name: string; sent: string }) => `${t.name}: ${t.sent}`,
+      );
+      expect(sent).toEqual([
+        `get_events: GET ${server.url}/events/1?limit=2 → 200`,
+        "create_event: POST not probed (writes need --allow-writes)",
+        "update_event: PUT not probed (writes need --allow-writes)",
+        "delete_event: DELETE not probed (writes need --allow-writes)",
+      ]);
+      const writes = await tooldeck(
+        "check",
+        "tools/request-tools.yaml",
+        "--base-url",
+        server.url,
+        "--allow-writes",
+        "--format",
+        "json",
+      );
+      expect(JSON.parse(writes.stdout).tools[2].sent).toBe(`PUT ${server.url}/events → 404`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("rule severities from a config file", async () => {
+    const dir = copyOfTools();
+    const config = join(dir, "tooldeck.config.yaml");
+    writeFileSync(config, "rules:\n  operation-not-found: warning\n  probe: off\n");
+    const { exit, stdout } = await tooldeck("check", dir, "--config", config, "--format", "json");
+    expect(exit).toBe(0);
+    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 5 tools");
+    writeFileSync(config, "rules:\n  operation-not-fund: off\n");
+    const typo = await tooldeck("check", dir, "--config", config);
+    expect(typo.exit).toBe(2);
+    expect(typo.stderr).toMatch(
+      /^tooldeck check: .*tooldeck\.config\.yaml: rules\.operation-not-fund: no such rule \(rules: /,
+    );
+  });
+
+  test.each([
+    [["--format", "xml"], "tooldeck check: --format must be one of stylish, json, sarif, junit, got 'xml'\n"],
+    [
+      ["--fail-on", "fatal"],
+      "tooldeck check: --fail-on must be one of error, warning, info, none, got 'fatal'\n",
+    ],
+    [["--spec", "/nonexistent/api.yaml"], /^tooldeck check: \/nonexistent\/api\.yaml: /],
+  ])("usage and load errors exit 2: %j", async (args, message) => {
+    const { exit, stderr } = await tooldeck("check", ...args);
+    expect(exit).toBe(2);
+    if (typeof message === "string") expect(stderr).toBe(message);
+    else expect(stderr).toMatch(message);
+  });
+
+  test("a broken config is reported in the report, the others are still checked, exit 2", async () => {
+    const dir = copyOfTools();
+    writeFileSync(
+      join(dir, "broken.yaml"),
+      "kind: request\nmethod: GET\nurl: x\nqueryParamsSchema:\n  id: { in: body }\n",
+    );
+    const { exit, stdout } = await tooldeck("check", dir, "--no-probe");
+    expect(exit).toBe(2);
+    expect(stdout).toContain(
+      `${join(dir, "broken.yaml")}\n    error   expected "path" or "query"  config-invalid\n            at queryParamsSchema.id.in\n`,
+    );
+    expect(stdout).toContain("update_event");
+  });
+});
