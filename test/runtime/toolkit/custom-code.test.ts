@@ -21,7 +21,7 @@ async function failure(code: string, timeoutMs = 1000): Promise<string> {
 
 describe("runCustomCode", () => {
   test("runs a function body with the variables as globals, await allowed", async () => {
-    const value = await run("const x = await Promise.resolve($a + 1); return `${x} ${$url}`;", {
+    const value = await run("const x = await Promise.resolve($a + 1); return x + ' ' + $url;", {
       $a: 1,
       $url: "u",
     });
