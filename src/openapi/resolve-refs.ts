@@ -16,6 +16,12 @@ export interface ResolveOptions {
 
 type Json = Record<string, unknown>;
 
+interface Lookup {
+  target: unknown;
+  targetDoc: RefDocument;
+  targetPath: string[];
+}
+
 /**
  * Calls `visit` for every `"$ref": "…"` string in `root`, with where it is; each object is seen once.
  * Iterative, so deep documents cannot overflow the stack; a path is built only for a reference.
@@ -54,6 +60,7 @@ export function resolveRefs(main: RefDocument, documents: Map<string, RefDocumen
 class RefResolver {
   private readonly resolved = new Map<object, unknown>();
   private readonly visited = new Set<object>();
+  private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
 
   constructor(
     private readonly documents: Map<string, RefDocument>,
@@ -65,15 +72,27 @@ class RefResolver {
     if (typeof (node as Json).$ref === "string") return this.resolveRef(node as Json, doc, path);
     if (this.visited.has(node)) return node;
     this.visited.add(node);
-    const entries = node as Json;
-    for (const key of Object.keys(entries)) {
-      const value = entries[key];
-      if (typeof value !== "object" || value === null) continue;
-      path.push(Array.isArray(node) ? Number(key) : key);
-      entries[key] = this.resolveNode(value, doc, path);
-      path.pop();
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) this.resolveChild(node, i, doc, path);
+    } else {
+      for (const key in node) this.resolveChild(node as Json, key, doc, path);
     }
     return node;
+  }
+
+  /** Resolves one child in place; written back only when it changed (a store costs more than a read). */
+  private resolveChild(
+    parent: Json | unknown[],
+    key: string | number,
+    doc: RefDocument,
+    path: (string | number)[],
+  ) {
+    const value = (parent as Json)[key];
+    if (typeof value !== "object" || value === null) return;
+    path.push(key);
+    const resolved = this.resolveNode(value, doc, path);
+    path.pop();
+    if (resolved !== value) (parent as Json)[key] = resolved;
   }
 
   private resolveRef(refNode: Json, doc: RefDocument, path: (string | number)[]): unknown {
@@ -81,12 +100,12 @@ class RefResolver {
     if (done !== undefined) return done;
     const { chain, final } = this.followChain(refNode, doc, path);
     for (const node of chain) this.resolved.set(node, final.target);
-    if (final.walk) this.resolveNode(final.target, final.doc, final.path);
+    if (final.walk) this.resolveNode(final.target, final.doc, [...final.path]);
     const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
     if (!this.options.keepRefSiblings || siblings.length === 0 || !isPlainObject(final.target)) {
       return final.target;
     }
-    const merged = this.merge(final.target, refNode, siblings, final.doc, final.path);
+    const merged = this.merge(final.target, refNode, siblings, final.doc, [...final.path]);
     this.resolved.set(refNode, merged);
     return merged;
   }
@@ -129,7 +148,18 @@ class RefResolver {
     return this.resolveNode(merged, doc, path);
   }
 
-  private lookup(ref: string, doc: RefDocument, path: (string | number)[]) {
+  /** The same `$ref` text in the same document always names the same node: look it up once. */
+  private lookup(ref: string, doc: RefDocument, path: (string | number)[]): Lookup {
+    const cache = this.lookups.get(doc) ?? new Map<string, Lookup>();
+    this.lookups.set(doc, cache);
+    const cached = cache.get(ref);
+    if (cached) return cached;
+    const found = this.lookupUncached(ref, doc, path);
+    cache.set(ref, found);
+    return found;
+  }
+
+  private lookupUncached(ref: string, doc: RefDocument, path: (string | number)[]): Lookup {
     const hash = ref.indexOf("#");
     const file = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash);
@@ -138,7 +168,7 @@ class RefResolver {
     if (!tokens) throw this.error(doc, path, `$ref "${ref}" is not a JSON pointer`);
     const target = getAtPointer(targetDoc.root, tokens);
     if (target === undefined) throw this.error(doc, path, `$ref "${ref}" does not resolve`);
-    return { target, targetDoc, targetPath: [...tokens] };
+    return { target, targetDoc, targetPath: tokens };
   }
 
   private documentFor(file: string, doc: RefDocument, path: (string | number)[]): RefDocument {
