@@ -33,6 +33,7 @@ export const QUIRKS_SPEC = {
           },
           { name: "tags", in: "query", schema: { type: "array", items: { type: "string" } } },
           { name: "X-Trace", in: "header", schema: { type: "string" } },
+          { name: "Accept", in: "header", schema: { type: "string" } },
         ],
         responses: { "200": { description: "ok" } },
       },

@@ -83,7 +83,7 @@ describe("standard tool names", () => {
 });
 
 describe("standard input schemas", () => {
-  test("path-level parameters merged, every type kept, header parameters shown unless configured", async () => {
+  test("path-level parameters merged, every type kept, header parameters shown unless configured (or Accept)", async () => {
     const { byName } = await standardTools(quirks, { headers: { "x-trace": "t-1" } });
     const schema = byName("getThing").inputSchema as {
       properties: Record<string, unknown>;
