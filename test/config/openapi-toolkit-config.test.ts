@@ -16,6 +16,16 @@ describe("OpenApiToolkitConfigSchema", () => {
   });
 
   test.each([
+    [["listEvents"], ["listEvents"]],
+    ['["listEvents", "createEvent"]', ["listEvents", "createEvent"]],
+    ["", []],
+  ])("selectedEndpoints %j read as %j", (selectedEndpoints, expected) => {
+    expect(OpenApiToolkitConfigSchema.parse({ ...base, selectedEndpoints }).selectedEndpoints).toEqual(
+      expected,
+    );
+  });
+
+  test.each([
     [{ Authorization: "Bearer x" }, { Authorization: "Bearer x" }],
     ['{"Authorization": "Bearer x", "X-Retries": 3}', { Authorization: "Bearer x", "X-Retries": "3" }],
     ["", {}],
@@ -28,7 +38,11 @@ describe("OpenApiToolkitConfigSchema", () => {
     [{ headers: "{'a': 1}" }, "headers: invalid JSON (Expected property name or '}' in JSON at position 1…"],
     [{ headers: "[1]" }, "headers: expected a JSON object of header names to values"],
     [{ spec: "" }, "spec: Too small: expected string to have >=1 characters"],
-    [{ selectedEndpoints: "listEvents" }, "selectedEndpoints: expected array, received string"],
+    [
+      { selectedEndpoints: "listEvents" },
+      "selectedEndpoints: expected a list of operationIds (or its JSON text)",
+    ],
+    [{ selectedEndpoints: [1] }, "selectedEndpoints: expected a list of operationIds (or its JSON text)"],
     [{ returnDirect: "yes" }, "returnDirect: expected boolean, received string"],
   ])("%j is refused: %s", (change, message) => {
     const parsed = OpenApiToolkitConfigSchema.safeParse({ ...base, ...change });
