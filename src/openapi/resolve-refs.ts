@@ -16,6 +16,37 @@ export interface ResolveOptions {
 
 type Json = Record<string, unknown>;
 
+/** Keys whose values are data, not OpenAPI: a `$ref` inside an example or a default is just text. */
+const LITERAL_KEYS = new Set(["example", "default", "enum", "const"]);
+
+/**
+ * Keys whose values are maps keyed by user-chosen names, where `default` or `examples` is a name (a
+ * property called "default"), not a keyword.
+ */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+  "paths",
+  "webhooks",
+  "schemas",
+  "responses",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "content",
+  "encoding",
+  "variables",
+]);
+
+type Walk = (node: unknown, doc: RefDocument, path: (string | number)[]) => unknown;
+
 interface Lookup {
   target: unknown;
   targetDoc: RefDocument;
@@ -67,7 +98,10 @@ class RefResolver {
     private readonly options: ResolveOptions,
   ) {}
 
-  resolveNode(node: unknown, doc: RefDocument, path: (string | number)[]): unknown {
+  private readonly walkNode: Walk = (node, doc, path) => this.resolveNode(node, doc, path);
+
+  /** `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords. */
+  resolveNode(node: unknown, doc: RefDocument, path: (string | number)[], names = false): unknown {
     if (typeof node !== "object" || node === null) return node;
     if (typeof (node as Json).$ref === "string") return this.resolveRef(node as Json, doc, path);
     if (this.visited.has(node)) return node;
@@ -75,9 +109,42 @@ class RefResolver {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) this.resolveChild(node, i, doc, path);
     } else {
-      for (const key in node) this.resolveChild(node as Json, key, doc, path);
+      for (const key in node) {
+        if (names) this.resolveChild(node as Json, key, doc, path);
+        else if (key === "examples") this.resolveExamples(node as Json, doc, path);
+        else if (!LITERAL_KEYS.has(key)) this.resolveChild(node as Json, key, doc, path, NAME_MAPS.has(key));
+      }
     }
     return node;
+  }
+
+  /**
+   * `examples` is a map of Example Objects (which may be `$ref`s) whose `value` is literal data, or,
+   * in a 3.1 schema, an array of literal values: neither holds references to follow.
+   */
+  private resolveExamples(owner: Json, doc: RefDocument, path: (string | number)[]) {
+    const examples = owner.examples;
+    if (typeof examples !== "object" || examples === null || Array.isArray(examples)) return;
+    path.push("examples");
+    for (const name in examples) {
+      const entry = (examples as Json)[name];
+      if (!isPlainObject(entry)) continue;
+      path.push(name);
+      const resolved =
+        typeof entry.$ref === "string"
+          ? this.resolveRef(entry, doc, path, (target, at, where) => this.resolveExample(target, at, where))
+          : this.resolveExample(entry, doc, path);
+      if (resolved !== entry) (examples as Json)[name] = resolved;
+      path.pop();
+    }
+    path.pop();
+  }
+
+  private resolveExample(example: unknown, doc: RefDocument, path: (string | number)[]): unknown {
+    if (!isPlainObject(example) || this.visited.has(example)) return example;
+    this.visited.add(example);
+    for (const key in example) if (key !== "value") this.resolveChild(example, key, doc, path);
+    return example;
   }
 
   /** Resolves one child in place; written back only when it changed (a store costs more than a read). */
@@ -86,21 +153,27 @@ class RefResolver {
     key: string | number,
     doc: RefDocument,
     path: (string | number)[],
+    names = false,
   ) {
     const value = (parent as Json)[key];
     if (typeof value !== "object" || value === null) return;
     path.push(key);
-    const resolved = this.resolveNode(value, doc, path);
+    const resolved = this.resolveNode(value, doc, path, names);
     path.pop();
     if (resolved !== value) (parent as Json)[key] = resolved;
   }
 
-  private resolveRef(refNode: Json, doc: RefDocument, path: (string | number)[]): unknown {
+  private resolveRef(
+    refNode: Json,
+    doc: RefDocument,
+    path: (string | number)[],
+    walk: Walk = this.walkNode,
+  ): unknown {
     const done = this.resolved.get(refNode);
     if (done !== undefined) return done;
     const { chain, final } = this.followChain(refNode, doc, path);
     for (const node of chain) this.resolved.set(node, final.target);
-    if (final.walk) this.resolveNode(final.target, final.doc, [...final.path]);
+    if (final.walk) walk(final.target, final.doc, [...final.path]);
     const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
     if (!this.options.keepRefSiblings || siblings.length === 0 || !isPlainObject(final.target)) {
       return final.target;
