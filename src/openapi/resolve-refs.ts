@@ -90,7 +90,7 @@ export function resolveRefs(main: RefDocument, documents: Map<string, RefDocumen
 
 class RefResolver {
   private readonly resolved = new Map<object, unknown>();
-  private readonly visited = new Set<object>();
+  private readonly visited = new WeakSet<object>();
   private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
 
   constructor(
@@ -173,12 +173,14 @@ class RefResolver {
     if (done !== undefined) return done;
     const { chain, final } = this.followChain(refNode, doc, path);
     for (const node of chain) this.resolved.set(node, final.target);
-    if (final.walk) walk(final.target, final.doc, [...final.path]);
-    const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
-    if (!this.options.keepRefSiblings || siblings.length === 0 || !isPlainObject(final.target)) {
-      return final.target;
+    const target = final.target;
+    if (final.walk && !(typeof target === "object" && target !== null && this.visited.has(target))) {
+      walk(target, final.doc, [...final.path]);
     }
-    const merged = this.merge(final.target, refNode, siblings, final.doc, [...final.path]);
+    if (!this.options.keepRefSiblings) return target;
+    const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
+    if (siblings.length === 0 || !isPlainObject(target)) return target;
+    const merged = this.merge(target, refNode, siblings, final.doc, [...final.path]);
     this.resolved.set(refNode, merged);
     return merged;
   }
