@@ -71,6 +71,28 @@ describe("runCustomCode", () => {
   });
 });
 
+test("the caller's signal stops the run and aborts its fetch", async () => {
+  let aborted = false;
+  const hang = (_input: string | URL | Request, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) =>
+      init?.signal?.addEventListener("abort", () => {
+        aborted = true;
+        reject(new Error("aborted"));
+      }),
+    );
+  const controller = new AbortController();
+  const running = runCustomCode({
+    code: "await fetch('http://x.test'); return 'never';",
+    variables: {},
+    fetch: hang,
+    timeoutMs: 10_000,
+    signal: controller.signal,
+  });
+  controller.abort();
+  await expect(running).rejects.toThrow("custom code was aborted");
+  expect(aborted).toBe(true);
+});
+
 describe("Custom Code in a toolkit", () => {
   let index: OperationIndex;
   beforeAll(async () => {
