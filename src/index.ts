@@ -14,6 +14,11 @@ export {
 export { loadFlowiseFlow } from "./config/load-flowise-flow.js";
 export type { LoadResult, SkippedNode } from "./config/load-result.js";
 export { type LoadToolConfigsOptions, loadToolConfigs } from "./config/load-tool-configs.js";
+export {
+  type OpenApiToolkitConfig,
+  type OpenApiToolkitConfigInput,
+  OpenApiToolkitConfigSchema,
+} from "./config/openapi-toolkit-config.js";
 export { DEFAULT_DESCRIPTIONS, DEFAULT_TOOL_NAMES } from "./config/request-defaults.js";
 export {
   type BodyFieldSpec,
@@ -53,3 +58,32 @@ export {
 export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/flowise-seed.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
+export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
+export {
+  matchOperation,
+  type OperationFound,
+  type OperationMatch,
+  type OperationNotFound,
+} from "./openapi/match-operation.js";
+export type {
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+  ServerObject,
+} from "./openapi/openapi-document.js";
+export {
+  createOperationIndex,
+  type IndexedOperation,
+  type OperationIndex,
+} from "./openapi/operation-index.js";
+export {
+  createToolkit,
+  DEFAULT_TOOLKIT_TIMEOUT_MS,
+  type ToolkitOptions,
+} from "./runtime/toolkit/create-toolkit.js";
+export { FLOWISE_DEFAULT_CODE } from "./runtime/toolkit/flowise-default-code.js";
+export { CustomCodeError, DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "./runtime/toolkit/run-custom-code.js";
+export { TOOL_NAME_PATTERN } from "./runtime/toolkit/standard/tool-names.js";

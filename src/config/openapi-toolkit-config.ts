@@ -28,6 +28,24 @@ export const ToolkitHeadersSchema = z
     return Object.fromEntries(Object.entries(checked.data).map(([name, v]) => [name, String(v)]));
   });
 
+/** operationIds as a list, or as the JSON text of one (how Flowise stores the multi-select). */
+const ENDPOINTS_EXPECTED = "expected a list of operationIds (or its JSON text)";
+
+export const SelectedEndpointsSchema = z
+  .union([z.array(z.string()), z.string()], { error: ENDPOINTS_EXPECTED })
+  .transform((value, ctx): string[] => {
+    if (Array.isArray(value)) return value;
+    if (value.trim() === "") return [];
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed) && parsed.every((item) => typeof item === "string")) return parsed;
+    } catch {
+      // Reported below, like any other text that is not a JSON list of names.
+    }
+    ctx.addIssue({ code: "custom", message: ENDPOINTS_EXPECTED });
+    return z.NEVER;
+  });
+
 /**
  * An OpenAPI toolkit (spec section 1, Flowise node `openAPIToolkit` 2.1): one tool per operation of
  * an OpenAPI description. `spec` is a path relative to the config file, or an http(s) URL.
@@ -44,7 +62,7 @@ export const OpenApiToolkitConfigSchema = z.object({
   /** Base URL to call instead of the spec's first server. */
   selectedServer: z.string().optional(),
   /** operationIds to expose; empty exposes every operation. */
-  selectedEndpoints: z.array(z.string()).default([]),
+  selectedEndpoints: SelectedEndpointsSchema.default([]),
 });
 export type OpenApiToolkitConfig = z.infer<typeof OpenApiToolkitConfigSchema>;
 /** What a config file may hold before defaults are applied. */

@@ -16,6 +16,43 @@ export interface ResolveOptions {
 
 type Json = Record<string, unknown>;
 
+/** Keys whose values are data, not OpenAPI: a `$ref` inside an example or a default is just text. */
+const LITERAL_KEYS = new Set(["example", "default", "enum", "const"]);
+
+/**
+ * Keys whose values are maps keyed by user-chosen names, where `default` or `examples` is a name (a
+ * property called "default"), not a keyword.
+ */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "$defs",
+  "definitions",
+  "paths",
+  "webhooks",
+  "schemas",
+  "responses",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "securitySchemes",
+  "links",
+  "callbacks",
+  "pathItems",
+  "content",
+  "encoding",
+  "variables",
+]);
+
+type Walk = (node: unknown, doc: RefDocument, path: (string | number)[]) => unknown;
+
+interface Lookup {
+  target: unknown;
+  targetDoc: RefDocument;
+  targetPath: string[];
+}
+
 /**
  * Calls `visit` for every `"$ref": "…"` string in `root`, with where it is; each object is seen once.
  * Iterative, so deep documents cannot overflow the stack; a path is built only for a reference.
@@ -53,40 +90,97 @@ export function resolveRefs(main: RefDocument, documents: Map<string, RefDocumen
 
 class RefResolver {
   private readonly resolved = new Map<object, unknown>();
-  private readonly visited = new Set<object>();
+  private readonly visited = new WeakSet<object>();
+  private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
 
   constructor(
     private readonly documents: Map<string, RefDocument>,
     private readonly options: ResolveOptions,
   ) {}
 
-  resolveNode(node: unknown, doc: RefDocument, path: (string | number)[]): unknown {
+  private readonly walkNode: Walk = (node, doc, path) => this.resolveNode(node, doc, path);
+
+  /** `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords. */
+  resolveNode(node: unknown, doc: RefDocument, path: (string | number)[], names = false): unknown {
     if (typeof node !== "object" || node === null) return node;
     if (typeof (node as Json).$ref === "string") return this.resolveRef(node as Json, doc, path);
     if (this.visited.has(node)) return node;
     this.visited.add(node);
-    const entries = node as Json;
-    for (const key of Object.keys(entries)) {
-      const value = entries[key];
-      if (typeof value !== "object" || value === null) continue;
-      path.push(Array.isArray(node) ? Number(key) : key);
-      entries[key] = this.resolveNode(value, doc, path);
-      path.pop();
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) this.resolveChild(node, i, doc, path);
+    } else {
+      for (const key in node) {
+        if (names) this.resolveChild(node as Json, key, doc, path);
+        else if (key === "examples") this.resolveExamples(node as Json, doc, path);
+        else if (!LITERAL_KEYS.has(key)) this.resolveChild(node as Json, key, doc, path, NAME_MAPS.has(key));
+      }
     }
     return node;
   }
 
-  private resolveRef(refNode: Json, doc: RefDocument, path: (string | number)[]): unknown {
+  /**
+   * `examples` is a map of Example Objects (which may be `$ref`s) whose `value` is literal data, or,
+   * in a 3.1 schema, an array of literal values: neither holds references to follow.
+   */
+  private resolveExamples(owner: Json, doc: RefDocument, path: (string | number)[]) {
+    const examples = owner.examples;
+    if (typeof examples !== "object" || examples === null || Array.isArray(examples)) return;
+    path.push("examples");
+    for (const name in examples) {
+      const entry = (examples as Json)[name];
+      if (!isPlainObject(entry)) continue;
+      path.push(name);
+      const resolved =
+        typeof entry.$ref === "string"
+          ? this.resolveRef(entry, doc, path, (target, at, where) => this.resolveExample(target, at, where))
+          : this.resolveExample(entry, doc, path);
+      if (resolved !== entry) (examples as Json)[name] = resolved;
+      path.pop();
+    }
+    path.pop();
+  }
+
+  private resolveExample(example: unknown, doc: RefDocument, path: (string | number)[]): unknown {
+    if (!isPlainObject(example) || this.visited.has(example)) return example;
+    this.visited.add(example);
+    for (const key in example) if (key !== "value") this.resolveChild(example, key, doc, path);
+    return example;
+  }
+
+  /** Resolves one child in place; written back only when it changed (a store costs more than a read). */
+  private resolveChild(
+    parent: Json | unknown[],
+    key: string | number,
+    doc: RefDocument,
+    path: (string | number)[],
+    names = false,
+  ) {
+    const value = (parent as Json)[key];
+    if (typeof value !== "object" || value === null) return;
+    path.push(key);
+    const resolved = this.resolveNode(value, doc, path, names);
+    path.pop();
+    if (resolved !== value) (parent as Json)[key] = resolved;
+  }
+
+  private resolveRef(
+    refNode: Json,
+    doc: RefDocument,
+    path: (string | number)[],
+    walk: Walk = this.walkNode,
+  ): unknown {
     const done = this.resolved.get(refNode);
     if (done !== undefined) return done;
     const { chain, final } = this.followChain(refNode, doc, path);
     for (const node of chain) this.resolved.set(node, final.target);
-    if (final.walk) this.resolveNode(final.target, final.doc, final.path);
-    const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
-    if (!this.options.keepRefSiblings || siblings.length === 0 || !isPlainObject(final.target)) {
-      return final.target;
+    const target = final.target;
+    if (final.walk && !(typeof target === "object" && target !== null && this.visited.has(target))) {
+      walk(target, final.doc, [...final.path]);
     }
-    const merged = this.merge(final.target, refNode, siblings, final.doc, final.path);
+    if (!this.options.keepRefSiblings) return target;
+    const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
+    if (siblings.length === 0 || !isPlainObject(target)) return target;
+    const merged = this.merge(target, refNode, siblings, final.doc, [...final.path]);
     this.resolved.set(refNode, merged);
     return merged;
   }
@@ -129,7 +223,18 @@ class RefResolver {
     return this.resolveNode(merged, doc, path);
   }
 
-  private lookup(ref: string, doc: RefDocument, path: (string | number)[]) {
+  /** The same `$ref` text in the same document always names the same node: look it up once. */
+  private lookup(ref: string, doc: RefDocument, path: (string | number)[]): Lookup {
+    const cache = this.lookups.get(doc) ?? new Map<string, Lookup>();
+    this.lookups.set(doc, cache);
+    const cached = cache.get(ref);
+    if (cached) return cached;
+    const found = this.lookupUncached(ref, doc, path);
+    cache.set(ref, found);
+    return found;
+  }
+
+  private lookupUncached(ref: string, doc: RefDocument, path: (string | number)[]): Lookup {
     const hash = ref.indexOf("#");
     const file = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash);
@@ -138,7 +243,7 @@ class RefResolver {
     if (!tokens) throw this.error(doc, path, `$ref "${ref}" is not a JSON pointer`);
     const target = getAtPointer(targetDoc.root, tokens);
     if (target === undefined) throw this.error(doc, path, `$ref "${ref}" does not resolve`);
-    return { target, targetDoc, targetPath: [...tokens] };
+    return { target, targetDoc, targetPath: tokens };
   }
 
   private documentFor(file: string, doc: RefDocument, path: (string | number)[]): RefDocument {

@@ -84,6 +84,22 @@ describe("loadSpec", () => {
     expect(post.requestBody.content["application/json"]?.schema).toBe(node);
   });
 
+  test("a $ref inside example data, defaults, enums or Example values is data, not a reference", async () => {
+    const spec = await loadSpec("fixtures/openapi/recursive.yaml", { baseDir: root });
+    const literal = { $ref: "#/not/a/reference" };
+    expect(schemasOf(spec).Example).toMatchObject({
+      example: literal,
+      default: literal,
+      examples: [literal],
+    });
+    const examples = spec.document.components?.examples as Record<string, { value: unknown }>;
+    expect(examples.Literal?.value).toEqual(literal);
+    expect(examples.Shared).toBe(examples.Literal);
+    const properties = schemasOf(spec).Example?.properties ?? {};
+    expect(properties.default).toBe(schemasOf(spec).Node);
+    expect(properties.examples).toBe(schemasOf(spec).Node);
+  });
+
   test("OpenAPI 3.1 keeps the siblings of a $ref; the target stays untouched", async () => {
     const spec = await loadSpec("fixtures/openapi/recursive.yaml", { baseDir: root });
     const post = spec.document.paths?.["/nodes"]?.post as {

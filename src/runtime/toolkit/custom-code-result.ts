@@ -13,6 +13,7 @@ export async function customCodeResult(
   context: ToolkitContext,
   profile: Profile,
   variables: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<ToolResult> {
   const recorder = createRecordingFetch(context.fetch);
   let value: unknown;
@@ -22,6 +23,7 @@ export async function customCodeResult(
       variables,
       fetch: recorder.fetch,
       timeoutMs: context.customCodeTimeoutMs,
+      signal,
     });
   } catch (cause) {
     const error = cause instanceof CustomCodeError ? cause.message : `custom code failed: ${String(cause)}`;

@@ -6,7 +6,7 @@ function isObject(value: unknown): value is Json {
 
 /**
  * Flowise's "Remove null parameters", quirk for quirk: a shallow copy of the arguments loses its
- * null keys, and nested objects lose theirs (recursively, then emptied objects) IN PLACE, so the
+ * null keys, and nested objects lose theirs (recursively, then emptied objects and arrays) IN PLACE, so the
  * request Flowise builds from the original arguments sees the nested removals but not the top-level
  * ones. Returns the copy; mutates `args`' nested objects.
  */

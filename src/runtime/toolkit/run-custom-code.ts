@@ -11,6 +11,8 @@ export interface CustomCodeRun {
   variables: Record<string, unknown>;
   fetch: FetchLike;
   timeoutMs: number;
+  /** The caller's cancel: aborts the code's fetches and ends the run like a timeout. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Why Custom Code gave no output: a throw, a syntax error, or the time limit. */
@@ -41,11 +43,16 @@ export async function runCustomCode(run: CustomCodeRun): Promise<unknown> {
   }
   const remaining = Math.max(0, run.timeoutMs - (performance.now() - started));
   let timer: NodeJS.Timeout | undefined;
+  let onAbort = () => {};
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    const stop = (message: string) => {
       controller.abort();
-      reject(new CustomCodeError(`custom code timed out after ${run.timeoutMs} ms`));
-    }, remaining);
+      reject(new CustomCodeError(message));
+    };
+    timer = setTimeout(() => stop(`custom code timed out after ${run.timeoutMs} ms`), remaining);
+    onAbort = () => stop("custom code was aborted");
+    if (run.signal?.aborted) onAbort();
+    run.signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
     return await Promise.race([result, deadline]);
@@ -53,6 +60,7 @@ export async function runCustomCode(run: CustomCodeRun): Promise<unknown> {
     throw asCustomCodeError(cause, run.timeoutMs);
   } finally {
     clearTimeout(timer);
+    run.signal?.removeEventListener("abort", onAbort);
   }
 }
 

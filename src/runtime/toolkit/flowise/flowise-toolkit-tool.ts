@@ -38,7 +38,12 @@ export function createFlowiseTool(
       const processed = context.config.removeNulls ? flowiseRemoveNulls(args) : { ...args };
       const request = flowiseRequest(method, endpoint, context.config.headers, args);
       if (!isDefaultCode(context.config.customCode)) {
-        return customCodeResult(context, "flowise", sandboxVariables(processed, request, method, context));
+        return customCodeResult(
+          context,
+          "flowise",
+          sandboxVariables(processed, request, method, context),
+          options.signal,
+        );
       }
       return runDefaultCode(request, context, options.signal);
     },

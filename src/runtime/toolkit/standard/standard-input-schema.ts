@@ -14,6 +14,9 @@ export const WRAPPERS: Record<ParameterLocation, string> = {
   cookie: "CookieParameters",
 };
 
+/** OpenAPI 3: header parameters with these names "SHALL be ignored" (media types and security say them). */
+const IGNORED_HEADERS = ["accept", "content-type", "authorization"];
+
 export interface StandardInput {
   json: Record<string, unknown>;
   /** Parameters the LLM fills in. */
@@ -32,7 +35,10 @@ export function standardInputSchema(
   operation: IndexedOperation,
   configuredHeaders: Record<string, string>,
 ): StandardInput {
-  const supplied = new Set(Object.keys(configuredHeaders).map((name) => name.toLowerCase()));
+  const supplied = new Set([
+    ...IGNORED_HEADERS,
+    ...Object.keys(configuredHeaders).map((name) => name.toLowerCase()),
+  ]);
   const parameters = operation.parameters.filter(
     (p) => !(p.in === "header" && supplied.has(p.name.toLowerCase())),
   );

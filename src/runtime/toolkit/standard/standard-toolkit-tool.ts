@@ -47,7 +47,12 @@ export function createStandardTool(
         return failure(`${setup.name}: ${(cause as Error).message}`);
       }
       if (!isDefaultCode(context.config.customCode)) {
-        return customCodeResult(context, "standard", sandboxVariables(args, request, context));
+        return customCodeResult(
+          context,
+          "standard",
+          sandboxVariables(args, request, context),
+          options.signal,
+        );
       }
       return send(request, context, options.signal);
     },

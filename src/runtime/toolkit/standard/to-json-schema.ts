@@ -98,20 +98,20 @@ function convertBounds(schema: SchemaObject, out: Json) {
 
 function convertProperties(schema: SchemaObject, out: Json, options: ConvertOptions, path: Set<object>) {
   const hidden = options.direction === "request" ? "readOnly" : "writeOnly";
-  const kept = new Set<string>();
+  const dropped = new Set<string>();
   if (schema.properties && typeof schema.properties === "object") {
     const properties: Json = {};
     for (const [name, property] of Object.entries(schema.properties)) {
-      if ((property as SchemaObject | undefined)?.[hidden] === true) continue;
+      if ((property as SchemaObject | undefined)?.[hidden] === true) {
+        dropped.add(name);
+        continue;
+      }
       properties[name] = convert(property, options, path);
-      kept.add(name);
     }
     out.properties = properties;
   }
   if (Array.isArray(schema.required)) {
-    const required = schema.required.filter(
-      (name) => typeof name === "string" && (!schema.properties || kept.has(name)),
-    );
+    const required = schema.required.filter((name) => typeof name === "string" && !dropped.has(name));
     if (required.length > 0) out.required = [...new Set(required)];
   }
 }
