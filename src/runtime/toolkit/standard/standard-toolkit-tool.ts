@@ -1,9 +1,9 @@
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
 import type { ExecutableTool, ToolResult } from "../../tool-result.js";
+import { resolveVariables } from "../../variables.js";
 import { customCodeResult } from "../custom-code-result.js";
 import { isDefaultCode } from "../flowise-default-code.js";
 import { withoutNulls } from "../remove-nulls.js";
-import { resolveVars } from "../resolve-vars.js";
 import { sendRequest } from "../send-request.js";
 import type { ToolkitContext } from "../toolkit-context.js";
 import type { ArgumentCheck } from "./argument-validator.js";
@@ -80,8 +80,8 @@ function planFor(
 ): RequestPlan {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(context.config.headers))
-    headers[name] = resolveVars(value, context.vars);
-  const baseUrl = resolveVars(setup.serverUrl, context.vars).replace(/\/+$/, "");
+    headers[name] = resolveOrThrow(value, context.vars);
+  const baseUrl = resolveOrThrow(setup.serverUrl, context.vars).replace(/\/+$/, "");
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(baseUrl)) {
     throw new Error(
       `server URL "${baseUrl || "/"}" is not absolute; set selectedServer to the service's URL`,
@@ -128,4 +128,11 @@ async function send(
 
 function failure(error: string): ToolResult {
   return { ok: false, output: error, error };
+}
+
+/** `{{$vars.x}}` and `{{current_date_time}}` resolved; an unknown variable fails the call, as in request tools. */
+function resolveOrThrow(text: string, vars: Record<string, string>): string {
+  const resolved = resolveVariables(text, { vars }, { keepUnknown: false });
+  if (!resolved.ok) throw new Error(`unknown variable {{${resolved.unknown}}}`);
+  return resolved.text;
 }
