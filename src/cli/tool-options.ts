@@ -93,7 +93,11 @@ export function toolRunSetup(values: {
 
 /** Loads configs, printing every load error and warning to stderr. */
 export function loadToolsReporting(paths: readonly string[], io: CliIo): LoadResult {
-  const loaded = loadToolConfigs(paths.length > 0 ? paths : ["tools/"]);
+  return reportLoadIssues(loadToolConfigs(paths.length > 0 ? paths : ["tools/"]), io);
+}
+
+/** Prints a load's errors and warnings to stderr, one line each. */
+export function reportLoadIssues(loaded: LoadResult, io: CliIo): LoadResult {
   for (const error of loaded.errors) io.stderr(`error: ${formatConfigIssue(error)}\n`);
   for (const warning of loaded.warnings) io.stderr(`warning: ${formatConfigIssue(warning)}\n`);
   return loaded;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
+import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { serve } from "../../src/emulator/serve.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
@@ -213,6 +214,38 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       expect(JSON.parse(writes.stdout).tools[2].sent).toBe(`PUT ${server.url}/events → 404`);
     } finally {
       await server.close();
+    }
+  });
+
+  test("--flowise reads the tools of a Flowise instance's chatflows, over a real socket", async () => {
+    const flowise = await serve(createFlowiseEmulator({ apiKeys: ["test-key"] }).fetch, { port: 0 });
+    try {
+      const { exit, stdout } = await tooldeck(
+        "check",
+        "--flowise",
+        flowise.url,
+        "--api-key",
+        "test-key",
+        "--format",
+        "json",
+      );
+      expect(exit).toBe(1);
+      const report = JSON.parse(stdout);
+      expect(report.tools.map((t: { file: string; name: string }) => `${t.file} ${t.name}`)).toEqual([
+        "flowise:Event Requests Agent get_events",
+        "flowise:Event Requests Agent create_event",
+        "flowise:Event Requests Agent update_event",
+        "flowise:Event Requests Agent delete_event",
+      ]);
+      const update = report.diagnostics.find((d: { code: string }) => d.code === "operation-not-found");
+      expect(update).toMatchObject({ tool: "update_event", file: "flowise:Event Requests Agent" });
+      const refused = await tooldeck("lint", "--flowise", flowise.url, "--api-key", "wrong");
+      expect(refused.exit).toBe(2);
+      expect(refused.stderr).toBe(
+        `tooldeck lint: Flowise ${flowise.url}/api/v1/chatflows: 401 Unauthorized Access (the API key was refused)\n`,
+      );
+    } finally {
+      await flowise.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { createEmulator } from "../../emulator/create-emulator.js";
 import { ToolDeckError } from "../../errors.js";
@@ -14,6 +15,12 @@ import type { CheckReport, RuleInfo } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import {
+  FLOWISE_FLAGS,
+  FLOWISE_FLAGS_HELP,
+  loadToolSources,
+  type ToolSourceFlags,
+} from "../load-tool-sources.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { parseProfile, parseVars } from "../tool-options.js";
@@ -59,6 +66,7 @@ Options:
   --format F          stylish (default), json, sarif or junit
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
+${FLOWISE_FLAGS_HELP}
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
 ${
   probes
@@ -102,6 +110,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         var: { type: "string", multiple: true },
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
+        ...FLOWISE_FLAGS,
       });
       if (values.help) {
         io.stdout(`${text}\n`);
@@ -133,7 +142,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
   };
 }
 
-type CheckValues = {
+type CheckValues = ToolSourceFlags & {
   spec?: string | undefined;
   profile: string;
   config?: string | undefined;
@@ -146,7 +155,7 @@ type CheckValues = {
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
   const profile = parseProfile(values.profile);
-  const loaded = loadToolConfigs(paths.length > 0 ? paths : ["tools/"]);
+  const loaded = await loadToolSources(paths, values, io);
   const spec = await specFor(values.spec, loaded.specs, io);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
   const settings = loadLintSettings(values.config, process.cwd(), knownRules);
@@ -181,12 +190,13 @@ function probeTarget(baseUrl: string | undefined, userVars: Record<string, strin
   };
 }
 
+/** --spec, else a description found among the paths, else the one in tools/ (the embedded event API). */
 async function specFor(
   given: string | undefined,
   found: string[],
   io: CliIo,
 ): Promise<OperationIndex | undefined> {
-  const path = given ?? found[0];
+  const path = given ?? found[0] ?? (existsSync("tools") ? loadToolConfigs(["tools"]).specs[0] : undefined);
   if (!path) {
     io.stderr(
       "note: no OpenAPI description given (--spec) or found: the rules that compare with it are skipped\n",

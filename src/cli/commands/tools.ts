@@ -2,8 +2,9 @@ import type { LoadedTool } from "../../config/tool-config.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { type Command, EXIT } from "../cli-io.js";
+import { FLOWISE_FLAGS, FLOWISE_FLAGS_HELP, loadToolSources } from "../load-tool-sources.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { loadToolsReporting, parseProfile } from "../tool-options.js";
+import { parseProfile, reportLoadIssues } from "../tool-options.js";
 
 const HELP = `Usage: tooldeck tools [paths…] [options]
 
@@ -15,6 +16,7 @@ Arguments:
 Options:
   --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
   --json              print a JSON array instead of text
+${FLOWISE_FLAGS_HELP}
   -h, --help          show this help
 
 Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed).`;
@@ -27,13 +29,14 @@ export const toolsCommand: Command = {
     const { values, positionals } = parseCommandArgs("tools", args, {
       profile: { type: "string", default: "standard" },
       json: { type: "boolean", default: false },
+      ...FLOWISE_FLAGS,
     });
     if (values.help) {
       io.stdout(`${HELP}\n`);
       return EXIT.ok;
     }
     const profile = parseProfile(values.profile);
-    const loaded = loadToolsReporting(positionals, io);
+    const loaded = reportLoadIssues(await loadToolSources(positionals, values, io), io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
