@@ -34,6 +34,8 @@ export {
   RequestToolConfigSchema,
 } from "./config/request-tool-config.js";
 export { type LoadedTool, type ToolConfig, ToolConfigSchema, type ToolSource } from "./config/tool-config.js";
+export { createEmulator, type Emulator, type EmulatorOptions } from "./emulator/create-emulator.js";
+export { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "./emulator/emulator-fetch.js";
 export { type Event, EventSchema, loadEventSeed } from "./emulator/events/event.js";
 export {
   createEventService,
@@ -58,6 +60,25 @@ export {
 export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/flowise-seed.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
+export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
+export { type CheckOptions, check } from "./lint/check.js";
+export {
+  type ConfigChange,
+  type Diagnostic,
+  type Fix,
+  type Severity,
+  SeveritySchema,
+} from "./lint/diagnostic.js";
+export { formatJson } from "./lint/format/format-json.js";
+export { formatJunit } from "./lint/format/format-junit.js";
+export { formatSarif, type SarifOptions } from "./lint/format/format-sarif.js";
+export { formatStylish } from "./lint/format/format-stylish.js";
+export { type LintOptions, lint, type RuleSetting } from "./lint/lint.js";
+export { loadLintSettings } from "./lint/lint-settings.js";
+export { type ProbeOptions, type ProbeRecord, type ProbeTarget, probe } from "./lint/probe/probe.js";
+export type { CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
+export type { Finding, LintContext, LintRule } from "./lint/rule.js";
+export { DEFAULT_RULES } from "./lint/rules/index.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
 export {
   matchOperation,
@@ -79,6 +100,13 @@ export {
   type IndexedOperation,
   type OperationIndex,
 } from "./openapi/operation-index.js";
+export { DEFAULT_PROFILE, type Profile, ProfileSchema } from "./profile.js";
+export { createTool, createTools } from "./runtime/create-tools.js";
+export { type ToolArtifact, toLangChainTools } from "./runtime/langchain/to-langchain-tools.js";
+export { createRequestTool } from "./runtime/request/request-tool.js";
+export { DEFAULT_TIMEOUT_MS, type FetchLike, type ToolRuntimeOptions } from "./runtime/runtime-options.js";
+export { TOOL_NAME_PATTERN } from "./runtime/tool-name.js";
+export type { ExecutableTool, ToolRequest, ToolResponse, ToolResult } from "./runtime/tool-result.js";
 export {
   createToolkit,
   DEFAULT_TOOLKIT_TIMEOUT_MS,
@@ -86,4 +114,4 @@ export {
 } from "./runtime/toolkit/create-toolkit.js";
 export { FLOWISE_DEFAULT_CODE } from "./runtime/toolkit/flowise-default-code.js";
 export { CustomCodeError, DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "./runtime/toolkit/run-custom-code.js";
-export { TOOL_NAME_PATTERN } from "./runtime/toolkit/standard/tool-names.js";
+export type { VariableContext } from "./runtime/variables.js";

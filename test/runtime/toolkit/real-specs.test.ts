@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
 import { packagePath } from "../../../src/package-root.js";
+import { TOOL_NAME_PATTERN } from "../../../src/runtime/tool-name.js";
 import type { ExecutableTool } from "../../../src/runtime/tool-result.js";
 import { createToolkit } from "../../../src/runtime/toolkit/create-toolkit.js";
-import { TOOL_NAME_PATTERN } from "../../../src/runtime/toolkit/standard/tool-names.js";
 
 /** Real descriptions read from npm packages in node_modules (never copied into the repository). */
 const GITHUB = packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
