@@ -6,5 +6,17 @@ export {
   type EventServiceOptions,
 } from "./emulator/events/event-service.js";
 export { createMemoryEventStore, type EventStore } from "./emulator/events/event-store.js";
+export { FLOWISE_WHITELIST } from "./emulator/flowise/api-key-auth.js";
+export type { ApiKeyInput, FlowiseApiKey } from "./emulator/flowise/api-key-store.js";
+export { FLOWISE_BODY_LIMIT_BYTES } from "./emulator/flowise/body-guard.js";
+export { type Chatflow, ChatflowSchema, type ChatflowType } from "./emulator/flowise/chatflows/chatflow.js";
+export { FlowiseApiError } from "./emulator/flowise/flowise-api-error.js";
+export {
+  createFlowiseEmulator,
+  type FlowiseEmulator,
+  type FlowiseEmulatorOptions,
+  type FlowiseSeed,
+  type FlowiseSnapshot,
+} from "./emulator/flowise/flowise-emulator.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";

@@ -26,9 +26,15 @@ export async function readJsonObject(c: Context, maxBytes: number): Promise<Json
  * The body as text, or undefined when it is over the limit. A declared Content-Length is trusted
  * (Node's parser enforces it), which keeps the common case on @hono/node-server's fast path;
  * hono's own bodyLimit middleware materialises a web stream per request and costs 4x the throughput.
- * Without a length (chunked, or an in-process Request), the stream is counted as it is read.
+ * Without a length (chunked, or an in-process Request), the stream is counted as it is read. A body
+ * an earlier middleware already read through `c.req` (such as the Flowise body guard) comes from
+ * hono's cache.
  */
 async function readTextWithin(c: Context, maxBytes: number): Promise<string | undefined> {
+  if (Object.keys(c.req.bodyCache).length > 0) {
+    const text = await c.req.text();
+    return Buffer.byteLength(text) > maxBytes ? undefined : text;
+  }
   const declared = c.req.header("content-length");
   if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
     return Number(declared) > maxBytes ? undefined : c.req.text();

@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from "hono";
+import type { ApiKeyStore } from "./api-key-store.js";
+import { flowiseJson } from "./flowise-json.js";
+import { requestPath } from "./request-path.js";
+
+/**
+ * The prefixes of Flowise 3.1's `WHITELIST_URLS` that matter for the emulated routes: served without
+ * an API key, matched with `startsWith` on the path (so `/api/v1/pingx` is whitelisted too).
+ */
+export const FLOWISE_WHITELIST: readonly string[] = [
+  "/api/v1/verify/apikey/",
+  "/api/v1/chatflows/apikey/",
+  "/api/v1/ping",
+];
+
+const API_ANY_CASE = /\/api\/v1\//i;
+const API_EXACT_CASE = /\/api\/v1\//;
+
+/**
+ * Flowise's API-key gate: a path containing `/api/v1/` in any letter case needs a valid key unless it
+ * is whitelisted; a wrongly cased `/API/V1/` is always refused; other paths pass through.
+ * Missing or invalid key: 401 `{"error":"Unauthorized Access"}` (key `error`, not Flowise's error body).
+ */
+export function apiKeyAuth(keys: ApiKeyStore): MiddlewareHandler {
+  return async (c, next) => {
+    const path = requestPath(c.req.url);
+    if (!API_ANY_CASE.test(path)) return next();
+    if (API_EXACT_CASE.test(path) && FLOWISE_WHITELIST.some((prefix) => path.startsWith(prefix)))
+      return next();
+    const supplied = API_EXACT_CASE.test(path) ? suppliedApiKey(c.req.header("authorization")) : undefined;
+    if (supplied && (await keys.find(supplied))) return next();
+    return flowiseJson(c, { error: "Unauthorized Access" }, 401);
+  };
+}
+
+/**
+ * The key Flowise reads from an Authorization header: the text after the last `Bearer `, or the whole
+ * header when it has none (so a bare key works, and `Basic x` is tried as the key `Basic x`).
+ */
+export function suppliedApiKey(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  return header.split("Bearer ").pop() || undefined;
+}

@@ -1,0 +1,114 @@
+import { Hono } from "hono";
+import { v4 as uuidv4 } from "uuid";
+import { apiKeyAuth } from "./api-key-auth.js";
+import { type ApiKeyInput, createApiKeyStore, type FlowiseApiKey, toApiKeys } from "./api-key-store.js";
+import { bodyGuard, FLOWISE_BODY_LIMIT_BYTES } from "./body-guard.js";
+import type { Chatflow } from "./chatflows/chatflow.js";
+import { createChatflowRoutes } from "./chatflows/chatflow-routes.js";
+import { type ChatflowSeed, chatflowFromSeed } from "./chatflows/chatflow-seed.js";
+import { createChatflowStore } from "./chatflows/chatflow-store.js";
+import { FlowiseApiError } from "./flowise-api-error.js";
+import type { FlowiseDeps } from "./flowise-deps.js";
+import { flowiseError } from "./flowise-json.js";
+import { loadFlowiseSeed } from "./flowise-seed.js";
+import { createListeners } from "./listeners.js";
+import { requestPath } from "./request-path.js";
+import { createSystemRoutes } from "./system-routes.js";
+
+/** What the emulator starts with and returns to on `reset()`. */
+export interface FlowiseSeed {
+  chatflows: readonly ChatflowSeed[];
+}
+
+/** A copy of the emulator's state. */
+export interface FlowiseSnapshot {
+  /** Newest `updatedDate` first, as `GET /api/v1/chatflows` lists them. */
+  chatflows: Chatflow[];
+}
+
+export interface FlowiseEmulatorOptions {
+  /** Keys accepted as `Authorization: Bearer <key>`; default one generated key (see `apiKeys` of the result). */
+  apiKeys?: readonly ApiKeyInput[];
+  /** Default: the chatflows of `seeds/flowise/`. */
+  seed?: FlowiseSeed;
+  /** Clock of `createdDate` / `updatedDate`; default the system clock. */
+  now?: () => Date;
+  /** Ids of new entities; default v4 UUIDs. */
+  randomId?: () => string;
+  /** Id of the emulator's one workspace; default a v4 UUID. */
+  workspaceId?: string;
+  /** Largest request body; default Flowise's 50 MB. */
+  bodyLimitBytes?: number;
+  /** Where the cause of an unexpected 500 is reported; default stderr. */
+  logError?: (error: unknown) => void;
+}
+
+export interface FlowiseEmulator {
+  /** Answers one HTTP request in-process; the same handler `serve()` puts on a socket. */
+  fetch(request: Request): Promise<Response>;
+  /** Back to the seed. */
+  reset(): void;
+  snapshot(): FlowiseSnapshot;
+  /** The keys the emulator accepts, with their ids (plain text, as given or generated). */
+  apiKeys: readonly FlowiseApiKey[];
+  /** Calls `listener` with the id of every deleted chatflow; returns the unsubscribe function. */
+  onChatflowDeleted(listener: (chatflowId: string) => void): () => void;
+}
+
+/**
+ * The Flowise 3.1 REST API (area B, chatflows), under `/api/v1`, answering as Flowise does: its
+ * statuses, entity fields, error bodies and quirks (reference/flowise-api.md).
+ * @example
+ * const flowise = createFlowiseEmulator({ apiKeys: ["my-key"] });
+ * const response = await flowise.fetch(
+ *   new Request("http://flowise.local/api/v1/chatflows", { headers: { authorization: "Bearer my-key" } }),
+ * );
+ */
+export function createFlowiseEmulator(options: FlowiseEmulatorOptions = {}): FlowiseEmulator {
+  const randomId = options.randomId ?? uuidv4;
+  const now = options.now ?? (() => new Date());
+  const apiKeys = toApiKeys(options.apiKeys, randomId);
+  const deps: FlowiseDeps = {
+    workspaceId: options.workspaceId ?? uuidv4(),
+    now,
+    randomId,
+    apiKeys: createApiKeyStore(apiKeys),
+    chatflows: createChatflowStore(),
+    chatflowDeleted: createListeners<string>(),
+  };
+  const seedAt = now().toISOString();
+  const seed = options.seed ?? loadFlowiseSeed();
+  const seededChatflows = seed.chatflows.map((flow) => chatflowFromSeed(flow, deps.workspaceId, seedAt));
+  const reset = () => deps.chatflows.replaceAll(seededChatflows);
+  reset();
+
+  const app = createFlowiseApp(deps, options);
+  return {
+    fetch: async (request) => app.fetch(request),
+    reset,
+    snapshot: () => ({ chatflows: deps.chatflows.list() }),
+    apiKeys,
+    onChatflowDeleted: (listener) => deps.chatflowDeleted.on(listener),
+  };
+}
+
+function createFlowiseApp(deps: FlowiseDeps, options: FlowiseEmulatorOptions): Hono {
+  const logError =
+    options.logError ?? ((error) => console.error("flowise emulator: unhandled error:", error));
+  const api = new Hono({ strict: false });
+  // Route groups of the Flowise API, one folder each; area C mounts `/document-store` here the same way.
+  api.route("/", createSystemRoutes(deps));
+  api.route("/chatflows", createChatflowRoutes(deps));
+
+  const app = new Hono({ strict: false });
+  app.use(bodyGuard(options.bodyLimitBytes ?? FLOWISE_BODY_LIMIT_BYTES));
+  app.use(apiKeyAuth(deps.apiKeys));
+  app.route("/api/v1", api);
+  app.notFound((c) => flowiseError(c, 404, `Cannot ${c.req.method} ${requestPath(c.req.url)}`));
+  app.onError((error, c) => {
+    if (error instanceof FlowiseApiError) return flowiseError(c, error.status, error.message);
+    logError(error);
+    return flowiseError(c, 500, error.message);
+  });
+  return app;
+}

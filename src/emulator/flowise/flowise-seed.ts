@@ -1,0 +1,35 @@
+import { readdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { ToolDeckError } from "../../errors.js";
+import { loadJsonFile } from "../../load-json-file.js";
+import { packagePath } from "../../package-root.js";
+import { chatflowSeedFromExport, FlowExportSchema } from "./chatflows/flow-export.js";
+import type { FlowiseSeed } from "./flowise-emulator.js";
+
+/** tooldeck's own seed folder: `seeds/flowise/`. */
+export const DEFAULT_FLOWISE_SEED_DIR = packagePath("seeds", "flowise");
+
+/**
+ * The emulator's preloaded data from a seed folder: `chatflows/<name>.json`, each a Flowise flow
+ * export whose file name (without `.json`) is the chatflow's name. Files load in name order; any
+ * unreadable or invalid file is one `load` error naming it and the JSON path.
+ */
+export function loadFlowiseSeed(dir = DEFAULT_FLOWISE_SEED_DIR): FlowiseSeed {
+  const chatflowDir = join(dir, "chatflows");
+  const files = listJsonFiles(chatflowDir);
+  const chatflows = files.map((file) =>
+    chatflowSeedFromExport(basename(file, ".json"), loadJsonFile(join(chatflowDir, file), FlowExportSchema)),
+  );
+  return { chatflows };
+}
+
+function listJsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .sort();
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new ToolDeckError("load", `${dir}: cannot read seed folder (${code})`, { cause });
+  }
+}

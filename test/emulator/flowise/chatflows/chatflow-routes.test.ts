@@ -1,0 +1,485 @@
+import { beforeEach, describe, expect, test } from "vitest";
+import { chatflowFromSeed } from "../../../../src/emulator/flowise/chatflows/chatflow-seed.js";
+import { useTransports } from "../../../support/transports.js";
+import {
+  authJson,
+  createTestEmulator,
+  flowiseError,
+  generatedId,
+  KEY_A,
+  KEY_B,
+  NOW,
+  SEED,
+  SEED_IDS,
+  WORKSPACE,
+} from "../support.js";
+
+const [beta, alpha, gamma, delta] = SEED.map((seed) => chatflowFromSeed(seed, WORKSPACE, NOW));
+const FLOW = '{"nodes":[],"edges":[]}';
+const UNKNOWN = "99999999-9999-4999-8999-999999999999";
+
+/** Beta, pinned field by field: every column, nulls where unset, in Flowise's order. */
+const BETA = {
+  id: SEED_IDS.beta,
+  name: "Beta",
+  flowData: FLOW,
+  deployed: false,
+  isPublic: false,
+  apikeyid: null,
+  chatbotConfig: null,
+  apiConfig: null,
+  analytic: null,
+  speechToText: null,
+  textToSpeech: null,
+  followUpPrompts: null,
+  category: "a;b",
+  type: "CHATFLOW",
+  createdDate: "2025-01-01T00:00:00.000Z",
+  updatedDate: "2025-01-04T00:00:00.000Z",
+  mcpServerConfig: null,
+  webhookSecretConfigured: false,
+  workspaceId: WORKSPACE,
+};
+
+interface Case {
+  name: string;
+  method?: string;
+  path: string;
+  /** Sent as JSON when an object, as is when a string. */
+  body?: unknown;
+  /** Default: key A. `null` sends no Authorization header. */
+  key?: string | null;
+  status: number;
+  json?: unknown;
+  text?: string;
+  /** The flows `GET /chatflows` lists afterwards, by name. */
+  after?: string[];
+}
+
+const cases: Case[] = [
+  // GET /chatflows
+  {
+    name: "lists every flow, newest updatedDate first",
+    path: "/chatflows",
+    status: 200,
+    json: [beta, gamma, alpha, delta],
+  },
+  { name: "the first flow is the full entity", path: "/chatflows/" + SEED_IDS.beta, status: 200, json: BETA },
+  {
+    name: "?type=CHATFLOW filters exactly",
+    path: "/chatflows?type=CHATFLOW",
+    status: 200,
+    json: [beta, alpha],
+  },
+  { name: "?type=AGENTFLOW", path: "/chatflows?type=AGENTFLOW", status: 200, json: [delta] },
+  { name: "?type=MULTIAGENT", path: "/chatflows?type=MULTIAGENT", status: 200, json: [gamma] },
+  { name: "?type=ASSISTANT with none", path: "/chatflows?type=ASSISTANT", status: 200, json: [] },
+  {
+    name: "an unknown ?type is ignored",
+    path: "/chatflows?type=chatflow",
+    status: 200,
+    json: [beta, gamma, alpha, delta],
+  },
+  {
+    name: "?page=1&limit=2",
+    path: "/chatflows?page=1&limit=2",
+    status: 200,
+    json: { data: [beta, gamma], total: 4 },
+  },
+  {
+    name: "?page=2&limit=3",
+    path: "/chatflows?page=2&limit=3",
+    status: 200,
+    json: { data: [delta], total: 4 },
+  },
+  {
+    name: "a page past the end",
+    path: "/chatflows?page=9&limit=3",
+    status: 200,
+    json: { data: [], total: 4 },
+  },
+  {
+    name: "pagination after the type filter",
+    path: "/chatflows?type=CHATFLOW&page=2&limit=1",
+    status: 200,
+    json: { data: [alpha], total: 2 },
+  },
+  {
+    name: "page without limit is not paginated",
+    path: "/chatflows?page=1",
+    status: 200,
+    json: [beta, gamma, alpha, delta],
+  },
+  {
+    name: "page=0 is not paginated",
+    path: "/chatflows?page=0&limit=2",
+    status: 200,
+    json: [beta, gamma, alpha, delta],
+  },
+  {
+    name: "parseInt reads 1.9 as 1",
+    path: "/chatflows?page=1.9&limit=1",
+    status: 200,
+    json: { data: [beta], total: 4 },
+  },
+  {
+    name: "a non-number is ignored",
+    path: "/chatflows?page=x&limit=1",
+    status: 200,
+    json: [beta, gamma, alpha, delta],
+  },
+  {
+    name: "negative page",
+    path: "/chatflows?page=-1&limit=2",
+    status: 412,
+    json: flowiseError(412, "Error: page cannot be negative!"),
+  },
+  {
+    name: "negative limit",
+    path: "/chatflows?page=1&limit=-5",
+    status: 412,
+    json: flowiseError(412, "Error: limit cannot be negative!"),
+  },
+  {
+    name: "page is checked before limit",
+    path: "/chatflows?page=-1&limit=-1",
+    status: 412,
+    json: flowiseError(412, "Error: page cannot be negative!"),
+  },
+  // GET /chatflows/:id
+  { name: "reads a flow by id", path: `/chatflows/${SEED_IDS.delta}`, status: 200, json: delta },
+  {
+    name: "an upper-case UUID passes the id check",
+    path: "/chatflows/ABCDEF00-0000-4000-B000-000000000000",
+    status: 404,
+    json: flowiseError(404, "Chatflow ABCDEF00-0000-4000-B000-000000000000 not found in the database!"),
+  },
+  {
+    name: "an id that is not a UUID",
+    path: "/chatflows/abc",
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow ID"),
+  },
+  {
+    name: "a UUID that is not v4",
+    path: "/chatflows/11111111-1111-1111-8111-111111111111",
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow ID"),
+  },
+  {
+    name: "an unknown id",
+    path: `/chatflows/${UNKNOWN}`,
+    status: 404,
+    json: flowiseError(404, `Chatflow ${UNKNOWN} not found in the database!`),
+  },
+  // GET /chatflows/apikey/:apikey
+  {
+    name: "key A: its flows plus unbound ones, by name (binary order)",
+    path: `/chatflows/apikey/${KEY_A}`,
+    key: null,
+    status: 200,
+    json: [beta, delta, gamma, alpha],
+  },
+  {
+    name: "key A ?keyonly: only bound flows",
+    path: `/chatflows/apikey/${KEY_A}?keyonly`,
+    key: null,
+    status: 200,
+    json: [delta, alpha],
+  },
+  {
+    name: "?keyonly=false counts as present",
+    path: `/chatflows/apikey/${KEY_A}?keyonly=false`,
+    key: null,
+    status: 200,
+    json: [delta, alpha],
+  },
+  {
+    name: "key B: only unbound flows",
+    path: `/chatflows/apikey/${KEY_B}`,
+    key: null,
+    status: 200,
+    json: [beta, gamma],
+  },
+  {
+    name: "key B ?keyonly: nothing is Flowise's 500",
+    path: `/chatflows/apikey/${KEY_B}?keyonly`,
+    key: null,
+    status: 500,
+    json: flowiseError(
+      500,
+      "Error: chatflowsService.getChatflowByApiKey - Chatflow not found in the database!",
+    ),
+  },
+  {
+    name: "an unknown key is plain-text 401",
+    path: "/chatflows/apikey/nope",
+    key: null,
+    status: 401,
+    text: "Unauthorized",
+  },
+  {
+    name: "the lookup is whitelisted, a wrong header is ignored",
+    path: `/chatflows/apikey/${KEY_B}`,
+    key: "bad",
+    status: 200,
+  },
+  {
+    name: "without the trailing part it is an id lookup (and needs auth)",
+    path: "/chatflows/apikey",
+    key: null,
+    status: 401,
+    json: { error: "Unauthorized Access" },
+  },
+  {
+    name: "…which is an invalid id",
+    path: "/chatflows/apikey",
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow ID"),
+  },
+  // POST /chatflows
+  {
+    name: "creates a flow; the answer has the body fields and the generated ones",
+    method: "POST",
+    path: "/chatflows",
+    body: {
+      name: "New",
+      flowData: FLOW,
+      deployed: true,
+      type: "AGENTFLOW",
+      id: UNKNOWN,
+      workspaceId: "x",
+      createdDate: "1999",
+    },
+    status: 200,
+    json: {
+      id: generatedId(1),
+      name: "New",
+      flowData: FLOW,
+      deployed: true,
+      type: "AGENTFLOW",
+      createdDate: NOW,
+      updatedDate: NOW,
+      webhookSecretConfigured: false,
+      workspaceId: WORKSPACE,
+    },
+    after: ["New", "Beta", "Gamma", "alpha", "Delta"],
+  },
+  {
+    name: "fields set to null are echoed",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "N", flowData: FLOW, type: "CHATFLOW", category: null },
+    status: 200,
+    json: {
+      id: generatedId(1),
+      name: "N",
+      flowData: FLOW,
+      category: null,
+      type: "CHATFLOW",
+      createdDate: NOW,
+      updatedDate: NOW,
+      webhookSecretConfigured: false,
+      workspaceId: WORKSPACE,
+    },
+  },
+  ...["", "chatflow", "FLOW"].map<Case>((type) => ({
+    name: `type ${JSON.stringify(type)} is invalid`,
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "N", flowData: FLOW, type },
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow Type"),
+    after: ["Beta", "Gamma", "alpha", "Delta"],
+  })),
+  {
+    name: "a missing type is invalid",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "N", flowData: FLOW },
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow Type"),
+  },
+  {
+    name: "an empty body has no type",
+    method: "POST",
+    path: "/chatflows",
+    body: "",
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow Type"),
+  },
+  {
+    name: "a missing name is the database's 500",
+    method: "POST",
+    path: "/chatflows",
+    body: { flowData: FLOW, type: "CHATFLOW" },
+    status: 500,
+    json: flowiseError(500, "SQLITE_CONSTRAINT: NOT NULL constraint failed: chat_flow.name"),
+    after: ["Beta", "Gamma", "alpha", "Delta"],
+  },
+  {
+    name: "a missing flowData is the database's 500",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "N", type: "CHATFLOW" },
+    status: 500,
+    json: flowiseError(500, "SQLITE_CONSTRAINT: NOT NULL constraint failed: chat_flow.flowData"),
+  },
+  {
+    name: "flowData that is not JSON is a 500 after saving",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "Broken", flowData: "nope", type: "CHATFLOW" },
+    status: 500,
+    json: flowiseError(500, `Unexpected token 'o', "nope" is not valid JSON`),
+    after: ["Broken", "Beta", "Gamma", "alpha", "Delta"],
+  },
+  {
+    name: "a form-urlencoded body is read too",
+    method: "POST",
+    path: "/chatflows",
+    body: new URLSearchParams({ name: "Form", flowData: FLOW, type: "CHATFLOW" }).toString(),
+    status: 200,
+    after: ["Form", "Beta", "Gamma", "alpha", "Delta"],
+  },
+  // PUT /chatflows/:id
+  {
+    name: "a partial update keeps omitted fields and bumps updatedDate",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.delta}`,
+    body: { name: "Delta 2", deployed: true, id: UNKNOWN, createdDate: "1999" },
+    status: 200,
+    json: { ...delta, name: "Delta 2", deployed: true, updatedDate: NOW },
+    after: ["Delta 2", "Beta", "Gamma", "alpha"],
+  },
+  {
+    name: "type may change",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { type: "ASSISTANT" },
+    status: 200,
+    json: { ...beta, type: "ASSISTANT", updatedDate: NOW },
+  },
+  {
+    name: "a null type keeps the type",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { type: null, category: null },
+    status: 200,
+    json: { ...beta, category: null, updatedDate: NOW },
+  },
+  {
+    name: "an empty type is invalid",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { type: "" },
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow Type"),
+  },
+  {
+    name: "a valid chatbotConfig",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { chatbotConfig: '{"welcomeMessage":"hi"}' },
+    status: 200,
+    json: { ...beta, chatbotConfig: '{"welcomeMessage":"hi"}', updatedDate: NOW },
+  },
+  {
+    name: "a chatbotConfig that is not JSON",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { chatbotConfig: "{bad" },
+    status: 400,
+    json: flowiseError(400, `Invalid chatbotConfig: Expected property name or '}' in JSON at position 1`),
+  },
+  {
+    name: "flowData that is not JSON is a 500 and not saved",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.alpha}`,
+    body: { name: "Renamed", flowData: "{" },
+    status: 500,
+    json: flowiseError(500, `Expected property name or '}' in JSON at position 1`),
+    after: ["Beta", "Gamma", "alpha", "Delta"],
+  },
+  {
+    name: "a null name is the database's 500",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.alpha}`,
+    body: { name: null },
+    status: 500,
+    json: flowiseError(500, "SQLITE_CONSTRAINT: NOT NULL constraint failed: chat_flow.name"),
+  },
+  {
+    name: "PUT of an invalid id",
+    method: "PUT",
+    path: "/chatflows/abc",
+    body: { name: "x" },
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow ID"),
+  },
+  {
+    name: "PUT of an unknown id",
+    method: "PUT",
+    path: `/chatflows/${UNKNOWN}`,
+    body: { name: "x" },
+    status: 404,
+    json: flowiseError(404, `Chatflow ${UNKNOWN} not found in the database!`),
+  },
+  // DELETE /chatflows/:id
+  {
+    name: "deletes a flow",
+    method: "DELETE",
+    path: `/chatflows/${SEED_IDS.gamma}`,
+    status: 200,
+    json: { raw: [], affected: 1 },
+    after: ["Beta", "alpha", "Delta"],
+  },
+  {
+    name: "DELETE of an unknown id is a 500",
+    method: "DELETE",
+    path: `/chatflows/${UNKNOWN}`,
+    status: 500,
+    json: flowiseError(
+      500,
+      `Error: chatflowsService.deleteChatflow - Chatflow ${UNKNOWN} not found in the database!`,
+    ),
+  },
+  {
+    name: "DELETE of an invalid id is a 500 too",
+    method: "DELETE",
+    path: "/chatflows/abc",
+    status: 500,
+    json: flowiseError(
+      500,
+      "Error: chatflowsService.deleteChatflow - Chatflow abc not found in the database!",
+    ),
+  },
+];
+
+describe("Flowise emulator: chatflows", () => {
+  const { emulator, restart } = createTestEmulator();
+  beforeEach(restart);
+
+  describe.each(useTransports(emulator.fetch))("over $name", (transport) => {
+    test.each(cases)("$name → $status", async (c) => {
+      const headers: Record<string, string> = c.key === null ? {} : authJson(c.key ?? KEY_A);
+      if (typeof c.body === "string" && c.body.includes("=")) {
+        headers["content-type"] = "application/x-www-form-urlencoded";
+      }
+      const body =
+        c.body === undefined ? undefined : typeof c.body === "string" ? c.body : JSON.stringify(c.body);
+      const response = await transport.send(`/api/v1${c.path}`, {
+        method: c.method ?? "GET",
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(response.status).toBe(c.status);
+      if (c.json !== undefined) {
+        expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(await response.json()).toEqual(c.json);
+      }
+      if (c.text !== undefined) expect(await response.text()).toBe(c.text);
+      if (c.after) expect(emulator.snapshot().chatflows.map((flow) => flow.name)).toEqual(c.after);
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, test } from "vitest";
+import { suppliedApiKey } from "../../../src/emulator/flowise/api-key-auth.js";
+import { createFlowiseEmulator } from "../../../src/emulator/flowise/flowise-emulator.js";
+import { useTransports } from "../../support/transports.js";
+
+const KEY = "test-key-0123456789";
+const UNAUTHORIZED = { error: "Unauthorized Access" };
+const flowiseError = (statusCode: number, message: string) => ({
+  statusCode,
+  success: false,
+  message,
+  stack: {},
+});
+
+interface Case {
+  name: string;
+  path: string;
+  method?: string;
+  authorization?: string;
+  body?: string;
+  status: number;
+  json?: unknown;
+  text?: string;
+}
+
+const cases: Case[] = [
+  { name: "no header", path: "/api/v1/chatflows", status: 401, json: UNAUTHORIZED },
+  { name: "Bearer key", path: "/api/v1/chatflows", authorization: `Bearer ${KEY}`, status: 200 },
+  { name: "a bare key (no Bearer)", path: "/api/v1/chatflows", authorization: KEY, status: 200 },
+  {
+    name: "the last Bearer wins",
+    path: "/api/v1/chatflows",
+    authorization: `Bearer x Bearer ${KEY}`,
+    status: 200,
+  },
+  {
+    name: "wrong key",
+    path: "/api/v1/chatflows",
+    authorization: "Bearer nope",
+    status: 401,
+    json: UNAUTHORIZED,
+  },
+  {
+    name: "empty Bearer",
+    path: "/api/v1/chatflows",
+    authorization: "Bearer ",
+    status: 401,
+    json: UNAUTHORIZED,
+  },
+  {
+    name: "Basic scheme",
+    path: "/api/v1/chatflows",
+    authorization: `Basic ${KEY}`,
+    status: 401,
+    json: UNAUTHORIZED,
+  },
+  { name: "lower-case bearer", path: "/api/v1/chatflows", authorization: `bearer ${KEY}`, status: 401 },
+  {
+    name: "wrongly cased /API/V1/ even with a key",
+    path: "/API/V1/chatflows",
+    authorization: `Bearer ${KEY}`,
+    status: 401,
+    json: UNAUTHORIZED,
+  },
+  {
+    name: "unknown API route without key: auth runs first",
+    path: "/api/v1/nothing",
+    status: 401,
+    json: UNAUTHORIZED,
+  },
+  {
+    name: "unknown API route with key",
+    path: "/api/v1/nothing",
+    authorization: `Bearer ${KEY}`,
+    status: 404,
+    json: flowiseError(404, "Cannot GET /api/v1/nothing"),
+  },
+  {
+    name: "path outside /api/v1/ needs no key",
+    path: "/elsewhere",
+    method: "DELETE",
+    status: 404,
+    json: flowiseError(404, "Cannot DELETE /elsewhere"),
+  },
+  { name: "ping is whitelisted", path: "/api/v1/ping", status: 200, text: "pong" },
+  {
+    name: "the whitelist is a prefix match",
+    path: "/api/v1/pingpong",
+    status: 404,
+    json: flowiseError(404, "Cannot GET /api/v1/pingpong"),
+  },
+  { name: "verify a valid key", path: `/api/v1/verify/apikey/${KEY}`, status: 200, json: "OK" },
+  {
+    name: "verify an invalid key",
+    path: "/api/v1/verify/apikey/nope",
+    status: 401,
+    json: flowiseError(401, "Unauthorized"),
+  },
+  {
+    name: "verify without a key",
+    path: "/api/v1/verify/apikey/",
+    status: 412,
+    json: flowiseError(412, "Error: apikeyController.verifyApiKey - apikey not provided!"),
+  },
+  {
+    name: "malformed JSON is 400 before auth",
+    path: "/api/v1/chatflows",
+    method: "POST",
+    body: "{oops",
+    status: 400,
+    json: flowiseError(400, `Expected property name or '}' in JSON at position 1`),
+  },
+];
+
+describe("Flowise emulator: authentication and plumbing", () => {
+  const flowise = createFlowiseEmulator({ apiKeys: [KEY], seed: { chatflows: [] } });
+  describe.each(useTransports(flowise.fetch))("over $name", (transport) => {
+    test.each(cases)("$name → $status", async ({ path, method, authorization, body, status, json, text }) => {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (authorization !== undefined) headers.authorization = authorization;
+      const response = await transport.send(path, {
+        method: method ?? "GET",
+        headers,
+        ...(body ? { body } : {}),
+      });
+      expect(response.status).toBe(status);
+      if (json !== undefined) {
+        expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(await response.json()).toEqual(json);
+      }
+      if (text !== undefined) expect(await response.text()).toBe(text);
+    });
+  });
+
+  test("a body over the limit is 413 before auth", async () => {
+    const small = createFlowiseEmulator({ apiKeys: [KEY], seed: { chatflows: [] }, bodyLimitBytes: 10 });
+    const response = await small.fetch(
+      new Request("http://flowise.test/api/v1/chatflows", { method: "POST", body: '{"name":"too long"}' }),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(flowiseError(413, "request entity too large"));
+  });
+
+  test("the default limit is Flowise's 50 MB", async () => {
+    const response = await flowise.fetch(
+      new Request("http://flowise.test/api/v1/chatflows", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: `"${"x".repeat(50 * 1024 * 1024 - 1)}"`,
+      }),
+    );
+    expect(response.status).toBe(413);
+  });
+
+  test("without apiKeys one key is generated and accepted", async () => {
+    const generated = createFlowiseEmulator({ seed: { chatflows: [] } });
+    expect(generated.apiKeys).toHaveLength(1);
+    const [key] = generated.apiKeys;
+    expect(key?.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(key?.keyName).toBe("DefaultKey");
+    const response = await generated.fetch(
+      new Request("http://flowise.test/api/v1/chatflows", {
+        headers: { authorization: `Bearer ${key?.key}` },
+      }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  test("an empty key is refused at creation", () => {
+    expect(() => createFlowiseEmulator({ apiKeys: [""] })).toThrow("API key 1 is empty");
+  });
+
+  test.each([
+    [undefined, undefined],
+    ["", undefined],
+    ["Bearer abc", "abc"],
+    ["abc", "abc"],
+    ["Bearer ", undefined],
+    ["Token Bearer abc", "abc"],
+  ])("suppliedApiKey(%j) is %j", (header, key) => {
+    expect(suppliedApiKey(header)).toBe(key);
+  });
+});
