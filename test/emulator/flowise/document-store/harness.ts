@@ -6,6 +6,7 @@ import { authJson, createTestEmulator } from "../support.js";
 export interface Answer {
   status: number;
   type: string | null;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field and expect() checks them
   body: any;
 }
 
