@@ -1,3 +1,10 @@
+export {
+  type FetchFlowiseChatflowsOptions,
+  type FlowData,
+  FlowDataSchema,
+  type FlowiseChatflow,
+  fetchFlowiseChatflows,
+} from "./config/flowise-instance.js";
 export { type Event, EventSchema, loadEventSeed } from "./emulator/events/event.js";
 export {
   createEventService,
@@ -10,6 +17,7 @@ export { FLOWISE_WHITELIST } from "./emulator/flowise/api-key-auth.js";
 export type { ApiKeyInput, FlowiseApiKey } from "./emulator/flowise/api-key-store.js";
 export { FLOWISE_BODY_LIMIT_BYTES } from "./emulator/flowise/body-guard.js";
 export { type Chatflow, ChatflowSchema, type ChatflowType } from "./emulator/flowise/chatflows/chatflow.js";
+export { type ChatflowSeed, ChatflowSeedSchema } from "./emulator/flowise/chatflows/chatflow-seed.js";
 export { FlowiseApiError } from "./emulator/flowise/flowise-api-error.js";
 export {
   createFlowiseEmulator,
@@ -18,5 +26,6 @@ export {
   type FlowiseSeed,
   type FlowiseSnapshot,
 } from "./emulator/flowise/flowise-emulator.js";
+export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/flowise-seed.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";

@@ -4,11 +4,11 @@ import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 
-function captureIo(signal = new AbortController().signal) {
+function captureIo(signal = new AbortController().signal, env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env: {}, signal },
+    io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env, signal },
     stdout: () => out.join(""),
     stderr: () => err.join(""),
   };
@@ -18,13 +18,22 @@ describe("tooldeck serve", () => {
   test("--help documents every flag", async () => {
     const { io, stdout } = captureIo();
     expect(await runCli(["serve", "--help"], io)).toBe(0);
-    for (const flag of ["--events-port", "--host", "--only", "--help"]) expect(stdout()).toContain(flag);
+    for (const flag of [
+      "--events-port",
+      "--flowise-port",
+      "--api-key",
+      "--seed",
+      "--host",
+      "--only",
+      "--help",
+    ])
+      expect(stdout()).toContain(flag);
   });
 
   test("serves the event service until aborted, printing the real port", async () => {
     const stop = new AbortController();
     const { io, stdout } = captureIo(stop.signal);
-    const exit = runCli(["serve", "--events-port", "0"], io);
+    const exit = runCli(["serve", "--events-port", "0", "--only", "events"], io);
     await expect.poll(() => stdout()).toContain("listening on");
     const url = /http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout())?.[0];
     expect(url).toBeDefined();
@@ -52,7 +61,16 @@ describe("tooldeck serve", () => {
       ["--events-port", "70000"],
       "tooldeck serve: --events-port must be a port number from 0 to 65535, got '70000'\n",
     ],
-    [["--only", "mail"], "tooldeck serve: --only must be one of events, got 'mail'\n"],
+    [["--only", "mail"], "tooldeck serve: --only must be one of events, flowise, got 'mail'\n"],
+    [
+      ["--only", "flowise", "--flowise-port", "x"],
+      "tooldeck serve: --flowise-port must be a port number from 0 to 65535, got 'x'\n",
+    ],
+    [["--only", "flowise", "--api-key", ""], "tooldeck serve: the API key must not be empty\n"],
+    [
+      ["--only", "flowise", "--flowise-port", "0", "--seed", "/nonexistent"],
+      "tooldeck serve: /nonexistent/chatflows: cannot read seed folder (ENOENT)\n",
+    ],
     [["--bogus"], "tooldeck serve: Unknown option '--bogus' (see 'tooldeck serve --help')\n"],
     [["extra"], "tooldeck serve: unexpected argument 'extra'\n"],
   ])("usage error %j", async (args, message) => {
@@ -75,6 +93,8 @@ describe("tooldeck serve", () => {
       packagePath("dist", "src", "cli", "main.js"),
       "serve",
       "--events-port",
+      "0",
+      "--flowise-port",
       "0",
     ]);
     let out = "";

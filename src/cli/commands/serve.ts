@@ -1,7 +1,10 @@
 import { createEventService } from "../../emulator/events/event-service.js";
+import { generateApiKey } from "../../emulator/flowise/api-key-hash.js";
+import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.js";
+import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type RunningServer, serve } from "../../emulator/serve.js";
 import { ToolDeckError } from "../../errors.js";
-import { type Command, EXIT } from "../cli-io.js";
+import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 
 const HELP = `Usage: tooldeck serve [options]
@@ -9,15 +12,20 @@ const HELP = `Usage: tooldeck serve [options]
 Serve the embedded emulators over HTTP until Ctrl+C (SIGINT) or SIGTERM.
 
 Options:
-  --events-port PORT  port of the event service (default 5566; 0 picks a free port)
-  --host HOST         address to listen on (default 127.0.0.1)
-  --only NAME         serve only this emulator: events
-  -h, --help          show this help
+  --events-port PORT   port of the event service (default 5566; 0 picks a free port)
+  --flowise-port PORT  port of the Flowise API emulator (default 3000; 0 picks a free port)
+  --host HOST          address to listen on (default 127.0.0.1)
+  --api-key KEY        the Flowise API key (default: env TOOLDECK_API_KEY, else a generated one)
+  --seed DIR           Flowise seed folder with chatflows/*.json flow exports (default seeds/flowise)
+  --only NAME          serve only this emulator: events or flowise
+  -h, --help           show this help
 
-The event service starts with the five events of seeds/events.json and keeps its state in memory
-until it stops. Its URL is printed once it listens.`;
+The event service starts with the five events of seeds/events.json; the Flowise emulator with the
+chatflows of its seed folder, under /api/v1, and needs "Authorization: Bearer <key>". Both keep their
+state in memory until they stop. URLs and the API key are printed once they listen.`;
 
-const EMULATORS = ["events"] as const;
+const EMULATORS = ["events", "flowise"] as const;
+type Emulator = (typeof EMULATORS)[number];
 
 export const serveCommand: Command = {
   name: "serve",
@@ -26,7 +34,10 @@ export const serveCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("serve", args, {
       "events-port": { type: "string", default: "5566" },
+      "flowise-port": { type: "string", default: "3000" },
       host: { type: "string", default: "127.0.0.1" },
+      "api-key": { type: "string" },
+      seed: { type: "string" },
       only: { type: "string" },
     });
     if (values.help) {
@@ -36,19 +47,63 @@ export const serveCommand: Command = {
     if (positionals.length > 0) {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }
-    if (values.only !== undefined && !(EMULATORS as readonly string[]).includes(values.only)) {
-      throw new ToolDeckError("usage", `--only must be one of ${EMULATORS.join(", ")}, got '${values.only}'`);
+    const only = parseOnly(values.only);
+    const servers: RunningServer[] = [];
+    try {
+      if (only !== "flowise")
+        servers.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, io));
+      if (only !== "events") {
+        const port = parsePort("flowise-port", values["flowise-port"]);
+        servers.push(
+          await serveFlowise({ port, host: values.host, apiKey: values["api-key"], seed: values.seed }, io),
+        );
+      }
+    } catch (error) {
+      await stopAll(servers);
+      throw error;
     }
-    const port = parsePort("events-port", values["events-port"]);
-    const events = await serve(createEventService().fetch, { port, host: values.host });
-    io.stdout(`event service listening on ${events.url} (GET ${events.url}/events)\n`);
     io.stdout("Press Ctrl+C to stop.\n");
     await waitForAbort(io.signal);
-    await stopAll([events]);
+    await stopAll(servers);
     io.stdout("stopped\n");
     return EXIT.ok;
   },
 };
+
+function parseOnly(value: string | undefined): Emulator | undefined {
+  if (value === undefined || (EMULATORS as readonly string[]).includes(value))
+    return value as Emulator | undefined;
+  throw new ToolDeckError("usage", `--only must be one of ${EMULATORS.join(", ")}, got '${value}'`);
+}
+
+async function serveEvents(port: number, host: string, io: CliIo): Promise<RunningServer> {
+  const events = await serve(createEventService().fetch, { port, host });
+  io.stdout(`event service listening on ${events.url} (GET ${events.url}/events)\n`);
+  return events;
+}
+
+interface FlowiseServeOptions {
+  port: number;
+  host: string;
+  apiKey: string | undefined;
+  seed: string | undefined;
+}
+
+/** The key comes from --api-key, then TOOLDECK_API_KEY, else is generated and printed as such. */
+async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<RunningServer> {
+  const given = options.apiKey ?? io.env.TOOLDECK_API_KEY;
+  if (given === "") throw new ToolDeckError("usage", "the API key must not be empty");
+  const apiKey = given ?? generateApiKey();
+  const seed = options.seed === undefined ? undefined : loadFlowiseSeed(options.seed);
+  const flowise = createFlowiseEmulator({ apiKeys: [apiKey], ...(seed ? { seed } : {}) });
+  const server = await serve(flowise.fetch, { port: options.port, host: options.host });
+  const api = `${server.url}/api/v1`;
+  io.stdout(`Flowise API listening on ${api} (GET ${api}/chatflows)\n`);
+  io.stdout(
+    `API key: ${apiKey}${given === undefined ? " (generated; set --api-key or TOOLDECK_API_KEY to choose one)" : ""}\n`,
+  );
+  return server;
+}
 
 function waitForAbort(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { v4 as uuidv4 } from "uuid";
 import { ToolDeckError } from "../../errors.js";
 import { generateApiKey, hashApiKey, matchesApiKeyHash } from "./api-key-hash.js";
 
@@ -62,17 +63,17 @@ export function createApiKeyStore(keys: readonly FlowiseApiKey[]): ApiKeyStore {
   };
 }
 
-/** Normalises the `apiKeys` option; without keys, one key is generated (`randomBytes(32)` base64url). */
-export function toApiKeys(
-  inputs: readonly ApiKeyInput[] | undefined,
-  randomId: () => string,
-): FlowiseApiKey[] {
+/**
+ * Normalises the `apiKeys` option; without keys, one key is generated (`randomBytes(32)` base64url).
+ * A key without an id gets a v4 UUID.
+ */
+export function toApiKeys(inputs: readonly ApiKeyInput[] | undefined): FlowiseApiKey[] {
   const given = inputs ?? [generateApiKey()];
   return given.map((input, index) => {
     const entry = typeof input === "string" ? { key: input } : input;
     if (entry.key === "") throw new ToolDeckError("usage", `API key ${index + 1} is empty`);
     return {
-      id: entry.id ?? randomId(),
+      id: entry.id ?? uuidv4(),
       keyName: entry.keyName ?? (index === 0 ? "DefaultKey" : `Key${index + 1}`),
       key: entry.key,
     };

@@ -88,7 +88,7 @@ export interface FlowiseEmulator {
 export function createFlowiseEmulator(options: FlowiseEmulatorOptions = {}): FlowiseEmulator {
   const randomId = options.randomId ?? uuidv4;
   const now = options.now ?? (() => new Date());
-  const apiKeys = toApiKeys(options.apiKeys, randomId);
+  const apiKeys = toApiKeys(options.apiKeys);
   const deps: FlowiseDeps = {
     workspaceId: options.workspaceId ?? uuidv4(),
     now,

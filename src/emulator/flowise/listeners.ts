@@ -4,6 +4,7 @@ export interface Listeners<T> {
   emit(value: T): void;
 }
 
+/** An empty listener list; listeners run in subscription order. */
 export function createListeners<T>(): Listeners<T> {
   const listeners = new Set<(value: T) => void>();
   return {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { suppliedApiKey } from "../../../src/emulator/flowise/api-key-auth.js";
 import { createFlowiseEmulator } from "../../../src/emulator/flowise/flowise-emulator.js";
 import { useTransports } from "../../support/transports.js";
+import { describedPath, expectConformsToOpenApi } from "./openapi-conformance.js";
 
 const KEY = "test-key-0123456789";
 const UNAUTHORIZED = { error: "Unauthorized Access" };
@@ -124,6 +125,7 @@ describe("Flowise emulator: authentication and plumbing", () => {
         ...(body ? { body } : {}),
       });
       expect(response.status).toBe(status);
+      if (describedPath(path)) await expectConformsToOpenApi(method ?? "GET", path, response);
       if (json !== undefined) {
         expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
         expect(await response.json()).toEqual(json);

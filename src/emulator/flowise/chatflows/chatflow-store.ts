@@ -10,6 +10,7 @@ export interface ChatflowStore {
   replaceAll(chatflows: readonly Chatflow[]): void;
 }
 
+/** An empty in-memory store; reads and writes copy, so callers never share an entity with it. */
 export function createChatflowStore(): ChatflowStore {
   const rows = new Map<string, { chatflow: Chatflow; written: number }>();
   let writes = 0;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { chatflowFromSeed } from "../../../../src/emulator/flowise/chatflows/chatflow-seed.js";
 import { useTransports } from "../../../support/transports.js";
+import { expectConformsToOpenApi } from "../openapi-conformance.js";
 import {
   authJson,
   createTestEmulator,
@@ -64,7 +65,7 @@ const cases: Case[] = [
     status: 200,
     json: [beta, gamma, alpha, delta],
   },
-  { name: "the first flow is the full entity", path: "/chatflows/" + SEED_IDS.beta, status: 200, json: BETA },
+  { name: "the first flow is the full entity", path: `/chatflows/${SEED_IDS.beta}`, status: 200, json: BETA },
   {
     name: "?type=CHATFLOW filters exactly",
     path: "/chatflows?type=CHATFLOW",
@@ -145,6 +146,13 @@ const cases: Case[] = [
     path: "/chatflows?page=-1&limit=-1",
     status: 412,
     json: flowiseError(412, "Error: page cannot be negative!"),
+  },
+  { name: "a trailing slash lists too", path: "/chatflows/", status: 200, json: [beta, gamma, alpha, delta] },
+  {
+    name: "?keyonly on the list is ignored",
+    path: "/chatflows?keyonly&type=AGENTFLOW",
+    status: 200,
+    json: [delta],
   },
   // GET /chatflows/:id
   { name: "reads a flow by id", path: `/chatflows/${SEED_IDS.delta}`, status: 200, json: delta },
@@ -474,6 +482,7 @@ describe("Flowise emulator: chatflows", () => {
         ...(body === undefined ? {} : { body }),
       });
       expect(response.status).toBe(c.status);
+      await expectConformsToOpenApi(c.method ?? "GET", `/api/v1${c.path}`, response);
       if (c.json !== undefined) {
         expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
         expect(await response.json()).toEqual(c.json);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { createFlowiseEmulator } from "../../../../src/emulator/flowise/flowise-emulator.js";
 import { useTransports } from "../../../support/transports.js";
+import { expectConformsToOpenApi } from "../openapi-conformance.js";
 import { authJson, createTestEmulator, flowiseError, KEY_A, KEY_A_ID, SEED_IDS } from "../support.js";
 
 const FLOW = '{"nodes":[],"edges":[]}';
@@ -32,6 +33,7 @@ describe("Flowise emulator: chatflow auth and state", () => {
         ...(method === "POST" || method === "PUT" ? { body: JSON.stringify({ name: "x" }) } : {}),
       });
       expect(response.status).toBe(401);
+      await expectConformsToOpenApi(method, path, response);
       expect(await response.json()).toEqual({ error: "Unauthorized Access" });
       expect(emulator.snapshot().chatflows).toHaveLength(4);
     });
