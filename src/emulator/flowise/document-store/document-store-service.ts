@@ -172,7 +172,11 @@ async function seedStores(ctx: DocumentStoreContext, seed: readonly DocumentStor
         metadata: loader.metadata,
         loaderName: loader.loaderName,
       });
-      await upsertItem(ctx, tx, store.id, { ...request, newLoaderId: loader.id }, false);
+      await upsertItem(ctx, tx, store.id, { ...request, newLoaderId: loader.id }, false).catch(
+        (cause: Error) => {
+          throw new Error(`store "${store.name}", loader ${loader.id}: ${cause.message}`, { cause });
+        },
+      );
     }
     await tx.commit();
   }
