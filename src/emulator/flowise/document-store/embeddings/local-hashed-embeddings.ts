@@ -66,18 +66,22 @@ function featureWeights(text: string): Map<number, number> {
 }
 
 function addCharGrams(marked: string, add: (feature: number, weight: number) => void): void {
-  const grams: string[] = [];
+  const count = Math.max(0, marked.length - 2) + Math.max(0, marked.length - 3);
+  const each = CHAR_GRAMS_WEIGHT / count;
   for (const size of [3, 4]) {
-    for (let i = 0; i + size <= marked.length; i++) grams.push(marked.slice(i, i + size));
+    for (let i = 0; i + size <= marked.length; i++) add(hashRange(marked, i, i + size, 0x050c5d1f), each);
   }
-  const each = CHAR_GRAMS_WEIGHT / grams.length;
-  for (const gram of grams) add(hash(gram, 0x050c5d1f), each);
 }
 
 /** FNV-1a over UTF-16 code units, seeded so words, bigrams and n-grams hash apart. */
 function hash(value: string, seed: number): number {
+  return hashRange(value, 0, value.length, seed);
+}
+
+/** FNV-1a of `value.slice(start, end)` without making the slice. */
+function hashRange(value: string, start: number, end: number, seed: number): number {
   let h = seed;
-  for (let i = 0; i < value.length; i++) {
+  for (let i = start; i < end; i++) {
     h ^= value.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
