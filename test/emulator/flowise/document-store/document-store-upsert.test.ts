@@ -327,6 +327,21 @@ describe("document stores: upsert and refresh", () => {
       expect(storeState(store.id)).toEqual(before);
     });
 
+    test("multipart fields that are bad JSON strings are a 500 naming the field, and write nothing", async () => {
+      const store = await api.createStore();
+      const fields = {
+        loader: "{oops",
+        embedding: '{"name":"openAIEmbeddings"}',
+        vectorStore: '{"name":"faiss"}',
+      };
+      const answer = await api.multipart(store.id, fields, [new File(["text"], "ok.txt")]);
+      expect(answer.status).toBe(500);
+      expect(answer.body.message).toMatch(
+        /^Error: documentStoreServices\.upsertDocStoreMiddleware - loader is not valid JSON: /,
+      );
+      expect(storeState(store.id)).toMatchObject({ status: "EMPTY", chunks: [], vectors: 0 });
+    });
+
     test("a malformed multipart body is a 500 and writes nothing", async () => {
       const store = await api.createStore();
       const answer = await api.call(
