@@ -83,6 +83,8 @@ export class FlatVectorStore extends VectorStore {
       throw new Error(`${vectors.length} vectors were given for ${documents.length} documents`);
     }
     const ids: string[] = [];
+    if (this.width === 0 && vectors[0]) this.width = vectors[0].length;
+    this.ensureCapacity(this.records.length + vectors.length);
     vectors.forEach((vector, i) => {
       const document = documents[i] as DocumentInterface;
       const id = options?.ids?.[i] ?? document.id ?? randomUUID();
@@ -189,7 +191,7 @@ export class FlatVectorStore extends VectorStore {
     } else {
       this.records[row] = record;
     }
-    this.matrix.set(normalized(vector), row * this.width);
+    writeUnit(vector, this.matrix, row * this.width);
   }
 
   private remove(id: string): void {
@@ -208,7 +210,7 @@ export class FlatVectorStore extends VectorStore {
 
   private ensureCapacity(rows: number): void {
     if (rows * this.width <= this.matrix.length) return;
-    const capacity = Math.max(rows, 64, Math.ceil((this.matrix.length / this.width) * 1.5));
+    const capacity = Math.max(rows, 64, (this.matrix.length / this.width) * 2);
     const grown = new Float32Array(capacity * this.width);
     grown.set(this.matrix);
     this.matrix = grown;
@@ -227,27 +229,41 @@ function toDocument(record: VectorRecord): Document {
   return new Document({ pageContent: record.pageContent, metadata: { ...record.metadata }, id: record.id });
 }
 
+/** A unit-length Float32 copy (plain indexed loops: `Float32Array.from` and `for…of` are many times slower). */
 function normalized(vector: ArrayLike<number>): Float32Array {
-  const unit = Float32Array.from(vector);
+  const unit = new Float32Array(vector.length);
   let sum = 0;
-  for (const value of unit) sum += value * value;
+  for (let i = 0; i < vector.length; i++) {
+    const value = vector[i] as number;
+    unit[i] = value;
+    sum += value * value;
+  }
   if (sum === 0 || Math.abs(sum - 1) < 1e-6) return unit;
   const scale = 1 / Math.sqrt(sum);
   for (let i = 0; i < unit.length; i++) unit[i] = (unit[i] as number) * scale;
   return unit;
 }
 
+/** Writes the unit-length form of `vector` into `target` at `offset`, without an intermediate array. */
+function writeUnit(vector: ArrayLike<number>, target: Float32Array, offset: number): void {
+  let sum = 0;
+  for (let i = 0; i < vector.length; i++) sum += (vector[i] as number) * (vector[i] as number);
+  const scale = sum === 0 ? 0 : 1 / Math.sqrt(sum);
+  for (let i = 0; i < vector.length; i++) target[offset + i] = (vector[i] as number) * scale;
+}
+
 function sparseCoordinates(vector: Float32Array): { indices: Int32Array; values: Float32Array } | undefined {
   let nonZero = 0;
-  for (const value of vector) if (value !== 0) nonZero++;
+  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero++;
   if (nonZero > vector.length * SPARSE_QUERY_SHARE) return undefined;
   const indices = new Int32Array(nonZero);
   const values = new Float32Array(nonZero);
   let next = 0;
-  vector.forEach((value, index) => {
-    if (value === 0) return;
-    indices[next] = index;
+  for (let i = 0; i < vector.length; i++) {
+    const value = vector[i] as number;
+    if (value === 0) continue;
+    indices[next] = i;
     values[next++] = value;
-  });
+  }
   return { indices, values };
 }
