@@ -1,5 +1,6 @@
 import { beforeEach, expect } from "vitest";
 import { type Transport, useTransports } from "../../../support/transports.js";
+import { expectConformsToOpenApi } from "../openapi-conformance.js";
 import { authJson, createTestEmulator } from "../support.js";
 
 /** What a call answered: status, content type and the body (parsed when JSON, else text). */
@@ -37,6 +38,7 @@ export function client(transport: Transport) {
       ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
       ...init,
     });
+    await expectConformsToOpenApi(method, `/api/v1${path}`, response);
     const text = await response.text();
     const type = response.headers.get("content-type");
     return { status: response.status, type, body: type?.includes("json") && text ? JSON.parse(text) : text };
