@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatZodIssue } from "../../../../format-zod-issue.js";
 import { FlowiseApiError } from "../../flowise-api-error.js";
 import type { Pagination } from "../../pagination.js";
 import { paginate } from "../../pagination.js";

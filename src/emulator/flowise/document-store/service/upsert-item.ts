@@ -1,14 +1,13 @@
 import { Document } from "@langchain/core/documents";
 import type { ChunkRow, ComponentConfig, Loader, StoredFile } from "../model/document-store-model.js";
 import { componentLabel } from "../pipeline/component-labels.js";
-import { fileInputField } from "../pipeline/file-input-field.js";
-import { fileStorageValue, referencedFiles } from "../pipeline/load-documents.js";
+import { referencedFiles } from "../pipeline/load-documents.js";
 import { produceChunks } from "../pipeline/produce-chunks.js";
-import { fromDataUri, toStoredFile } from "../pipeline/uploaded-file.js";
 import { type IndexResult, indexDocuments } from "../vector-store/index-documents.js";
 import type { StoreDraft, Transaction } from "./document-store-state.js";
 import type { DocumentStoreContext } from "./service-context.js";
 import { newStoreRecord } from "./store-crud.js";
+import { attachDataUris, attachUploads } from "./upsert-files.js";
 import type { ComponentChoice, UpsertRequest } from "./upsert-request.js";
 
 /** What one upsert answers: the indexing result and the loader it wrote. */
@@ -45,7 +44,8 @@ export async function upsertItem(
     ? tx.create(newStoreRecord(ctx, newStoreFields(ctx, request)))
     : undefined;
   const plan = overlay(base, request);
-  const uploads = attachUploads(plan, request);
+  const uploads = attachUploads(plan, request.files);
+  if (Object.keys(request.metadata).length > 0) plan.loaderConfig.metadata = request.metadata;
   verify(plan);
   const target = created ?? tx.read(storeId);
   if (!target) throw new Error(`Document store ${storeId} not found`);
@@ -148,53 +148,10 @@ function overlayComponent(base: UpsertPlan["embedding"], choice: ComponentChoice
   return { name: choice?.name || base.name, config: { ...base.config, ...choice?.config } };
 }
 
-/** Uploaded files go under the loader field their extension maps to, as `FILE-STORAGE::[names]`. */
-function attachUploads(plan: UpsertPlan, request: UpsertRequest): StoredFile[] {
-  const files = request.files.map(toStoredFile);
-  const fields = new Map<string, string[]>();
-  for (const file of files) {
-    const field = plan.loaderId === "unstructuredFileLoader" ? "fileObject" : fileInputField(file.name);
-    const names = fields.get(field) ?? [];
-    if (!names.includes(file.name)) names.push(file.name);
-    fields.set(field, names);
-  }
-  for (const [field, names] of fields) plan.loaderConfig[field] = fileStorageValue(names);
-  if (Object.keys(request.metadata).length > 0) plan.loaderConfig.metadata = request.metadata;
-  return files;
-}
-
 function verify(plan: UpsertPlan): void {
   if (!plan.loaderName || !plan.loaderId) throw new Error("Loader not configured");
   if (!plan.vectorStore.name) throw new Error("Vector store not configured");
   if (!plan.embedding.name) throw new Error("Embedding not configured");
-}
-
-/** Base64 files in the loader config (`data:…;base64,…,filename:a.txt`, alone or in a JSON array), as Flowise accepts them. */
-function attachDataUris(plan: UpsertPlan): StoredFile[] {
-  const files: StoredFile[] = [];
-  for (const [key, value] of Object.entries(plan.loaderConfig)) {
-    if (typeof value !== "string") continue;
-    const uploads = dataUris(value);
-    if (uploads.length === 0) continue;
-    const stored = uploads.map(toStoredFile);
-    files.push(...stored);
-    plan.loaderConfig[key] = fileStorageValue(stored.map((file) => file.name));
-  }
-  return files;
-}
-
-function dataUris(value: string) {
-  if (value.startsWith("[") && value.endsWith("]")) {
-    try {
-      const items: unknown = JSON.parse(value);
-      if (!Array.isArray(items)) return [];
-      return items.flatMap((item) => (typeof item === "string" ? (fromDataUri(item) ?? []) : []));
-    } catch {
-      return [];
-    }
-  }
-  const file = fromDataUri(value);
-  return file ? [file] : [];
 }
 
 /**
