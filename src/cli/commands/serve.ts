@@ -16,7 +16,11 @@ Options:
   --flowise-port PORT  port of the Flowise API emulator (default 3000; 0 picks a free port)
   --host HOST          address to listen on (default 127.0.0.1)
   --api-key KEY        the Flowise API key (default: env TOOLDECK_API_KEY, else a generated one)
-  --seed DIR           Flowise seed folder with chatflows/*.json flow exports (default seeds/flowise)
+  --seed DIR           Flowise seed folder with chatflows/*.json flow exports and document-stores/*.json
+                       (default seeds/flowise)
+  --openai-key KEY     let document stores configured with openAIEmbeddings call OpenAI (default: env
+                       OPENAI_API_KEY; OPENAI_BASE_URL points it at an OpenAI-compatible server);
+                       without a key every embedding name is served by a local hashed embedding
   --only NAME          serve only this emulator: events or flowise
   -h, --help           show this help
 
@@ -38,6 +42,7 @@ export const serveCommand: Command = {
       host: { type: "string", default: "127.0.0.1" },
       "api-key": { type: "string" },
       seed: { type: "string" },
+      "openai-key": { type: "string" },
       only: { type: "string" },
     });
     if (values.help) {
@@ -55,7 +60,16 @@ export const serveCommand: Command = {
       if (only !== "events") {
         const port = parsePort("flowise-port", values["flowise-port"]);
         servers.push(
-          await serveFlowise({ port, host: values.host, apiKey: values["api-key"], seed: values.seed }, io),
+          await serveFlowise(
+            {
+              port,
+              host: values.host,
+              apiKey: values["api-key"],
+              seed: values.seed,
+              openAIKey: values["openai-key"],
+            },
+            io,
+          ),
         );
       }
     } catch (error) {
@@ -87,6 +101,7 @@ interface FlowiseServeOptions {
   host: string;
   apiKey: string | undefined;
   seed: string | undefined;
+  openAIKey: string | undefined;
 }
 
 /** The key comes from --api-key, then TOOLDECK_API_KEY, else is generated and printed as such. */
@@ -95,10 +110,18 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<Ru
   if (given === "") throw new ToolDeckError("usage", "the API key must not be empty");
   const apiKey = given ?? generateApiKey();
   const seed = options.seed === undefined ? undefined : loadFlowiseSeed(options.seed);
-  const flowise = createFlowiseEmulator({ apiKeys: [apiKey], ...(seed ? { seed } : {}) });
+  const flowise = createFlowiseEmulator({
+    apiKeys: [apiKey],
+    ...(seed ? { seed } : {}),
+    embeddings: { openAIApiKey: options.openAIKey, env: io.env },
+  });
+  await flowise.ready().catch((cause: Error) => {
+    throw new ToolDeckError("load", `document store seed: ${cause.message}`, { cause });
+  });
   const server = await serve(flowise.fetch, { port: options.port, host: options.host });
   const api = `${server.url}/api/v1`;
   io.stdout(`Flowise API listening on ${api} (GET ${api}/chatflows)\n`);
+  io.stdout(`Document store embeddings: ${flowise.describeEmbedding()}\n`);
   io.stdout(
     `API key: ${apiKey}${given === undefined ? " (generated; set --api-key or TOOLDECK_API_KEY to choose one)" : ""}\n`,
   );

@@ -7,6 +7,14 @@ import type { Chatflow } from "./chatflows/chatflow.js";
 import { createChatflowRoutes } from "./chatflows/chatflow-routes.js";
 import { type ChatflowSeed, chatflowFromSeed } from "./chatflows/chatflow-seed.js";
 import { createChatflowStore } from "./chatflows/chatflow-store.js";
+import { createDocumentStoreRoutes } from "./document-store/document-store-routes.js";
+import {
+  createDocumentStoreService,
+  type DocumentStoreService,
+  type DocumentStoreSnapshot,
+} from "./document-store/document-store-service.js";
+import type { EmbeddingProviderOptions } from "./document-store/embeddings/embedding-provider.js";
+import type { DocumentStoreSeed } from "./document-store/model/document-store-seed.js";
 import { FlowiseApiError } from "./flowise-api-error.js";
 import type { FlowiseDeps } from "./flowise-deps.js";
 import { flowiseError } from "./flowise-json.js";
@@ -18,12 +26,16 @@ import { createSystemRoutes } from "./system-routes.js";
 /** What the emulator starts with and returns to on `reset()`. */
 export interface FlowiseSeed {
   chatflows: readonly ChatflowSeed[];
+  /** Document stores, really upserted when the emulator starts; default none. */
+  documentStores?: readonly DocumentStoreSeed[];
 }
 
 /** A copy of the emulator's state. */
 export interface FlowiseSnapshot {
   /** Newest `updatedDate` first, as `GET /api/v1/chatflows` lists them. */
   chatflows: Chatflow[];
+  /** Newest first, each with its chunks and vector counts. */
+  documentStores: DocumentStoreSnapshot[];
 }
 
 export interface FlowiseEmulatorOptions {
@@ -41,6 +53,11 @@ export interface FlowiseEmulatorOptions {
   bodyLimitBytes?: number;
   /** Where the cause of an unexpected 500 is reported; default stderr. */
   logError?: (error: unknown) => void;
+  /**
+   * Which embedding serves document stores: the local hashed embedding for every name, except
+   * `openAIEmbeddings` when an OpenAI key is given here or in `OPENAI_API_KEY`.
+   */
+  embeddings?: EmbeddingProviderOptions;
 }
 
 export interface FlowiseEmulator {
@@ -53,6 +70,10 @@ export interface FlowiseEmulator {
   apiKeys: readonly FlowiseApiKey[];
   /** Calls `listener` with the id of every deleted chatflow; returns the unsubscribe function. */
   onChatflowDeleted(listener: (chatflowId: string) => void): () => void;
+  /** Resolves once the seed document stores are upserted (after start or `reset()`). */
+  ready(): Promise<void>;
+  /** Which embedding really serves document stores, in one line (for `tooldeck serve`). */
+  describeEmbedding(): string;
 }
 
 /**
@@ -79,26 +100,45 @@ export function createFlowiseEmulator(options: FlowiseEmulatorOptions = {}): Flo
   const seedAt = now().toISOString();
   const seed = options.seed ?? loadFlowiseSeed();
   const seededChatflows = seed.chatflows.map((flow) => chatflowFromSeed(flow, deps.workspaceId, seedAt));
-  const reset = () => deps.chatflows.replaceAll(seededChatflows);
-  reset();
+  const documentStores = createDocumentStoreService({
+    workspaceId: deps.workspaceId,
+    now,
+    randomId,
+    ...(options.embeddings ? { embeddings: options.embeddings } : {}),
+    chatflowName: (id) => deps.chatflows.get(id)?.name,
+    seed: seed.documentStores ?? [],
+  });
+  deps.chatflowDeleted.on((id) => void documentStores.removeChatflowUsage(id));
+  const reset = () => {
+    deps.chatflows.replaceAll(seededChatflows);
+    void documentStores.reset();
+  };
+  deps.chatflows.replaceAll(seededChatflows);
 
-  const app = createFlowiseApp(deps, options);
+  const app = createFlowiseApp(deps, documentStores, options);
   return {
     fetch: async (request) => app.fetch(request),
     reset,
-    snapshot: () => ({ chatflows: deps.chatflows.list() }),
+    snapshot: () => ({ chatflows: deps.chatflows.list(), documentStores: documentStores.snapshot() }),
     apiKeys,
     onChatflowDeleted: (listener) => deps.chatflowDeleted.on(listener),
+    ready: () => documentStores.ready(),
+    describeEmbedding: () => documentStores.describeEmbedding(),
   };
 }
 
-function createFlowiseApp(deps: FlowiseDeps, options: FlowiseEmulatorOptions): Hono {
+function createFlowiseApp(
+  deps: FlowiseDeps,
+  documentStores: DocumentStoreService,
+  options: FlowiseEmulatorOptions,
+): Hono {
   const logError =
     options.logError ?? ((error) => console.error("flowise emulator: unhandled error:", error));
   const api = new Hono({ strict: false });
-  // Route groups of the Flowise API, one folder each; area C mounts `/document-store` here the same way.
+  // Route groups of the Flowise API, one folder each.
   api.route("/", createSystemRoutes(deps));
   api.route("/chatflows", createChatflowRoutes(deps));
+  api.route("/document-store", createDocumentStoreRoutes(documentStores));
 
   const app = new Hono({ strict: false });
   app.use(bodyGuard(options.bodyLimitBytes ?? FLOWISE_BODY_LIMIT_BYTES));

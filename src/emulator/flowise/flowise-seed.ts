@@ -1,9 +1,10 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { ToolDeckError } from "../../errors.js";
 import { loadJsonFile } from "../../load-json-file.js";
 import { packagePath } from "../../package-root.js";
 import { chatflowSeedFromExport, FlowExportSchema } from "./chatflows/flow-export.js";
+import { DocumentStoreSeedSchema } from "./document-store/model/document-store-seed.js";
 import type { FlowiseSeed } from "./flowise-emulator.js";
 
 /** tooldeck's own seed folder: `seeds/flowise/`. */
@@ -11,7 +12,8 @@ export const DEFAULT_FLOWISE_SEED_DIR = packagePath("seeds", "flowise");
 
 /**
  * The emulator's preloaded data from a seed folder: `chatflows/<name>.json`, each a Flowise flow
- * export whose file name (without `.json`) is the chatflow's name. Files load in name order; any
+ * export whose file name (without `.json`) is the chatflow's name, and `document-stores/<name>.json`
+ * (optional), each a document store seed upserted at start. Files load in name order; any
  * unreadable or invalid file is one `load` error naming it and the JSON path.
  */
 export function loadFlowiseSeed(dir = DEFAULT_FLOWISE_SEED_DIR): FlowiseSeed {
@@ -20,7 +22,11 @@ export function loadFlowiseSeed(dir = DEFAULT_FLOWISE_SEED_DIR): FlowiseSeed {
   const chatflows = files.map((file) =>
     chatflowSeedFromExport(basename(file, ".json"), loadJsonFile(join(chatflowDir, file), FlowExportSchema)),
   );
-  return { chatflows };
+  const storeDir = join(dir, "document-stores");
+  const documentStores = existsSync(storeDir)
+    ? listJsonFiles(storeDir).map((file) => loadJsonFile(join(storeDir, file), DocumentStoreSeedSchema))
+    : [];
+  return { chatflows, documentStores };
 }
 
 function listJsonFiles(dir: string): string[] {

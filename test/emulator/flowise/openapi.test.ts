@@ -14,13 +14,26 @@ describe("the Flowise emulator's OpenAPI description", () => {
     );
     expect(operations.sort()).toEqual([
       "DELETE /chatflows/{id}",
+      "DELETE /document-store/chunks/{storeId}/{loaderId}/{pageNoOrChunkId}",
+      "DELETE /document-store/loader/{storeId}/{loaderId}",
+      "DELETE /document-store/store/{id}",
+      "DELETE /document-store/vectorstore/{id}",
       "GET /chatflows",
       "GET /chatflows/apikey/{apikey}",
       "GET /chatflows/{id}",
+      "GET /document-store/chunks/{storeId}/{loaderId}/{pageNoOrChunkId}",
+      "GET /document-store/store",
+      "GET /document-store/store/{id}",
       "GET /ping",
       "GET /verify/apikey/{apikey}",
       "POST /chatflows",
+      "POST /document-store/refresh/{id}",
+      "POST /document-store/store",
+      "POST /document-store/upsert/{id}",
+      "POST /document-store/vectorstore/query",
       "PUT /chatflows/{id}",
+      "PUT /document-store/chunks/{storeId}/{loaderId}/{pageNoOrChunkId}",
+      "PUT /document-store/store/{id}",
     ]);
   });
 

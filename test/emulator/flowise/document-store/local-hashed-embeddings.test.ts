@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { LocalHashedEmbeddings } from "../../../../src/emulator/flowise/document-store/embeddings/local-hashed-embeddings.js";
+import {
+  contentStems,
+  stem,
+} from "../../../../src/emulator/flowise/document-store/embeddings/text-features.js";
+
+const embeddings = new LocalHashedEmbeddings();
+
+function cosine(a: number[], b: number[]): number {
+  return a.reduce((sum, value, i) => sum + value * (b[i] ?? 0), 0);
+}
+
+describe("LocalHashedEmbeddings", () => {
+  test("vectors are 512 wide, L2-normalised and deterministic", async () => {
+    const [first] = await embeddings.embedDocuments(["Why the sky is blue"]);
+    const again = await new LocalHashedEmbeddings().embedQuery("Why the sky is blue");
+    expect(first).toHaveLength(512);
+    expect(cosine(first as number[], first as number[])).toBeCloseTo(1, 5);
+    expect(again).toEqual(first);
+  });
+
+  test("the width is configurable", async () => {
+    expect(await new LocalHashedEmbeddings({ dimensions: 64 }).embedQuery("bees")).toHaveLength(64);
+  });
+
+  test("a text without content words embeds to the zero vector", async () => {
+    const vector = await embeddings.embedQuery("the of and, is!");
+    expect(vector.every((value) => value === 0)).toBe(true);
+  });
+
+  test.each([
+    ["inflections meet", "splitting documents into chunks", "the splitter splits a document into chunk"],
+    ["case and accents do not matter", "Café CRÈME recipe", "cafe creme recipes"],
+    [
+      "shared rare words beat shared common ones",
+      "queen excluder grid in the hive",
+      "the excluder keeps the queen out",
+    ],
+  ])("%s", async (_name, query, related) => {
+    const [q, near, far] = await embeddings.embedDocuments([
+      query,
+      related,
+      "railway gauge history of steam",
+    ]);
+    expect(cosine(q as number[], near as number[])).toBeGreaterThan(cosine(q as number[], far as number[]));
+    expect(cosine(q as number[], near as number[])).toBeGreaterThan(0.2);
+  });
+});
+
+describe("text features", () => {
+  test.each([
+    ["splitting", "splitt"],
+    ["bees", "bee"],
+    ["colonies", "colony"],
+    ["fermentation", "ferment"],
+    ["1829", "1829"],
+    ["sky", "sky"],
+  ])("stem(%s) = %s", (word, expected) => {
+    expect(stem(word)).toBe(expected);
+  });
+
+  test("content stems drop stopwords and lone letters", () => {
+    expect(contentStems("<p>The bees of a colony</p>")).toEqual(["bee", "colony"]);
+  });
+});
