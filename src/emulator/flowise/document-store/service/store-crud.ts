@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatZodIssue } from "../../../../format-zod-issue.js";
 import { FlowiseApiError } from "../../flowise-api-error.js";
 import type { Pagination } from "../../pagination.js";
 import { paginate } from "../../pagination.js";
