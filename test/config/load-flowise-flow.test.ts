@@ -5,7 +5,7 @@ import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
 import { packagePath } from "../../src/package-root.js";
-import { sharedFixturePath } from "../support/shared-fixtures.js";
+import { sharedFixture } from "../support/shared-fixture.js";
 
 const EVENT_BODY = {
   name: { type: "string", required: true, description: "Name of the event" },
@@ -62,7 +62,7 @@ const agentToolPath = (node: number, tool: number) =>
 
 describe("Flowise's real exports", () => {
   test("Interacting With API (agentflow V2): exactly the four tools, URLs unwrapped from <p>…</p>", () => {
-    const file = sharedFixturePath("flowise", "Interacting With API.json");
+    const file = sharedFixture("flowise", "Interacting With API.json");
     const result = loadFlowiseFlow(readExport(file), "iwa.json");
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
@@ -73,7 +73,7 @@ describe("Flowise's real exports", () => {
   });
 
   test("Interacting With API: its OpenAPI toolkit and HTTP node are skipped, raw inputs kept", () => {
-    const file = sharedFixturePath("flowise", "Interacting With API.json");
+    const file = sharedFixture("flowise", "Interacting With API.json");
     const { skipped } = loadFlowiseFlow(readExport(file), "iwa.json");
     expect(skipped.map(({ inputs: _inputs, ...rest }) => rest)).toEqual([
       {
@@ -94,14 +94,14 @@ describe("Flowise's real exports", () => {
   });
 
   test("Requests Tool Agent (the docs' export): the same four tools", () => {
-    const result = loadToolConfigs([sharedFixturePath("flowise", "Requests Tool Agent.json")]);
+    const result = loadToolConfigs([sharedFixture("flowise", "Requests Tool Agent.json")]);
     expect(result.errors).toEqual([]);
     expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
     expect(result.skipped).toEqual([]);
   });
 
   test("OpenAPI YAML Agent (chatflow V1): no request tool, its toolkit node skipped with the custom code", () => {
-    const result = loadToolConfigs([sharedFixturePath("flowise", "OpenAPI YAML Agent.json")]);
+    const result = loadToolConfigs([sharedFixture("flowise", "OpenAPI YAML Agent.json")]);
     expect(result.tools).toEqual([]);
     expect(result.errors).toEqual([]);
     expect(result.skipped).toHaveLength(1);
@@ -155,7 +155,7 @@ describe("tooldeck's hand-written exports", () => {
 
 describe("loadFlowiseFlow", () => {
   test("takes flowData as the JSON string a Flowise instance returns", () => {
-    const flowData = readFileSync(sharedFixturePath("flowise", "Requests Tool Agent.json"), "utf8");
+    const flowData = readFileSync(sharedFixture("flowise", "Requests Tool Agent.json"), "utf8");
     const result = loadFlowiseFlow(flowData, "flowise:Requests Tool Agent");
     expect(result.tools.map((tool) => tool.config.name)).toEqual([
       "get_events",

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import { packagePath } from "../../src/package-root.js";
-import { sharedFixturePath } from "../support/shared-fixtures.js";
+import { sharedFixture } from "../support/shared-fixture.js";
 
 const ROOT = { cwd: packagePath() };
 
@@ -199,7 +199,7 @@ describe("loadToolConfigs: folders and files", () => {
   });
 
   test("OpenAPI documents are listed as specs, in folders and named, Flowise's swagger fragment too", () => {
-    const swagger = sharedFixturePath("flowise", "swagger.yml");
+    const swagger = sharedFixture("flowise", "swagger.yml");
     const named = "fixtures/configs/nested/event-api.yaml";
     expect(loadFormatted([named, swagger])).toEqual({
       tools: [],
