@@ -292,3 +292,25 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(stdout).toContain("update_event");
   });
 });
+
+describe("tooldeck check: probes judge what the LLM reads", () => {
+  test("an answer longer than maxOutputLength is reported", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-short-"));
+    writeFileSync(
+      join(dir, "list.yaml"),
+      'kind: request\nmethod: GET\nname: list_events\ndescription: List the events\nurl: "{{$vars.base_url}}/events"\nmaxOutputLength: 100\n',
+    );
+    const { stdout } = await tooldeck(
+      "check",
+      dir,
+      "--spec",
+      "tools/event-api.openapi.yaml",
+      "--format",
+      "json",
+    );
+    const messages = JSON.parse(stdout).diagnostics.map((d: { message: string }) => d.message);
+    expect(messages).toContain(
+      "the answer has 490 characters and the LLM is shown the first 100: it reads a cut document",
+    );
+  });
+});

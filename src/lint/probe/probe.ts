@@ -6,6 +6,7 @@ import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import type { ExecutableTool, ToolResult } from "../../runtime/tool-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { toolName } from "../lint.js";
+import type { Finding } from "../rule.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
 import { judgeExchange } from "./judge-exchange.js";
 
@@ -88,10 +89,20 @@ async function probeOne(tool: LoadedTool, executable: ExecutableTool, options: P
   );
   const status = result.response ? ` → ${result.response.status}` : " → no answer";
   const sent = result.request ? `${result.request.method} ${result.request.url}${status}` : "not sent";
-  const diagnostics = judgeExchange(result, options.spec).map((finding) =>
+  const findings = [...judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
+  const diagnostics = findings.map((finding) =>
     probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
   );
   return { record: { tool, name: executable.name, result, sent }, diagnostics };
+}
+
+/** Rule 12, seen live: the answer is longer than what the LLM is shown. */
+function judgeOutputLength(tool: LoadedTool, result: ToolResult): Finding[] {
+  const max = tool.config.kind === "request" ? tool.config.maxOutputLength : undefined;
+  const length = result.response?.body.length ?? 0;
+  if (!result.ok || max === undefined || length <= max) return [];
+  const message = `the answer has ${length} characters and the LLM is shown the first ${max}: it reads a cut document`;
+  return [{ severity: "warning", message }];
 }
 
 function probeDiagnostic(
