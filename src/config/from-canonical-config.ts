@@ -92,7 +92,7 @@ function fromCanonicalToolkit(
     reportZodIssues(parsed.error, path, sink.error);
     return undefined;
   }
-  const spec = /^https?:\/\//i.test(parsed.data.spec)
+  const spec = /^(https?:\/\/|data:)/i.test(parsed.data.spec)
     ? parsed.data.spec
     : join(dirname(sink.file), parsed.data.spec);
   return { ...parsed.data, spec };

@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import { ToolDeckError } from "../errors.js";
+import { decodeDataUrl, isDataUrl } from "./data-url.js";
 import { toPointer } from "./json-pointer.js";
 import type { OpenApiDocument } from "./openapi-document.js";
 import { parseSpecText } from "./parse-spec-text.js";
@@ -35,8 +36,8 @@ export interface LoadSpecOptions {
 }
 
 /**
- * Loads an OpenAPI 3.0 or 3.1 description from a file (YAML or JSON), an http(s) URL or a parsed
- * object, and resolves its `$ref`s: local pointers, other files relative to the spec, other URLs.
+ * Loads an OpenAPI 3.0 or 3.1 description from a file (YAML or JSON), an http(s) URL, a `data:` URL (as
+ * Flowise stores an uploaded spec) or a parsed object, and resolves its `$ref`s: local pointers, other files relative to the spec, other URLs.
  * Swagger 2.0 and unreadable or malformed documents throw one `load` error naming the file and the
  * JSON pointer, e.g. `tools/api.yaml#/paths/~1events/get: $ref "#/components/schemas/X" does not resolve`.
  * @example
@@ -74,6 +75,16 @@ async function readMainDocument(
   if (typeof source !== "string") {
     const label = options.label ?? "<spec object>";
     return { location: { kind: "object" }, label, root: structuredClone(source), mayReferOut: true };
+  }
+  if (isDataUrl(source)) {
+    const { text, filename } = decodeDataUrl(source);
+    const label = options.label ?? filename ?? "<data URL>";
+    return {
+      location: { kind: "object" },
+      label,
+      root: parseSpecText(text, label),
+      mayReferOut: EXTERNAL_REF.test(text),
+    };
   }
   const location = toSpecLocation(source, options.baseDir);
   const label = options.label ?? source;
