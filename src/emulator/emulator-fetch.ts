@@ -1,6 +1,6 @@
 import type { ResolveHost } from "../runtime/host-policy.js";
 import { resolveWithDns } from "../runtime/host-policy.js";
-import type { FetchLike } from "../runtime/runtime-options.js";
+import { type FetchLike, markInProcess } from "../runtime/runtime-options.js";
 import type { FetchHandler } from "./serve.js";
 
 /** The origin the embedded event service answers on in-process (no socket, no DNS). */
@@ -11,6 +11,14 @@ export interface EmulatorFetch {
   fetch: FetchLike;
   /** DNS for the Flowise host check, except the emulators' origins, which have no address to judge. */
   resolveHost: ResolveHost;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "";
+  }
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -37,10 +45,11 @@ export function createEmulatorFetch(
     Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]),
   );
   const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
+  const answersInProcess = (url: string) => handlers.has(originOf(url));
   return {
-    async fetch(input, init) {
+    fetch: markInProcess(async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      const handler = handlers.get(new URL(url).origin);
+      const handler = handlers.get(originOf(url));
       if (!handler) return fallback(input, init);
       // In-process there is no socket to cancel: the signal is honoured by racing it, not by handing it
       // to Request (which costs a linked AbortSignal per call).
@@ -48,7 +57,7 @@ export function createEmulatorFetch(
       signal?.throwIfAborted();
       const answer = Promise.resolve(handler(new Request(input, rest)));
       return signal ? raceAbort(answer, signal) : answer;
-    },
+    }, answersInProcess),
     resolveHost: async (hostname) => (hosts.has(hostname) ? undefined : resolveFallback(hostname)),
   };
 }

@@ -1,5 +1,5 @@
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
-import type { FetchLike } from "../runtime-options.js";
+import { type FetchLike, isInProcessFetch } from "../runtime-options.js";
 import type { ToolRequest, ToolResult } from "../tool-result.js";
 
 export interface StandardSendOptions {
@@ -15,12 +15,16 @@ export interface StandardSendOptions {
  * (`HTTP 400 Bad Request: {"error":"…"}`), so the LLM can correct itself; long output is cut with a marker.
  */
 export async function sendStandard(request: ToolRequest, options: StandardSendOptions): Promise<ToolResult> {
-  const deadline = createDeadline(options.timeoutMs, options.signal);
+  const deadline = createDeadline(
+    options.timeoutMs,
+    options.signal,
+    isInProcessFetch(options.fetch, request.url),
+  );
   let raw: Response;
   let response: ToolResult["response"];
   try {
-    raw = await options.fetch(request.url, toRequestInit(request, deadline.signal));
-    response = await readToolResponse(raw);
+    raw = await deadline.race(options.fetch(request.url, toRequestInit(request, deadline.signal)));
+    response = await deadline.race(readToolResponse(raw));
   } catch (error) {
     const reason = deadline.timedOut()
       ? `timed out after ${options.timeoutMs} ms`
@@ -44,22 +48,31 @@ export async function sendStandard(request: ToolRequest, options: StandardSendOp
 }
 
 /**
- * One AbortController for the call, aborted by the timeout or by the caller's signal. Cheaper per call
- * than `AbortSignal.timeout` + `AbortSignal.any`, which matters for in-process calls (bench/tool-calls).
+ * The call's time limit. Over the network it aborts the request (one AbortController, linked to the
+ * caller's signal). In-process there is no socket to cancel, so it only races a timer and the caller's
+ * signal goes through as it is: an AbortController per call costs a third of an in-process call
+ * (bench/tool-calls).
  */
-function createDeadline(timeoutMs: number, outer: AbortSignal | undefined) {
-  const controller = new AbortController();
+function createDeadline(timeoutMs: number, outer: AbortSignal | undefined, inProcess: boolean) {
+  const controller = inProcess ? undefined : new AbortController();
   let timedOut = false;
+  let expire: (reason: unknown) => void = () => {};
+  const expired = new Promise<never>((_resolve, reject) => {
+    expire = reject;
+  });
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError"));
+    const reason = new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError");
+    controller?.abort(reason);
+    expire(reason);
   }, timeoutMs);
-  const forward = () => controller.abort(outer?.reason);
-  if (outer?.aborted) forward();
-  else outer?.addEventListener("abort", forward, { once: true });
+  const forward = () => controller?.abort(outer?.reason);
+  if (controller && outer?.aborted) forward();
+  else if (controller) outer?.addEventListener("abort", forward, { once: true });
   return {
-    signal: controller.signal,
+    signal: controller?.signal ?? outer,
     timedOut: () => timedOut,
+    race: <T>(work: Promise<T>): Promise<T> => Promise.race([work, expired]),
     clear() {
       clearTimeout(timer);
       outer?.removeEventListener("abort", forward);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { RequestToolConfig } from "../../../src/config/request-tool-config.js";
+import { createEmulatorFetch } from "../../../src/emulator/emulator-fetch.js";
 import { createRequestTool } from "../../../src/runtime/request/request-tool.js";
-import type { ToolRuntimeOptions } from "../../../src/runtime/runtime-options.js";
+import { isInProcessFetch, type ToolRuntimeOptions } from "../../../src/runtime/runtime-options.js";
 import { recordingFetch } from "../../support/recording-fetch.js";
 import { createEvent, deleteEvent, getEvents, NEW_EVENT, updateEvent } from "../../support/tutorial-tools.js";
 
@@ -396,6 +397,14 @@ describe("results", () => {
     stop.abort();
     expect((await pending).output).toBe(`GET ${BASE}/events failed: aborted`);
   });
+});
+
+test("an in-process handler that never answers times out too (no socket, a timer race)", async () => {
+  const emulator = createEmulatorFetch({ [BASE]: () => new Promise<Response>(() => {}) });
+  expect(isInProcessFetch(emulator.fetch, `${BASE}/events`)).toBe(true);
+  expect(isInProcessFetch(emulator.fetch, "http://elsewhere.test/")).toBe(false);
+  const tool = createRequestTool(getEvents, { ...PUBLIC, fetch: emulator.fetch, timeoutMs: 20 });
+  expect((await tool.invoke({})).output).toBe(`GET ${BASE}/events failed: timed out after 20 ms`);
 });
 
 describe("hosts", () => {
