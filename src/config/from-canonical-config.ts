@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describeType } from "./flowise-input-reader.js";
 import { invalidJsonMessage, isPlainObject, parseFlowiseJson } from "./flowise-json.js";
+import { fromCanonicalHttp } from "./from-canonical-http.js";
 import { joinPath } from "./json-path.js";
 import type { LoadSink } from "./load-sink.js";
 import { reportZodIssues } from "./report-zod-issues.js";
@@ -29,6 +30,7 @@ type CanonicalLoader = (
 /** One loader per `kind`; the OpenAPI toolkit and HTTP node add theirs here. */
 const CANONICAL_LOADERS: Readonly<Record<string, CanonicalLoader>> = {
   request: fromCanonicalRequest,
+  http: fromCanonicalHttp,
 };
 
 /** A config in tooldeck's own format (`kind: request` …), validated; undefined when it has errors. */

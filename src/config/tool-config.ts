@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { HttpNodeConfigSchema } from "./http-node-config.js";
 import { RequestToolConfigSchema } from "./request-tool-config.js";
 
 /**
  * Every kind of tool config tooldeck models, told apart by `kind`. The OpenAPI toolkit (`openapi-toolkit`)
  * and the HTTP node (`http`) join this union as they arrive.
  */
-export const ToolConfigSchema = z.discriminatedUnion("kind", [RequestToolConfigSchema]);
+export const ToolConfigSchema = z.discriminatedUnion("kind", [RequestToolConfigSchema, HttpNodeConfigSchema]);
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 
 /** Where a config came from, for diagnostics: the file and the JSON path inside it. */

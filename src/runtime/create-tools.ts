@@ -1,4 +1,5 @@
 import type { ToolConfig } from "../config/tool-config.js";
+import { createHttpNode } from "./http-node/http-node.js";
 import { createRequestTool } from "./request/request-tool.js";
 import type { ToolRuntimeOptions } from "./runtime-options.js";
 import { deduplicateNames } from "./tool-name.js";
@@ -12,6 +13,8 @@ export function createTool(config: ToolConfig, options: ToolRuntimeOptions = {})
   switch (config.kind) {
     case "request":
       return [createRequestTool(config, options)];
+    case "http":
+      return [createHttpNode(config, options)];
   }
 }
 

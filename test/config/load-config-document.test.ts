@@ -100,8 +100,12 @@ describe("loadConfigDocument: tooldeck's format", () => {
       { ...BASE, method: "GET", maxOutputLength: "2000" },
       ["t.yaml: maxOutputLength: expected number, received string"],
     ],
-    ["an unknown kind", { kind: "graphql" }, ['t.yaml: kind: expected "request", received "graphql"']],
-    ["a kind that is not text", { kind: 1 }, ['t.yaml: kind: expected "request", received 1']],
+    [
+      "an unknown kind",
+      { kind: "graphql" },
+      ['t.yaml: kind: expected "request" | "http", received "graphql"'],
+    ],
+    ["a kind that is not text", { kind: 1 }, ['t.yaml: kind: expected "request" | "http", received 1']],
   ])("%s is an error", (_label, document, errors) => {
     expect(load(document)).toMatchObject({ tools: [], errors, warnings: [] });
   });
@@ -178,5 +182,47 @@ describe("loadConfigDocument: shapes", () => {
     ["null", null, "t.yaml: expected a tool config object, received null"],
   ])("%s is an error", (_label, document, error) => {
     expect(load(document)).toMatchObject({ tools: [], errors: [error] });
+  });
+});
+
+describe("loadConfigDocument: HTTP nodes (kind http)", () => {
+  test("defaults filled, method in any case", () => {
+    const { tools, errors } = load({ kind: "http", method: "patch", url: "{{$vars.base_url}}/events/1" });
+    expect(errors).toEqual([]);
+    expect(tools[0]?.config).toEqual({
+      kind: "http",
+      name: "http_request",
+      description: "Send an HTTP request",
+      method: "PATCH",
+      url: "{{$vars.base_url}}/events/1",
+      headers: [],
+      queryParams: [],
+      responseType: "json",
+    });
+  });
+
+  test.each([
+    [
+      "headers as an object",
+      { kind: "http", url: "http://x", headers: { A: "b" } },
+      ["t.yaml: headers: expected array, received object"],
+    ],
+    [
+      "a misspelt key, in an array entry",
+      [{ kind: "http", url: "http://x", respnseType: "text" }],
+      ['t.yaml: [0]: Unrecognized key: "respnseType"'],
+    ],
+    [
+      "a form body given as text",
+      { kind: "http", url: "http://x", method: "POST", bodyType: "xWwwFormUrlencoded", body: "a=1" },
+      ["t.yaml: body: a xWwwFormUrlencoded body is a list of {key, value}"],
+    ],
+    [
+      "a bearer credential without token",
+      { kind: "http", url: "http://x", credential: { type: "bearer" } },
+      ["t.yaml: credential.token: expected string, received undefined"],
+    ],
+  ])("%s is an error at its path", (_label, document, errors) => {
+    expect(load(document)).toMatchObject({ tools: [], errors });
   });
 });
