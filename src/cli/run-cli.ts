@@ -1,10 +1,11 @@
 import { isToolDeckError } from "../errors.js";
 import { type CliIo, type Command, EXIT } from "./cli-io.js";
 import { callCommand } from "./commands/call.js";
+import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
 
-const COMMANDS: readonly Command[] = [toolsCommand, callCommand, serveCommand];
+const COMMANDS: readonly Command[] = [toolsCommand, callCommand, runCommand, serveCommand];
 
 const HELP = `Usage: tooldeck <command> [options]
 

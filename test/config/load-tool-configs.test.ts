@@ -119,6 +119,7 @@ describe("loadToolConfigs: folders and files", () => {
         "tools": [
           "fixtures/configs/array-with-bad-entries.yaml [0] list_events",
           "fixtures/configs/duplicate-names.yaml [0] get_events",
+          "fixtures/configs/fixed-update-event.yaml update_event",
           "fixtures/configs/flowise-broken-chatflow.json nodes[2].data.inputs delete_event",
           "fixtures/configs/flowise-unparsable-schema.json remove_event",
           "fixtures/configs/nested/extra-tool.yml patch_event",
