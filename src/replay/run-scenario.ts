@@ -9,7 +9,7 @@ import { type Cassette, readCassette, writeCassette } from "./cassette.js";
 import { checkExpectations, type Observed } from "./check-expectations.js";
 import { redactCall } from "./redact.js";
 import { replayCassette, type ValidateCall } from "./replay-cassette.js";
-import { runAgent } from "./run-agent.js";
+import { type AgentRun, runAgent } from "./run-agent.js";
 import type { Scenario } from "./scenario.js";
 import { createScenarioEmulator, type ScenarioEmulator } from "./scenario-emulator.js";
 import type { ScenarioResult } from "./scenario-result.js";
@@ -120,14 +120,25 @@ async function liveRun(
   const vars = runtime.vars ?? {};
   const before = await runSteps(tools.before, "before", emulator);
   const model = options.model ?? (await chooseModel(scenario, options.env ?? process.env));
-  const agent = await runAgent({
-    model,
-    tools: tools.agent,
-    messages: scenario.messages,
-    snapshot: () => emulator.snapshot(),
-    ...(system !== undefined ? { system } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  let agent: Pick<AgentRun, "calls" | "answer">;
+  try {
+    agent = await runAgent({
+      model,
+      tools: tools.agent,
+      messages: scenario.messages,
+      snapshot: () => emulator.snapshot(),
+      ...(system !== undefined ? { system } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    // The model failed mid-run (a provider error, a script too short): a failed scenario, nothing recorded.
+    const failure = `agent: ${(error as Error).message.split("\n")[0]}`;
+    return {
+      mode: "live",
+      observed: { calls: before, answer: "", state: emulator.snapshot() },
+      failures: [failure],
+    };
+  }
   const after = await runSteps(tools.after, "after", emulator);
   const calls = [...before, ...agent.calls, ...after].map((call) => redactCall(call, vars));
   const state = emulator.snapshot();
