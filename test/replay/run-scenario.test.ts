@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { AIMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { describe, expect, test } from "vitest";
+import { HttpNodeConfigSchema } from "../../src/config/http-node-config.js";
 import { isToolDeckError } from "../../src/errors.js";
 import { packagePath } from "../../src/package-root.js";
 import { readCassette } from "../../src/replay/cassette.js";
@@ -50,7 +51,7 @@ test("{{current_date_time}} in the system prompt is the pinned clock, as an ISO 
 });
 
 test("the pinned clock also reaches tool configs that use {{current_date_time}}", async () => {
-  const node = {
+  const node = HttpNodeConfigSchema.parse({
     kind: "http",
     name: "stamp",
     method: "GET",
@@ -59,7 +60,7 @@ test("the pinned clock also reaches tool configs that use {{current_date_time}}"
     headers: [],
     responseType: "json",
     description: "",
-  } as const;
+  });
   const result = await runScenario(scenario({ before: [node], now: new Date("2025-01-01T00:00:00Z") }));
   expect(result.calls[0]?.request?.url).toBe(
     "http://events.tooldeck.internal/events?at=2025-01-01T00%3A00%3A00.000Z",
@@ -67,17 +68,14 @@ test("the pinned clock also reaches tool configs that use {{current_date_time}}"
 });
 
 describe("cassettes", () => {
-  const secretNode = {
+  const secretNode = HttpNodeConfigSchema.parse({
     kind: "http",
     name: "authorised_read",
-    description: "",
-    method: "GET",
     url: "{{$vars.base_url}}/events/1",
     headers: [{ key: "X-Trace", value: "trace-{{$vars.api_token}}" }],
     queryParams: [{ key: "key", value: "{{$vars.api_token}}" }],
-    responseType: "json",
     credential: { type: "bearer", token: "{{$vars.api_token}}" },
-  } as const;
+  });
 
   test("secrets are redacted at write time, and the replay redacts the same way (no diff)", async () => {
     const cassette = join(tempDir(), "secret.json");
@@ -160,7 +158,7 @@ describe("failures and broken setups", () => {
   });
 
   test("a failing HTTP node step fails the scenario", async () => {
-    const node = {
+    const node = HttpNodeConfigSchema.parse({
       kind: "http",
       name: "broken",
       description: "",
@@ -169,7 +167,7 @@ describe("failures and broken setups", () => {
       headers: [],
       queryParams: [],
       responseType: "json",
-    } as const;
+    });
     const result = await runScenario(scenario({ before: [node] }));
     expect(result.failures).toEqual([
       "before step broken failed: unknown variable {{$vars.nope}} (set it with --var nope=…)",
