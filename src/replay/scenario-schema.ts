@@ -92,11 +92,17 @@ export const ScenarioSchema = z
     name: z.string().min(1).optional(),
     description: z.string().optional(),
     tools: z.array(z.string().min(1)).min(1),
-    profile: z.union([ProfileSchema, z.array(ProfileSchema).min(1)]).default("standard"),
+    profile: z
+      .union([ProfileSchema, z.array(ProfileSchema).min(1)], {
+        error: "expected standard, flowise, or a list of them",
+      })
+      .default("standard"),
     vars: z.record(z.string(), z.string()).default({}),
     now: z.iso.datetime({ offset: true }).default(DEFAULT_SCENARIO_NOW),
     system: z.string().optional(),
-    messages: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    messages: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
+      error: "expected the user's message, or a list of messages",
+    }),
     model: ScenarioModelSchema,
     before: z.array(ScenarioStepSchema).default([]),
     after: z.array(ScenarioStepSchema).default([]),
