@@ -1,11 +1,12 @@
 import { isToolDeckError } from "../errors.js";
 import { type CliIo, type Command, EXIT } from "./cli-io.js";
+import { agentCommand } from "./commands/agent.js";
 import { callCommand } from "./commands/call.js";
 import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
 
-const COMMANDS: readonly Command[] = [toolsCommand, callCommand, runCommand, serveCommand];
+const COMMANDS: readonly Command[] = [toolsCommand, callCommand, agentCommand, runCommand, serveCommand];
 
 const HELP = `Usage: tooldeck <command> [options]
 
