@@ -1,3 +1,5 @@
+// Resolves vitest for the augmentation below; erased at runtime, so tooldeck never loads vitest itself.
+import type {} from "vitest";
 import type { CallRecord } from "./call-record.js";
 import { matchArgs } from "./match-args.js";
 import type { ScenarioResult } from "./scenario-result.js";
