@@ -127,6 +127,7 @@ async function liveRun(
       tools: tools.agent,
       messages: scenario.messages,
       snapshot: () => emulator.snapshot(),
+      recursionLimit: recursionLimit(scenario),
       ...(system !== undefined ? { system } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -220,6 +221,11 @@ function failedSteps(calls: readonly CallRecord[]): string[] {
   return calls
     .filter((call) => call.source !== "agent" && !call.ok)
     .map((call) => `${call.source} step ${call.tool} failed: ${call.output}`);
+}
+
+/** LangGraph counts two steps per model turn: a long script must not hit the default limit of 25. */
+function recursionLimit(scenario: Scenario): number {
+  return typeof scenario.model === "string" ? 25 : Math.max(25, 2 * scenario.model.scripted.length + 5);
 }
 
 function chooseModel(

@@ -10,10 +10,17 @@ export function scriptedModel(turns: readonly ScriptedTurn[]) {
   const model = fakeModel();
   turns.forEach((turn, index) => {
     if ("answer" in turn) model.respond(new AIMessage(turn.answer));
-    else
-      model.respondWithTools(
-        turn.calls.map((call, n) => ({ name: call.tool, args: call.args, id: `call_${index + 1}_${n + 1}` })),
-      );
+    else {
+      // Not respondWithTools: it fills the message's content with every earlier message's text, which
+      // grows exponentially over a long script.
+      const toolCalls = turn.calls.map((call, n) => ({
+        name: call.tool,
+        args: call.args,
+        id: `call_${index + 1}_${n + 1}`,
+        type: "tool_call" as const,
+      }));
+      model.respond(new AIMessage({ content: "", tool_calls: toolCalls }));
+    }
   });
   model.respond(
     new Error(`the scripted model has only ${turns.length} turns, and the agent asked for another`),
