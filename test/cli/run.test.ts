@@ -131,6 +131,10 @@ describe("tooldeck run", () => {
     [["--format", "tap"], "tooldeck run: --format must be text, json or junit, got 'tap'\n"],
     [["no-such-dir"], "tooldeck run: no-such-dir: no such file or folder\n"],
     [["--updat"], "tooldeck run: Unknown option '--updat' (see 'tooldeck run --help')\n"],
+    [
+      [packagePath("fixtures", "flowise")],
+      `tooldeck run: no scenario files (.yaml, .yml) in ${packagePath("fixtures", "flowise")}\n`,
+    ],
   ])("usage error %j: one line, exit 2", async (args, message) => {
     const { exit, stderr } = await run(...args);
     expect(exit).toBe(2);

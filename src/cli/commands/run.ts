@@ -45,7 +45,10 @@ export const runCommand: Command = {
       return EXIT.ok;
     }
     const format = parseFormat(values.format);
-    const files = scenarioFiles(positionals.length > 0 ? positionals : ["scenarios/"]);
+    const paths = positionals.length > 0 ? positionals : ["scenarios/"];
+    const files = scenarioFiles(paths);
+    if (files.length === 0)
+      throw new ToolDeckError("usage", `no scenario files (.yaml, .yml) in ${paths.join(", ")}`);
     const entries: RunEntry[] = [];
     let broken = false;
     for (const [index, file] of files.entries()) {
