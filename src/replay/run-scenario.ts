@@ -65,17 +65,10 @@ export async function runScenario(
     drift: [] as string[],
   };
   const replay = scenario.cassette !== undefined && !options.update && existsSync(scenario.cassette);
+  const context: RunContext = { scenario, tools, emulator, runtime, system, options };
   const run = replay
-    ? await replayRun(
-        readCassette(scenario.cassette as string),
-        tools,
-        emulator,
-        runtime,
-        system,
-        scenario,
-        options,
-      )
-    : await liveRun(scenario, tools, emulator, runtime, system, options);
+    ? await replayRun(readCassette(scenario.cassette as string), context)
+    : await liveRun(context);
   const failures = [...run.failures, ...checkExpectations(run.observed, scenario.expect)];
   const result: ScenarioResult = {
     ...base,
@@ -93,6 +86,17 @@ export async function runScenario(
   return result;
 }
 
+/** Everything one run of a scenario works with. */
+interface RunContext {
+  scenario: Scenario;
+  tools: ScenarioTools;
+  emulator: ScenarioEmulator;
+  runtime: ToolRuntimeOptions;
+  /** The system prompt, variables resolved. */
+  system: string | undefined;
+  options: RunScenarioOptions;
+}
+
 interface Run {
   mode: ScenarioResult["mode"];
   observed: Observed;
@@ -100,23 +104,14 @@ interface Run {
   extra?: { diff: string[]; drift: string[] };
 }
 
-type ResolvedSystem = string | undefined;
-
 /** `{{current_date_time}}` (the pinned clock), `{{question}}` and `{{$vars.x}}` in the system prompt. */
-function resolveSystem(system: string | undefined, runtime: ToolRuntimeOptions): ResolvedSystem {
+function resolveSystem(system: string | undefined, runtime: ToolRuntimeOptions): string | undefined {
   if (system === undefined) return undefined;
   const resolved = resolveVariables(system, runtime, { keepUnknown: true });
   return resolved.ok ? resolved.text : system;
 }
 
-async function liveRun(
-  scenario: Scenario,
-  tools: ScenarioTools,
-  emulator: ScenarioEmulator,
-  runtime: ToolRuntimeOptions,
-  system: ResolvedSystem,
-  options: RunScenarioOptions,
-): Promise<Run> {
+async function liveRun({ scenario, tools, emulator, runtime, system, options }: RunContext): Promise<Run> {
   const vars = runtime.vars ?? {};
   const before = await runSteps(tools.before, "before", emulator);
   const model = options.model ?? (await chooseModel(scenario, options.env ?? process.env));
@@ -144,19 +139,8 @@ async function liveRun(
   const calls = [...before, ...agent.calls, ...after].map((call) => redactCall(call, vars));
   const state = emulator.snapshot();
   const record = scenario.cassette !== undefined && options.record !== false;
-  if (record) {
-    const cassette: Cassette = {
-      version: 1,
-      scenario: scenario.name,
-      profile: scenario.profile,
-      messages: [...scenario.messages],
-      calls,
-      answer: agent.answer,
-      stateDigest: stateDigest(state),
-    };
-    if (system !== undefined) cassette.system = system;
-    writeCassette(scenario.cassette as string, cassette);
-  }
+  if (record)
+    writeCassette(scenario.cassette as string, toCassette(scenario, system, calls, agent.answer, state));
   return {
     mode: record ? "recorded" : "live",
     observed: { calls, answer: agent.answer, state },
@@ -164,14 +148,29 @@ async function liveRun(
   };
 }
 
+function toCassette(
+  scenario: Scenario,
+  system: string | undefined,
+  calls: CallRecord[],
+  answer: string,
+  state: unknown,
+): Cassette {
+  const cassette: Cassette = {
+    version: 1,
+    scenario: scenario.name,
+    profile: scenario.profile,
+    messages: [...scenario.messages],
+    calls,
+    answer,
+    stateDigest: stateDigest(state),
+  };
+  if (system !== undefined) cassette.system = system;
+  return cassette;
+}
+
 async function replayRun(
   cassette: Cassette,
-  tools: ScenarioTools,
-  emulator: ScenarioEmulator,
-  runtime: ToolRuntimeOptions,
-  system: ResolvedSystem,
-  scenario: Scenario,
-  options: RunScenarioOptions,
+  { scenario, tools, emulator, runtime, system, options }: RunContext,
 ): Promise<Run> {
   const replayed = await replayCassette(cassette, {
     tools,
@@ -190,7 +189,7 @@ async function replayRun(
 }
 
 /** A cassette recorded for other messages or another system prompt no longer pins this scenario. */
-function staleCassette(cassette: Cassette, scenario: Scenario, system: ResolvedSystem): string[] {
+function staleCassette(cassette: Cassette, scenario: Scenario, system: string | undefined): string[] {
   const sameMessages = JSON.stringify(cassette.messages) === JSON.stringify(scenario.messages);
   if (sameMessages && cassette.system === system && cassette.profile === scenario.profile) return [];
   return [
