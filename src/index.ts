@@ -11,6 +11,15 @@ export {
   type FlowiseChatflow,
   fetchFlowiseChatflows,
 } from "./config/flowise-instance.js";
+export {
+  type HttpBodyType,
+  type HttpCredential,
+  HttpCredentialSchema,
+  type HttpNodeConfig,
+  HttpNodeConfigSchema,
+  type HttpResponseType,
+  type KeyValue,
+} from "./config/http-node-config.js";
 export { loadFlowiseFlow } from "./config/load-flowise-flow.js";
 export type { LoadResult, SkippedNode } from "./config/load-result.js";
 export { type LoadToolConfigsOptions, loadToolConfigs } from "./config/load-tool-configs.js";
@@ -124,12 +133,48 @@ export {
   type OperationIndex,
 } from "./openapi/operation-index.js";
 export { DEFAULT_PROFILE, type Profile, ProfileSchema } from "./profile.js";
+export type { CallRecord, CallSource } from "./replay/call-record.js";
+export { type Cassette, CassetteSchema, readCassette, writeCassette } from "./replay/cassette.js";
+export { checkExpectations, type Observed } from "./replay/check-expectations.js";
+export { loadScenarios } from "./replay/load-scenarios.js";
+export { matchArgs } from "./replay/match-args.js";
+export { redactCall } from "./replay/redact.js";
+export {
+  type ReplayOptions,
+  type ReplayResult,
+  replayCassette,
+  type ValidateCall,
+} from "./replay/replay-cassette.js";
+export { type AgentRun, type AgentRunOptions, runAgent } from "./replay/run-agent.js";
+export { type RunScenarioOptions, runScenario } from "./replay/run-scenario.js";
+export type { Scenario } from "./replay/scenario.js";
+export { createScenarioEmulator, type ScenarioEmulator } from "./replay/scenario-emulator.js";
+export type { ScenarioMode, ScenarioResult } from "./replay/scenario-result.js";
+export {
+  type ArgsMatch,
+  DEFAULT_SCENARIO_NOW,
+  type Expectations,
+  ExpectationsSchema,
+  type ScenarioFile,
+  ScenarioSchema,
+  type TrajectoryMode,
+} from "./replay/scenario-schema.js";
+export { buildScenarioTools, type ScenarioTools } from "./replay/scenario-tools.js";
+export { stateDigest } from "./replay/state-digest.js";
 export { createTool, createTools } from "./runtime/create-tools.js";
+export { createHttpNode, type HttpNodeOutput } from "./runtime/http-node/http-node.js";
+export { DEFAULT_MODEL, initModel } from "./runtime/langchain/init-model.js";
 export { type ToolArtifact, toLangChainTools } from "./runtime/langchain/to-langchain-tools.js";
 export { createRequestTool } from "./runtime/request/request-tool.js";
 export { DEFAULT_TIMEOUT_MS, type FetchLike, type ToolRuntimeOptions } from "./runtime/runtime-options.js";
 export { TOOL_NAME_PATTERN } from "./runtime/tool-name.js";
-export type { ExecutableTool, ToolRequest, ToolResponse, ToolResult } from "./runtime/tool-result.js";
+export type {
+  ExecutableTool,
+  ToolInvokeOptions,
+  ToolRequest,
+  ToolResponse,
+  ToolResult,
+} from "./runtime/tool-result.js";
 export {
   createToolkit,
   DEFAULT_TOOLKIT_TIMEOUT_MS,

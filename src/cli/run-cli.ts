@@ -1,11 +1,21 @@
 import { isToolDeckError } from "../errors.js";
 import { type CliIo, type Command, EXIT } from "./cli-io.js";
+import { agentCommand } from "./commands/agent.js";
 import { callCommand } from "./commands/call.js";
 import { checkCommand, lintCommand } from "./commands/check.js";
+import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
 
-const COMMANDS: readonly Command[] = [checkCommand, lintCommand, toolsCommand, callCommand, serveCommand];
+const COMMANDS: readonly Command[] = [
+  checkCommand,
+  lintCommand,
+  toolsCommand,
+  callCommand,
+  agentCommand,
+  runCommand,
+  serveCommand,
+];
 
 const HELP = `Usage: tooldeck <command> [options]
 

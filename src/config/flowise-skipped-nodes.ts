@@ -1,7 +1,6 @@
 /** Flowise nodes that call HTTP but are not request tools yet: kept in `skipped` for later loaders. */
 export const SKIPPED_NODE_REASONS: Readonly<Record<string, string>> = {
   openAPIToolkit: "OpenAPI toolkit nodes are not modelled yet",
-  httpAgentflow: "HTTP nodes are not modelled yet",
 };
 
 /** Why a node is skipped, or undefined when it is not one tooldeck keeps in `skipped`. */

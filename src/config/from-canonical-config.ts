@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
+import { fromCanonicalHttp } from "./from-canonical-http.js";
 import { joinPath } from "./json-path.js";
 import { describeType, isPlainObject } from "./json-value.js";
 import type { LoadSink } from "./load-sink.js";
@@ -32,6 +33,7 @@ type CanonicalLoader = (
 const CANONICAL_LOADERS: Readonly<Record<string, CanonicalLoader>> = {
   request: fromCanonicalRequest,
   "openapi-toolkit": fromCanonicalToolkit,
+  http: fromCanonicalHttp,
 };
 
 /** A config in tooldeck's own format (`kind: request` …), validated; undefined when it has errors. */

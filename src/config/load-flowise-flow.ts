@@ -1,5 +1,6 @@
 import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
 import { skippedNodeReason } from "./flowise-skipped-nodes.js";
+import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { joinPath } from "./json-path.js";
 import { describeType, isPlainObject } from "./json-value.js";
@@ -40,7 +41,8 @@ export function loadFlowData(flowData: unknown, path: string, sink: LoadSink): v
 
 /**
  * Every request tool in a flow's nodes: chatflow nodes `requestsGet`…, and the `agentTools` of agentflow
- * V2 Agent nodes. OpenAPI toolkits, HTTP nodes and Tool nodes calling HTTP tools go to `skipped`.
+ * V2 Agent nodes, and HTTP nodes (`httpAgentflow`, as `http` configs). OpenAPI toolkits and Tool nodes
+ * calling HTTP tools go to `skipped`.
  */
 export function collectFlowTools(nodes: readonly unknown[], path: string, sink: LoadSink): void {
   nodes.forEach((node, index) => {
@@ -51,7 +53,13 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
       return;
     }
     const inputs = isPlainObject(data.inputs) ? data.inputs : {};
-    collectNodeTools(String(data.name), inputs, joinPath(nodePath, "data", "inputs"), sink);
+    const inputsPath = joinPath(nodePath, "data", "inputs");
+    if (data.name === "httpAgentflow") {
+      const config = fromFlowiseHttpInputs(inputs, inputsPath, sink, httpNodeName(node, data, index));
+      if (config) sink.tool(config, inputsPath);
+      return;
+    }
+    collectNodeTools(String(data.name), inputs, inputsPath, sink);
   });
 }
 
@@ -67,6 +75,12 @@ function collectNodeTools(name: string, inputs: Record<string, unknown>, path: s
     const reason = skippedNodeReason(name);
     if (reason) sink.skip({ path, node: name, reason, inputs });
   }
+}
+
+/** An HTTP node is named after its node id (`httpAgentflow_0`), which is unique in a flow. */
+function httpNodeName(node: unknown, data: Record<string, unknown>, index: number): string {
+  const id = isPlainObject(node) && typeof node.id === "string" ? node.id : data.id;
+  return typeof id === "string" && id !== "" ? id : `httpAgentflow_${index}`;
 }
 
 /** An Agent node's tools: `agentTools[j]` = `{ agentSelectedTool, agentSelectedToolConfig }`. */

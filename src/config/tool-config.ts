@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HttpNodeConfigSchema } from "./http-node-config.js";
 import { OpenApiToolkitConfigSchema } from "./openapi-toolkit-config.js";
 import { RequestToolConfigSchema } from "./request-tool-config.js";
 
@@ -9,6 +10,7 @@ import { RequestToolConfigSchema } from "./request-tool-config.js";
 export const ToolConfigSchema = z.discriminatedUnion("kind", [
   RequestToolConfigSchema,
   OpenApiToolkitConfigSchema,
+  HttpNodeConfigSchema,
 ]);
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 

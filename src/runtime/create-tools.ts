@@ -1,4 +1,5 @@
 import type { ToolConfig } from "../config/tool-config.js";
+import { createHttpNode } from "./http-node/http-node.js";
 import { createRequestTool } from "./request/request-tool.js";
 import type { ToolRuntimeOptions } from "./runtime-options.js";
 import { deduplicateNames } from "./tool-name.js";
@@ -19,6 +20,8 @@ export async function createTool(
       return [createRequestTool(config, options)];
     case "openapi-toolkit":
       return createToolkit(config, toToolkitOptions(options));
+    case "http":
+      return [createHttpNode(config, options)];
   }
 }
 

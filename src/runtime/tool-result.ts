@@ -29,6 +29,12 @@ export interface ToolResult {
   error?: string;
 }
 
+/** Per-call options: cancellation, and the LLM's tool-call id when an agent made the call (recorders key on it). */
+export interface ToolInvokeOptions {
+  signal?: AbortSignal;
+  toolCallId?: string;
+}
+
 /** A tool ready to call: what the LLM is given (name, description, JSON schema) and how to run it. */
 export interface ExecutableTool {
   name: string;
@@ -44,5 +50,5 @@ export interface ExecutableTool {
    * "5" to 5 and retries). Adapters that validate on their own (LangChain) call it first.
    */
   coerceArgs?(args: unknown): unknown;
-  invoke(args: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+  invoke(args: unknown, options?: ToolInvokeOptions): Promise<ToolResult>;
 }

@@ -103,12 +103,12 @@ describe("loadConfigDocument: tooldeck's format", () => {
     [
       "an unknown kind",
       { kind: "graphql" },
-      ['t.yaml: kind: expected "request" | "openapi-toolkit", received "graphql"'],
+      ['t.yaml: kind: expected "request" | "openapi-toolkit" | "http", received "graphql"'],
     ],
     [
       "a kind that is not text",
       { kind: 1 },
-      ['t.yaml: kind: expected "request" | "openapi-toolkit", received 1'],
+      ['t.yaml: kind: expected "request" | "openapi-toolkit" | "http", received 1'],
     ],
   ])("%s is an error", (_label, document, errors) => {
     expect(load(document)).toMatchObject({ tools: [], errors, warnings: [] });
@@ -213,5 +213,47 @@ describe("loadConfigDocument: chatflows as Flowise's API returns them", () => {
     expect(errors[1]).toBe(
       't.yaml: [2].flowData: expected a Flowise flow (an object with "nodes"), received array',
     );
+  });
+});
+
+describe("loadConfigDocument: HTTP nodes (kind http)", () => {
+  test("defaults filled, method in any case", () => {
+    const { tools, errors } = load({ kind: "http", method: "patch", url: "{{$vars.base_url}}/events/1" });
+    expect(errors).toEqual([]);
+    expect(tools[0]?.config).toEqual({
+      kind: "http",
+      name: "http_request",
+      description: "Send an HTTP request",
+      method: "PATCH",
+      url: "{{$vars.base_url}}/events/1",
+      headers: [],
+      queryParams: [],
+      responseType: "json",
+    });
+  });
+
+  test.each([
+    [
+      "headers as an object",
+      { kind: "http", url: "http://x", headers: { A: "b" } },
+      ["t.yaml: headers: expected array, received object"],
+    ],
+    [
+      "a misspelt key, in an array entry",
+      [{ kind: "http", url: "http://x", respnseType: "text" }],
+      ['t.yaml: [0]: Unrecognized key: "respnseType"'],
+    ],
+    [
+      "a form body given as text",
+      { kind: "http", url: "http://x", method: "POST", bodyType: "xWwwFormUrlencoded", body: "a=1" },
+      ["t.yaml: body: a xWwwFormUrlencoded body is a list of {key, value}"],
+    ],
+    [
+      "a bearer credential without token",
+      { kind: "http", url: "http://x", credential: { type: "bearer" } },
+      ["t.yaml: credential.token: expected string, received undefined"],
+    ],
+  ])("%s is an error at its path", (_label, document, errors) => {
+    expect(load(document)).toMatchObject({ tools: [], errors });
   });
 });

@@ -64,15 +64,15 @@ describe("Flowise's real exports", () => {
   test("Interacting With API (agentflow V2): exactly the four tools, URLs unwrapped from <p>…</p>", () => {
     const file = sharedFixture("flowise", "Interacting With API.json");
     const result = loadFlowiseFlow(readExport(file), "iwa.json");
+    const requestTools = result.tools.filter((tool) => tool.config.kind === "request");
     expect(result.errors).toEqual([]);
-    expect(result.warnings).toEqual([]);
-    expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
-    expect(result.tools.map((tool) => tool.source)).toEqual(
+    expect(requestTools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
+    expect(requestTools.map((tool) => tool.source)).toEqual(
       [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index) })),
     );
   });
 
-  test("Interacting With API: its OpenAPI toolkit and HTTP node are skipped, raw inputs kept", () => {
+  test("Interacting With API: its OpenAPI toolkit is skipped, raw inputs kept", () => {
     const file = sharedFixture("flowise", "Interacting With API.json");
     const { skipped } = loadFlowiseFlow(readExport(file), "iwa.json");
     expect(skipped.map(({ inputs: _inputs, ...rest }) => rest)).toEqual([
@@ -82,15 +82,32 @@ describe("Flowise's real exports", () => {
         node: "openAPIToolkit",
         reason: "OpenAPI toolkit nodes are not modelled yet",
       },
-      {
-        file: "iwa.json",
-        path: "nodes[4].data.inputs",
-        node: "httpAgentflow",
-        reason: "HTTP nodes are not modelled yet",
-      },
     ]);
     expect(skipped[0]?.inputs).toMatchObject({ agentSelectedTool: "openAPIToolkit", yamlFile: "" });
-    expect(skipped[1]?.inputs).toMatchObject({ method: "GET", url: "", bodyType: "" });
+  });
+
+  test("Interacting With API: its HTTP node loads as an http config, with a warning for its empty URL", () => {
+    const file = sharedFixture("flowise", "Interacting With API.json");
+    const result = loadToolConfigs([file]);
+    const http = result.tools.filter((tool) => tool.config.kind === "http");
+    expect(http.map((tool) => [tool.source.path, tool.config])).toEqual([
+      [
+        "nodes[4].data.inputs",
+        {
+          kind: "http",
+          name: "httpAgentflow_0",
+          description: "Send an HTTP request",
+          method: "GET",
+          url: "",
+          headers: [],
+          queryParams: [],
+          responseType: "json",
+        },
+      ],
+    ]);
+    expect(result.warnings.map((warning) => `${warning.path}: ${warning.message}`)).toEqual([
+      "nodes[4].data.inputs.url: no URL: every run of this HTTP node fails",
+    ]);
   });
 
   test("Requests Tool Agent (the docs' export): the same four tools", () => {
@@ -250,5 +267,68 @@ describe("loadFlowiseFlow", () => {
       "f: nodes[0].data: expected object, received undefined",
     ]);
     expect(result.tools.map((tool) => tool.config.name)).toEqual(["a"]);
+  });
+});
+
+describe("Flowise HTTP nodes (httpAgentflow)", () => {
+  const flow = (inputs: Record<string, unknown>) => ({
+    nodes: [{ id: "httpAgentflow_3", data: { name: "httpAgentflow", inputs } }],
+  });
+
+  test("key/value lists (blank keys skipped, as Flowise skips them), body, response type; credential warned", () => {
+    const result = loadFlowiseFlow(
+      flow({
+        credential: "0b6e2c1a-cred",
+        method: "PATCH",
+        url: " {{$vars.base_url}}/events/1 ",
+        headers: [
+          { key: "X-Trace", value: "{{$flow.state.trace}}" },
+          { key: "", value: "ignored" },
+        ],
+        queryParams: '[{"key": "v", "value": "2"}]',
+        bodyType: "json",
+        body: '{"name": "Renamed"}',
+        responseType: "text",
+      }),
+      "flow.json",
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.tools[0]?.config).toEqual({
+      kind: "http",
+      name: "httpAgentflow_3",
+      description: "Send an HTTP request",
+      method: "PATCH",
+      url: "{{$vars.base_url}}/events/1",
+      headers: [{ key: "X-Trace", value: "{{$flow.state.trace}}" }],
+      queryParams: [{ key: "v", value: "2" }],
+      bodyType: "json",
+      body: '{"name": "Renamed"}',
+      responseType: "text",
+    });
+    expect(result.warnings.map(formatConfigIssue)).toEqual([
+      "flow.json: nodes[0].data.inputs.credential: the node's credential lives in Flowise's credential store and is not loaded; set credential with {{$vars…}} values",
+    ]);
+  });
+
+  test.each([
+    [
+      "headers that are not a list",
+      { url: "http://x", headers: 5 },
+      "flow.json: nodes[0].data.inputs.headers: expected a list of {key, value}, received number",
+    ],
+    [
+      "a form body that is not JSON",
+      { url: "http://x", method: "POST", bodyType: "formData", body: "a=1" },
+      "flow.json: nodes[0].data.inputs.body: expected a list of {key, value}, received text that is not JSON (JSON5: invalid character 'a' at 1:1)",
+    ],
+    [
+      "an unknown method",
+      { url: "http://x", method: "TRACE" },
+      'flow.json: nodes[0].data.inputs.method: Invalid option: expected one of "GET"|"POST"|"PUT"|"PATCH"|"DELETE"',
+    ],
+  ])("%s is an error at its path", (_label, inputs, error) => {
+    const result = loadFlowiseFlow(flow(inputs), "flow.json");
+    expect(result.tools).toEqual([]);
+    expect(result.errors.map(formatConfigIssue)).toEqual([error]);
   });
 });

@@ -43,7 +43,10 @@ async function runTool(
   toolCallId: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<[string | ToolMessage, ToolArtifact]> {
-  const result = await tool.invoke(args, signal ? { signal } : {});
+  const result = await tool.invoke(args, {
+    ...(signal ? { signal } : {}),
+    ...(toolCallId ? { toolCallId } : {}),
+  });
   const { output, ...artifact } = result;
   if (result.ok) return [output, artifact];
   if (!toolCallId) throw new Error(output);

@@ -1,0 +1,134 @@
+import { statSync } from "node:fs";
+import { extname } from "node:path";
+import { listConfigFiles } from "../../config/list-config-files.js";
+import { ToolDeckError } from "../../errors.js";
+import { formatRunJunit } from "../../replay/format/format-run-junit.js";
+import { formatBrokenText, formatScenarioText, formatSummary } from "../../replay/format/format-run-text.js";
+import { formatRunJson, type RunEntry, toRunEntry } from "../../replay/format/run-report.js";
+import { loadScenarios } from "../../replay/load-scenarios.js";
+import { runScenario } from "../../replay/run-scenario.js";
+import type { Scenario } from "../../replay/scenario.js";
+import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+
+const HELP = `Usage: tooldeck run [files…] [options]
+
+Run regression scenarios against the embedded emulator. A scenario with a cassette is replayed through the
+current configs and runtime (no model) and every difference is shown as a diff; one without a cassette
+runs its model (scripted, or provider:model) and records one.
+
+Arguments:
+  files               scenario files (.yaml, .yml, .json) or folders of .yaml/.yml files (default scenarios/)
+
+Options:
+  --update            run the models again and re-record every cassette
+  --format F          text (default), json or junit
+  -h, --help          show this help
+
+Prints one line per scenario and ends with "N passed, M failed".
+Exit codes: 0 all passed, 1 a scenario failed, 2 usage error or a scenario file that cannot be loaded.`;
+
+const FORMATS = ["text", "json", "junit"] as const;
+type Format = (typeof FORMATS)[number];
+
+export const runCommand: Command = {
+  name: "run",
+  summary: "run regression scenarios and replay their cassettes",
+  help: HELP,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("run", args, {
+      update: { type: "boolean", default: false },
+      format: { type: "string", default: "text" },
+    });
+    if (values.help) {
+      io.stdout(`${HELP}\n`);
+      return EXIT.ok;
+    }
+    const format = parseFormat(values.format);
+    const paths = positionals.length > 0 ? positionals : ["scenarios/"];
+    const files = scenarioFiles(paths);
+    if (files.length === 0)
+      throw new ToolDeckError("usage", `no scenario files (.yaml, .yml) in ${paths.join(", ")}`);
+    const entries: RunEntry[] = [];
+    let broken = false;
+    for (const [index, file] of files.entries()) {
+      const progress = `[${index + 1}/${files.length}] ${file}`;
+      if (format !== "text") io.stderr(`${progress}\n`);
+      const ran = await runFile(file, values.update, io);
+      broken ||= ran.broken;
+      for (const entry of ran.entries) {
+        entries.push(entry);
+        if (format === "text")
+          io.stdout(
+            `${entry.result ? formatScenarioText(entry.result) : formatBrokenText(file, entry.lines[0] ?? "")}\n`,
+          );
+      }
+    }
+    const passed = entries.filter((entry) => entry.passed).length;
+    const summary = formatSummary(passed, entries.length - passed);
+    if (format === "json") io.stdout(formatRunJson({ entries }));
+    else if (format === "junit") io.stdout(formatRunJunit({ entries }));
+    if (format === "text") io.stdout(`\n${summary}\n`);
+    else io.stderr(`${summary}\n`);
+    if (broken) return EXIT.usage;
+    return passed === entries.length ? EXIT.ok : EXIT.findings;
+  },
+};
+
+function parseFormat(value: string): Format {
+  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  throw new ToolDeckError("usage", `--format must be text, json or junit, got '${value}'`);
+}
+
+/** Named files as given; folders give their .yaml/.yml files (cassettes are .json, so they are never taken for scenarios). */
+function scenarioFiles(paths: readonly string[]): string[] {
+  return paths.flatMap((path) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) throw new ToolDeckError("usage", `${path}: no such file or folder`);
+    if (!stats.isDirectory()) return [path];
+    return listConfigFiles(path, process.cwd()).filter((file) => [".yaml", ".yml"].includes(extname(file)));
+  });
+}
+
+async function runFile(
+  file: string,
+  update: boolean,
+  io: CliIo,
+): Promise<{ entries: RunEntry[]; broken: boolean }> {
+  let scenarios: Scenario[];
+  try {
+    scenarios = loadScenarios(file);
+  } catch (error) {
+    return { entries: [brokenEntry(file, file, error)], broken: true };
+  }
+  const entries: RunEntry[] = [];
+  let broken = false;
+  for (const scenario of scenarios) {
+    // One controller per scenario: LangGraph leaves a listener on the signal it is given.
+    const controller = new AbortController();
+    const abort = () => controller.abort(io.signal.reason);
+    io.signal.addEventListener("abort", abort, { once: true });
+    try {
+      entries.push(
+        toRunEntry(await runScenario(scenario, { update, env: io.env, signal: controller.signal })),
+      );
+    } catch (error) {
+      entries.push(brokenEntry(file, `${scenario.name} [${scenario.profile}]`, error));
+      broken ||= error instanceof ToolDeckError;
+    } finally {
+      io.signal.removeEventListener("abort", abort);
+    }
+  }
+  return { entries, broken };
+}
+
+function brokenEntry(file: string, name: string, error: unknown): RunEntry {
+  const message =
+    error instanceof ToolDeckError ? error.message : `internal error: ${(error as Error).message}`;
+  return {
+    file,
+    name,
+    passed: false,
+    lines: [message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message],
+  };
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { loadJsonFile } from "../load-json-file.js";
+import { ProfileSchema } from "../profile.js";
+
+const RequestSchema = z.object({
+  method: z.string(),
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string().optional(),
+});
+
+const ResponseSchema = z.object({
+  status: z.number().int(),
+  statusText: z.string(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+});
+
+/** One recorded call: see `CallRecord`. Secrets are already redacted. */
+export const CassetteCallSchema = z.object({
+  source: z.enum(["agent", "before", "after"]),
+  tool: z.string(),
+  args: z.unknown(),
+  ok: z.boolean(),
+  output: z.string(),
+  request: RequestSchema.optional(),
+  response: ResponseSchema.optional(),
+  stateDigest: z.string(),
+});
+
+/** A cassette: the calls of one scenario run under one profile, replayable without the model. */
+export const CassetteSchema = z.object({
+  version: z.literal(1),
+  scenario: z.string(),
+  profile: ProfileSchema,
+  /** The system prompt as the model got it (`{{current_date_time}}` resolved from the pinned clock). */
+  system: z.string().optional(),
+  messages: z.array(z.string()),
+  calls: z.array(CassetteCallSchema),
+  answer: z.string(),
+  /** Digest of the emulator's end state. */
+  stateDigest: z.string(),
+});
+export type Cassette = z.infer<typeof CassetteSchema>;
+
+/** Reads and validates a cassette; a bad file is one `load` error naming it and the JSON path. */
+export function readCassette(path: string): Cassette {
+  return loadJsonFile(path, CassetteSchema);
+}
+
+/** Writes a cassette as indented JSON (diffable in review), creating its folder. */
+export function writeCassette(path: string, cassette: Cassette): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(cassette, null, 2)}\n`);
+}

@@ -1,0 +1,24 @@
+import type { ScenarioResult } from "../scenario-result.js";
+
+/** One line per scenario (`✓ name (profile) — 1 call, replayed`), then its failures, diff and drift, indented. */
+export function formatScenarioText(result: ScenarioResult): string {
+  const calls = `${result.calls.length} call${result.calls.length === 1 ? "" : "s"}`;
+  const where = result.file ? `  ${result.file}` : "";
+  const head = `${result.passed ? "✓" : "✗"} ${result.name} [${result.profile}] — ${calls}, ${result.mode}${where}`;
+  const details = [
+    ...result.failures.map((line) => `    ${line}`),
+    ...result.diff.map((line) => `    ${line}`),
+    ...result.drift.map((line) => `    drift: ${line}`),
+  ];
+  return [head, ...details].join("\n");
+}
+
+/** A scenario file that could not be run at all. */
+export function formatBrokenText(file: string, message: string): string {
+  return `✗ ${file} — ${message}`;
+}
+
+/** The last line: always the plain `N passed, M failed`. */
+export function formatSummary(passed: number, failed: number): string {
+  return `${passed} passed, ${failed} failed`;
+}

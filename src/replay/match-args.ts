@@ -1,0 +1,47 @@
+import { isDeepStrictEqual } from "node:util";
+import type { ArgsMatch } from "./scenario-schema.js";
+
+/**
+ * Whether actual arguments satisfy the expected ones: `exact` deep equality; `subset` every expected key
+ * present with a matching value, at every level (arrays element by element, same length); `{ignore}` deep
+ * equality once the listed keys are removed from both (dotted paths reach inside: `body.date`).
+ */
+export function matchArgs(expected: unknown, actual: unknown, mode: ArgsMatch): boolean {
+  if (mode === "exact") return isDeepStrictEqual(expected, actual);
+  if (mode === "subset") return isSubset(expected, actual);
+  return isDeepStrictEqual(omitPaths(expected, mode.ignore), omitPaths(actual, mode.ignore));
+}
+
+function isSubset(expected: unknown, actual: unknown): boolean {
+  if (Array.isArray(expected)) {
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => isSubset(item, actual[index]))
+    );
+  }
+  if (isRecord(expected)) {
+    return (
+      isRecord(actual) &&
+      Object.entries(expected).every(([key, value]) => key in actual && isSubset(value, actual[key]))
+    );
+  }
+  return isDeepStrictEqual(expected, actual);
+}
+
+function omitPaths(value: unknown, paths: readonly string[]): unknown {
+  if (!isRecord(value)) return value;
+  const copy = structuredClone(value);
+  for (const path of paths) {
+    const keys = path.split(".");
+    const last = keys.pop() as string;
+    let target: unknown = copy;
+    for (const key of keys) target = isRecord(target) ? target[key] : undefined;
+    if (isRecord(target)) delete target[last];
+  }
+  return copy;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,237 @@
+import { existsSync } from "node:fs";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { initModel } from "../runtime/langchain/init-model.js";
+import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { ExecutableTool } from "../runtime/tool-result.js";
+import { resolveVariables } from "../runtime/variables.js";
+import type { CallRecord, CallSource } from "./call-record.js";
+import { type Cassette, readCassette, writeCassette } from "./cassette.js";
+import { checkExpectations, type Observed } from "./check-expectations.js";
+import { redactCall } from "./redact.js";
+import { replayCassette, type ValidateCall } from "./replay-cassette.js";
+import { type AgentRun, runAgent } from "./run-agent.js";
+import type { Scenario } from "./scenario.js";
+import { createScenarioEmulator, type ScenarioEmulator } from "./scenario-emulator.js";
+import type { ScenarioResult } from "./scenario-result.js";
+import { buildScenarioTools, type ScenarioTools } from "./scenario-tools.js";
+import { scriptedModel } from "./scripted-model.js";
+import { stateDigest } from "./state-digest.js";
+
+export interface RunScenarioOptions {
+  /** Run the model and re-record the cassette even when one exists (`tooldeck run --update`). */
+  update?: boolean;
+  /** Write the cassette after a live run. Default true (when the scenario has a cassette path). */
+  record?: boolean;
+  /** A fresh emulator per run; default the embedded one with counted ids. */
+  createEmulator?: () => ScenarioEmulator;
+  /** Use this model instead of the scenario's (tests, custom providers). */
+  model?: BaseChatModel;
+  /** Where API keys and OPENAI_BASE_URL are read for `provider:model` scenarios; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Drift check of each recorded call against the current API description (see `ValidateCall`). */
+  validateCall?: ValidateCall;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs one scenario. With a cassette on disk (and no `update`) the recorded calls are replayed through the
+ * current configs and runtime — no model — and every difference fails the scenario; otherwise the agent
+ * runs (scripted or real model) between the HTTP node steps and the cassette is (re)written. Expectations
+ * are checked either way. Throws only for broken setup (unloadable tools, a model that cannot be built).
+ * @example
+ * const [scenario] = loadScenarios("scenarios/update-event.yaml");
+ * const result = await runScenario(scenario, { update: false });
+ * if (!result.passed) console.log(result.failures.join("\n"), result.diff.join("\n"));
+ */
+export async function runScenario(
+  scenario: Scenario,
+  options: RunScenarioOptions = {},
+): Promise<ScenarioResult> {
+  const emulator = (options.createEmulator ?? createScenarioEmulator)();
+  const runtime: ToolRuntimeOptions = {
+    profile: scenario.profile,
+    fetch: emulator.fetch,
+    vars: { ...emulator.vars, ...scenario.vars },
+    now: () => scenario.now,
+    question: scenario.messages.at(-1) ?? "",
+  };
+  if (emulator.resolveHost) runtime.resolveHost = emulator.resolveHost;
+  const tools = await buildScenarioTools(scenario, runtime);
+  const system = resolveSystem(scenario.system, runtime);
+  const base = {
+    name: scenario.name,
+    profile: scenario.profile,
+    diff: [] as string[],
+    drift: [] as string[],
+  };
+  const replay = scenario.cassette !== undefined && !options.update && existsSync(scenario.cassette);
+  const context: RunContext = { scenario, tools, emulator, runtime, system, options };
+  const run = replay
+    ? await replayRun(readCassette(scenario.cassette as string), context)
+    : await liveRun(context);
+  const failures = [...run.failures, ...checkExpectations(run.observed, scenario.expect)];
+  const result: ScenarioResult = {
+    ...base,
+    ...run.extra,
+    mode: run.mode,
+    passed: failures.length === 0,
+    failures,
+    calls: [...run.observed.calls],
+    answer: run.observed.answer,
+    state: run.observed.state,
+  };
+  if (scenario.file) result.file = scenario.file;
+  if (system !== undefined) result.system = system;
+  if (scenario.cassette) result.cassette = scenario.cassette;
+  return result;
+}
+
+/** Everything one run of a scenario works with. */
+interface RunContext {
+  scenario: Scenario;
+  tools: ScenarioTools;
+  emulator: ScenarioEmulator;
+  runtime: ToolRuntimeOptions;
+  /** The system prompt, variables resolved. */
+  system: string | undefined;
+  options: RunScenarioOptions;
+}
+
+interface Run {
+  mode: ScenarioResult["mode"];
+  observed: Observed;
+  failures: string[];
+  extra?: { diff: string[]; drift: string[] };
+}
+
+/** `{{current_date_time}}` (the pinned clock), `{{question}}` and `{{$vars.x}}` in the system prompt. */
+function resolveSystem(system: string | undefined, runtime: ToolRuntimeOptions): string | undefined {
+  if (system === undefined) return undefined;
+  const resolved = resolveVariables(system, runtime, { keepUnknown: true });
+  return resolved.ok ? resolved.text : system;
+}
+
+async function liveRun({ scenario, tools, emulator, runtime, system, options }: RunContext): Promise<Run> {
+  const vars = runtime.vars ?? {};
+  const before = await runSteps(tools.before, "before", emulator);
+  const model = options.model ?? (await chooseModel(scenario, options.env ?? process.env));
+  let agent: Pick<AgentRun, "calls" | "answer">;
+  try {
+    agent = await runAgent({
+      model,
+      tools: tools.agent,
+      messages: scenario.messages,
+      snapshot: () => emulator.snapshot(),
+      recursionLimit: recursionLimit(scenario),
+      ...(system !== undefined ? { system } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    // The model failed mid-run (a provider error, a script too short): a failed scenario, nothing recorded.
+    const failure = `agent: ${(error as Error).message.split("\n")[0]}`;
+    return {
+      mode: "live",
+      observed: { calls: before, answer: "", state: emulator.snapshot() },
+      failures: [failure],
+    };
+  }
+  const after = await runSteps(tools.after, "after", emulator);
+  const calls = [...before, ...agent.calls, ...after].map((call) => redactCall(call, vars));
+  const state = emulator.snapshot();
+  const record = scenario.cassette !== undefined && options.record !== false;
+  if (record)
+    writeCassette(scenario.cassette as string, toCassette(scenario, system, calls, agent.answer, state));
+  return {
+    mode: record ? "recorded" : "live",
+    observed: { calls, answer: agent.answer, state },
+    failures: failedSteps(calls),
+  };
+}
+
+function toCassette(
+  scenario: Scenario,
+  system: string | undefined,
+  calls: CallRecord[],
+  answer: string,
+  state: unknown,
+): Cassette {
+  const cassette: Cassette = {
+    version: 1,
+    scenario: scenario.name,
+    profile: scenario.profile,
+    messages: [...scenario.messages],
+    calls,
+    answer,
+    stateDigest: stateDigest(state),
+  };
+  if (system !== undefined) cassette.system = system;
+  return cassette;
+}
+
+async function replayRun(
+  cassette: Cassette,
+  { scenario, tools, emulator, runtime, system, options }: RunContext,
+): Promise<Run> {
+  const replayed = await replayCassette(cassette, {
+    tools,
+    snapshot: () => emulator.snapshot(),
+    vars: runtime.vars ?? {},
+    ...(options.validateCall ? { validateCall: options.validateCall } : {}),
+  });
+  const failures = staleCassette(cassette, scenario, system);
+  if (replayed.diff.length > 0) failures.push("the replay differs from the cassette (see the diff)");
+  return {
+    mode: "replayed",
+    observed: { calls: replayed.calls, answer: cassette.answer, state: emulator.snapshot() },
+    failures: [...failures, ...failedSteps(replayed.calls)],
+    extra: { diff: replayed.diff, drift: replayed.drift },
+  };
+}
+
+/** A cassette recorded for other messages or another system prompt no longer pins this scenario. */
+function staleCassette(cassette: Cassette, scenario: Scenario, system: string | undefined): string[] {
+  const sameMessages = JSON.stringify(cassette.messages) === JSON.stringify(scenario.messages);
+  if (sameMessages && cassette.system === system && cassette.profile === scenario.profile) return [];
+  return [
+    "the cassette was recorded for other messages, system prompt or profile: re-record it with --update",
+  ];
+}
+
+async function runSteps(steps: readonly ExecutableTool[], source: CallSource, emulator: ScenarioEmulator) {
+  const calls: CallRecord[] = [];
+  for (const step of steps) {
+    const { ok, output, request, response } = await step.invoke({});
+    const call: CallRecord = {
+      source,
+      tool: step.name,
+      args: {},
+      ok,
+      output,
+      stateDigest: stateDigest(emulator.snapshot()),
+    };
+    if (request) call.request = request;
+    if (response) call.response = response;
+    calls.push(call);
+  }
+  return calls;
+}
+
+function failedSteps(calls: readonly CallRecord[]): string[] {
+  return calls
+    .filter((call) => call.source !== "agent" && !call.ok)
+    .map((call) => `${call.source} step ${call.tool} failed: ${call.output}`);
+}
+
+/** LangGraph counts two steps per model turn: a long script must not hit the default limit of 25. */
+function recursionLimit(scenario: Scenario): number {
+  return typeof scenario.model === "string" ? 25 : Math.max(25, 2 * scenario.model.scripted.length + 5);
+}
+
+function chooseModel(
+  scenario: Scenario,
+  env: Record<string, string | undefined>,
+): Promise<BaseChatModel> | BaseChatModel {
+  return typeof scenario.model === "string"
+    ? initModel(scenario.model, env)
+    : scriptedModel(scenario.model.scripted);
+}

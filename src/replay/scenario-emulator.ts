@@ -1,0 +1,24 @@
+import { createEmulator } from "../emulator/create-emulator.js";
+import type { ResolveHost } from "../runtime/host-policy.js";
+import type { FetchLike } from "../runtime/runtime-options.js";
+
+/**
+ * What a scenario needs of an emulator: a fetch, the variables pointing tools at it, and its state as
+ * plain data (`{ events: [...] }`; any collection of arrays works for state expectations).
+ */
+export interface ScenarioEmulator {
+  fetch: FetchLike;
+  resolveHost?: ResolveHost;
+  vars: Record<string, string>;
+  snapshot(): Record<string, unknown>;
+}
+
+/**
+ * The default: the embedded emulators, fresh from their seed, with ids of created events counted
+ * (`00000000-0000-4000-8000-000000000001`, …) rather than random, so cassettes replay byte for byte.
+ */
+export function createScenarioEmulator(): ScenarioEmulator {
+  let next = 0;
+  const randomId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
+  return createEmulator({ events: { randomId } });
+}

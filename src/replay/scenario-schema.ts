@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { HttpNodeConfigSchema } from "../config/http-node-config.js";
+import { ProfileSchema } from "../profile.js";
+
+/** How the arguments of an expected call are compared: all of them, only the given ones, or all but some keys. */
+export const ArgsMatchSchema = z.union([
+  z.enum(["exact", "subset"]),
+  z.object({ ignore: z.array(z.string().min(1)).min(1) }).strict(),
+]);
+export type ArgsMatch = z.infer<typeof ArgsMatchSchema>;
+
+/** One expected tool call: its tool, optionally its arguments, outcome and HTTP status. */
+export const ExpectedCallSchema = z
+  .object({
+    tool: z.string().min(1),
+    args: z.unknown().optional(),
+    match: ArgsMatchSchema.optional(),
+    outcome: z.enum(["ok", "error"]).optional(),
+    status: z.number().int().min(100).max(599).optional(),
+  })
+  .strict();
+export type ExpectedCall = z.infer<typeof ExpectedCallSchema>;
+
+/**
+ * Trajectory modes (as agentevals names them): `strict` same calls in the same order; `unordered` same
+ * calls in any order; `subset` every actual call is expected (no extra tools); `superset` every expected
+ * call happened (extra calls allowed).
+ */
+export const TrajectoryModeSchema = z.enum(["strict", "unordered", "subset", "superset"]);
+export type TrajectoryMode = z.infer<typeof TrajectoryModeSchema>;
+
+/** Expectations on one collection of the emulator's `snapshot()` (e.g. `events`). */
+export const CollectionExpectationSchema = z
+  .object({
+    contains: z.array(z.record(z.string(), z.unknown())).optional(),
+    lacks: z.array(z.record(z.string(), z.unknown())).optional(),
+    count: z.number().int().min(0).optional(),
+  })
+  .strict();
+export type CollectionExpectation = z.infer<typeof CollectionExpectationSchema>;
+
+export const AnswerExpectationSchema = z
+  .object({ contains: z.string().optional(), equals: z.string().optional(), matches: z.string().optional() })
+  .strict();
+
+export const ExpectationsSchema = z
+  .object({
+    trajectory: TrajectoryModeSchema.default("strict"),
+    args: ArgsMatchSchema.default("exact"),
+    calls: z.array(ExpectedCallSchema).optional(),
+    state: z.record(z.string(), CollectionExpectationSchema).optional(),
+    answer: AnswerExpectationSchema.optional(),
+  })
+  .strict();
+export type Expectations = z.infer<typeof ExpectationsSchema>;
+
+/** One scripted model turn: tool calls, or the final answer. */
+export const ScriptedTurnSchema = z.union([
+  z
+    .object({
+      calls: z
+        .array(
+          z.object({ tool: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }).strict(),
+        )
+        .min(1),
+    })
+    .strict(),
+  z.object({ answer: z.string() }).strict(),
+]);
+export type ScriptedTurn = z.infer<typeof ScriptedTurnSchema>;
+
+/** `provider:model` (run through `initChatModel`) or a script of turns (run through `fakeModel()`). */
+export const ScenarioModelSchema = z.union([
+  z.string().regex(/^[\w.-]+:.+$/, "expected provider:model, e.g. openai:gpt-4o-mini"),
+  z.object({ scripted: z.array(ScriptedTurnSchema).min(1) }).strict(),
+]);
+export type ScenarioModel = z.infer<typeof ScenarioModelSchema>;
+
+/** An HTTP node step: the name of an `http` config among the scenario's tools, or one written inline. */
+export const ScenarioStepSchema = z.union([z.string().min(1), HttpNodeConfigSchema]);
+export type ScenarioStep = z.infer<typeof ScenarioStepSchema>;
+
+/** The clock the scenario runs at when it names none: `{{current_date_time}}` stays the same run to run. */
+export const DEFAULT_SCENARIO_NOW = "2024-07-01T09:00:00.000Z";
+
+/**
+ * A scenario file (YAML or JSON). Paths (`tools`, `cassette`) are relative to the file. `profile` may list
+ * both profiles: the scenario then runs once under each, with one cassette per profile.
+ */
+export const ScenarioSchema = z
+  .object({
+    name: z.string().min(1).optional(),
+    description: z.string().optional(),
+    tools: z.array(z.string().min(1)).min(1),
+    profile: z
+      .union([ProfileSchema, z.array(ProfileSchema).min(1)], {
+        error: "expected standard, flowise, or a list of them",
+      })
+      .default("standard"),
+    vars: z.record(z.string(), z.string()).default({}),
+    now: z.iso.datetime({ offset: true }).default(DEFAULT_SCENARIO_NOW),
+    system: z.string().optional(),
+    messages: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
+      error: "expected the user's message, or a list of messages",
+    }),
+    model: ScenarioModelSchema,
+    before: z.array(ScenarioStepSchema).default([]),
+    after: z.array(ScenarioStepSchema).default([]),
+    cassette: z.string().min(1).optional(),
+    expect: ExpectationsSchema.default({ trajectory: "strict", args: "exact" }),
+  })
+  .strict();
+export type ScenarioFile = z.infer<typeof ScenarioSchema>;

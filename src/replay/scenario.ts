@@ -1,0 +1,27 @@
+import type { ToolConfig } from "../config/tool-config.js";
+import type { Profile } from "../profile.js";
+import type { Expectations, ScenarioModel, ScenarioStep } from "./scenario-schema.js";
+
+/**
+ * One runnable scenario: a scenario file under one profile, paths resolved. Library users may build one
+ * directly; `tools` then may hold configs as well as paths.
+ */
+export interface Scenario {
+  name: string;
+  /** The scenario file as given, for reports; absent for scenarios built in code. */
+  file?: string;
+  profile: Profile;
+  /** Config files/folders (resolved paths) or configs. A later tool replaces an earlier one of the same name. */
+  tools: readonly (string | ToolConfig)[];
+  vars: Record<string, string>;
+  /** The pinned clock: `{{current_date_time}}` in the system prompt and in tool configs. */
+  now: Date;
+  system?: string;
+  messages: readonly string[];
+  model: ScenarioModel;
+  before: readonly ScenarioStep[];
+  after: readonly ScenarioStep[];
+  /** Where the cassette lives; absent = no cassette (always a live run, nothing recorded). */
+  cassette?: string;
+  expect: Expectations;
+}

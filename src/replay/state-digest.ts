@@ -1,0 +1,15 @@
+import { createHash } from "node:crypto";
+
+/** A short, stable fingerprint of an emulator snapshot: keys sorted, so equal states give equal digests. */
+export function stateDigest(snapshot: unknown): string {
+  return `sha256:${createHash("sha256").update(canonicalJson(snapshot)).digest("hex").slice(0, 16)}`;
+}
+
+/** JSON with object keys sorted at every level. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}

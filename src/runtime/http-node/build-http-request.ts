@@ -1,0 +1,78 @@
+import type { HttpCredential, HttpNodeConfig, KeyValue } from "../../config/http-node-config.js";
+import { hasHeader } from "../http-exchange.js";
+import type { ToolRuntimeOptions } from "../runtime-options.js";
+import type { ToolRequest } from "../tool-result.js";
+import { resolveVariablesDeep } from "../variables.js";
+import { encodeHttpBody } from "./encode-http-body.js";
+
+export type BuiltHttpRequest = { ok: true; request: ToolRequest } | { ok: false; error: string };
+
+/**
+ * The request an HTTP node sends: variables resolved in URL, header and query values, body and
+ * credential; credential headers first, then the configured headers (blank keys skipped); query params
+ * appended with `?` or `&`; no body for GET. Unknown variables are errors under `standard` and stay
+ * literal under `flowise`, as in request tools.
+ */
+export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOptions): BuiltHttpRequest {
+  const keepUnknown = (options.profile ?? "standard") === "flowise";
+  const resolved = resolveVariablesDeep(
+    {
+      url: config.url,
+      headers: config.headers,
+      queryParams: config.queryParams,
+      body: config.body,
+      credential: config.credential,
+    },
+    options,
+    { keepUnknown },
+  );
+  if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown) };
+  const node = resolved.value as Pick<
+    HttpNodeConfig,
+    "url" | "headers" | "queryParams" | "body" | "credential"
+  >;
+  if (node.url.trim() === "") return { ok: false, error: "URL is required" };
+  const request: ToolRequest = {
+    method: config.method,
+    url: withQuery(node.url.trim(), node.queryParams),
+    headers: { ...credentialHeaders(node.credential), ...toHeaders(node.headers) },
+  };
+  if (config.method === "GET" || node.body === undefined) return { ok: true, request };
+  const encoded = encodeHttpBody(config.bodyType ?? "json", node.body);
+  if (!encoded.ok) return encoded;
+  request.body = encoded.body.text;
+  if (encoded.body.contentType && !hasHeader(request.headers, "content-type")) {
+    request.headers["Content-Type"] = encoded.body.contentType;
+  }
+  return { ok: true, request };
+}
+
+function unknownVariable(name: string): string {
+  const hint = name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : "";
+  return `unknown variable {{${name}}}${hint}`;
+}
+
+function withQuery(url: string, params: readonly KeyValue[]): string {
+  const query = new URLSearchParams(params.map((param) => [param.key, param.value])).toString();
+  if (query === "") return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${query}`;
+}
+
+function toHeaders(rows: readonly KeyValue[]): Record<string, string> {
+  return Object.fromEntries(rows.filter((row) => row.key.trim() !== "").map((row) => [row.key, row.value]));
+}
+
+function credentialHeaders(credential: HttpCredential | undefined): Record<string, string> {
+  switch (credential?.type) {
+    case undefined:
+      return {};
+    case "basic":
+      return {
+        Authorization: `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString("base64")}`,
+      };
+    case "bearer":
+      return { Authorization: `Bearer ${credential.token}` };
+    case "apiKey":
+      return { [credential.key]: credential.value };
+  }
+}

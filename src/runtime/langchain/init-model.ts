@@ -1,0 +1,62 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { initChatModel } from "langchain";
+import { ToolDeckError } from "../../errors.js";
+
+/** The package and key variable of each provider tooldeck names in its errors. */
+const PROVIDERS: Readonly<Record<string, { package: string; key?: string }>> = {
+  openai: { package: "@langchain/openai", key: "OPENAI_API_KEY" },
+  anthropic: { package: "@langchain/anthropic", key: "ANTHROPIC_API_KEY" },
+  "google-genai": { package: "@langchain/google-genai", key: "GOOGLE_API_KEY" },
+  mistralai: { package: "@langchain/mistralai", key: "MISTRAL_API_KEY" },
+  groq: { package: "@langchain/groq", key: "GROQ_API_KEY" },
+  deepseek: { package: "@langchain/deepseek", key: "DEEPSEEK_API_KEY" },
+  xai: { package: "@langchain/xai", key: "XAI_API_KEY" },
+  ollama: { package: "@langchain/ollama" },
+};
+
+/** The model tooldeck uses when none is named. */
+export const DEFAULT_MODEL = "openai:gpt-4o-mini";
+
+/**
+ * A chat model from `provider:model` through LangChain's `initChatModel`. Provider packages are optional
+ * dependencies: a missing package or API key is one `usage` error naming what to install or set. The
+ * key is read from `env` (not the process) and for OpenAI `OPENAI_BASE_URL` is honoured, so a local
+ * OpenAI-compatible server works.
+ * @example
+ * const model = await initModel("openai:gpt-4o-mini", process.env);
+ */
+export async function initModel(
+  spec: string,
+  env: Record<string, string | undefined>,
+): Promise<BaseChatModel> {
+  const index = spec.indexOf(":");
+  if (index <= 0 || index === spec.length - 1) {
+    throw new ToolDeckError("usage", `--model must be provider:model (e.g. ${DEFAULT_MODEL}), got '${spec}'`);
+  }
+  const provider = spec.slice(0, index);
+  const model = spec.slice(index + 1);
+  const known = PROVIDERS[provider];
+  if (known) await requirePackage(provider, known.package);
+  const apiKey = known?.key ? env[known.key] : undefined;
+  if (known?.key && !apiKey) {
+    throw new ToolDeckError("usage", `set ${known.key} to use ${spec}`);
+  }
+  const fields: Record<string, unknown> = { modelProvider: provider };
+  if (apiKey) fields.apiKey = apiKey;
+  if (provider === "openai" && env.OPENAI_BASE_URL) fields.configuration = { baseURL: env.OPENAI_BASE_URL };
+  try {
+    return (await initChatModel(model, fields)) as unknown as BaseChatModel;
+  } catch (cause) {
+    throw new ToolDeckError("usage", `cannot use ${spec}: ${(cause as Error).message.split("\n")[0]}`, {
+      cause,
+    });
+  }
+}
+
+async function requirePackage(provider: string, name: string): Promise<void> {
+  try {
+    await import(name);
+  } catch {
+    throw new ToolDeckError("usage", `the ${provider} provider needs ${name}: npm install ${name}`);
+  }
+}

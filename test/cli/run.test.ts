@@ -1,0 +1,143 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { packagePath } from "../../src/package-root.js";
+import { captureIo } from "../support/capture-io.js";
+
+async function run(...args: string[]) {
+  const captured = captureIo();
+  const exit = await runCli(["run", ...args], captured.io);
+  return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+/** A copy of the tutorial's update scenario whose tools are the fixed ones, replaying the tutorial's cassette. */
+function fixedConfigOverTutorialCassette(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-run-"));
+  copyFileSync(
+    packagePath("scenarios", "cassettes", "update-event.standard.cassette.json"),
+    join(dir, "c.json"),
+  );
+  const scenario = readFileSync(packagePath("scenarios", "update-event.yaml"), "utf8")
+    .replace(
+      "tools: [../tools/]",
+      `tools: ["${packagePath("tools")}", "${packagePath("fixtures", "configs", "fixed-update-event.yaml")}"]`,
+    )
+    .replace("profile: [standard, flowise]", "profile: standard\ncassette: c.json");
+  writeFileSync(join(dir, "update.yaml"), scenario);
+  return dir;
+}
+
+describe("tooldeck run", () => {
+  test("the shipped scenarios: one line each, then the plain summary line", async () => {
+    const { exit, stdout } = await run(packagePath("scenarios"));
+    const lines = stdout.trimEnd().split("\n");
+    expect(exit).toBe(0);
+    expect(lines.at(-1)).toBe("12 passed, 0 failed");
+    expect(lines.filter((line) => line.startsWith("✓ "))).toHaveLength(12);
+    expect(lines[0]).toBe(
+      `✓ create event [standard] — 1 call, replayed  ${packagePath("scenarios", "create-event.yaml")}`,
+    );
+  });
+
+  test("a changed config: the diff under the failing scenario, exit 1", async () => {
+    const dir = fixedConfigOverTutorialCassette();
+    const { exit, stdout } = await run(join(dir, "update.yaml"));
+    expect(exit).toBe(1);
+    expect(stdout.replaceAll(dir, "<dir>")).toBe(
+      [
+        "✗ update event (tutorial config) [standard] — 1 call, replayed  <dir>/update.yaml",
+        "    the replay differs from the cassette (see the diff)",
+        '    calls[0] update_event: expected outcome error, got ok (HTTP 200): {"id":"1","name":"Tech Summit 2024","date":"2024-06-15T09:00:00Z","location":"San Francisco, CA"}',
+        "    calls[0] update_event: expected HTTP 404, got HTTP 200",
+        '    state.events: no item matching {"id":"1","name":"Tech Conference 2024"}',
+        '    state.events: an item matching {"name":"Tech Summit 2024"} is still there',
+        "    call 1 update_event (agent):",
+        "      - PUT http://events.tooldeck.internal/events",
+        "      + PATCH http://events.tooldeck.internal/events/1",
+        "      - status 404 Not Found",
+        "      + status 200 OK",
+        '      - output HTTP 404 Not Found: {"error":"Endpoint not found"}',
+        '      + output {"id":"1","name":"Tech Summit 2024","date":"2024-06-15T09:00:00Z","location":"San Francisco, CA"}',
+        "",
+        "0 passed, 1 failed",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("--update re-records: the run is live, and the next replay matches the new cassette", async () => {
+    const dir = fixedConfigOverTutorialCassette();
+    const updated = await run(join(dir, "update.yaml"), "--update");
+    expect(updated.stdout).toContain("— 1 call, recorded");
+    expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).calls[0].request.method).toBe("PATCH");
+    const replayed = await run(join(dir, "update.yaml"));
+    expect(replayed.stdout).not.toContain("call 1 update_event (agent):");
+    expect(replayed.stdout).toContain("replayed");
+  });
+
+  test("--format json: every scenario with its diff; progress and summary on stderr", async () => {
+    const dir = fixedConfigOverTutorialCassette();
+    const { exit, stdout, stderr } = await run(join(dir, "update.yaml"), "--format", "json");
+    const report = JSON.parse(stdout);
+    expect(exit).toBe(1);
+    expect(report).toMatchObject({ passed: 0, failed: 1 });
+    expect(report.scenarios[0]).toMatchObject({
+      name: "update event (tutorial config)",
+      profile: "standard",
+      mode: "replayed",
+      passed: false,
+    });
+    expect(report.scenarios[0].diff[1]).toBe("  - PUT http://events.tooldeck.internal/events");
+    expect(stderr.replaceAll(dir, "<dir>")).toBe("[1/1] <dir>/update.yaml\n0 passed, 1 failed\n");
+  });
+
+  test("--format junit: one test case per scenario run, failures with every reason", async () => {
+    const { exit, stdout } = await run(
+      packagePath("scenarios", "update-event.yaml"),
+      fixedConfigOverTutorialCassette(),
+      "--format",
+      "junit",
+    );
+    expect(exit).toBe(1);
+    expect(stdout).toContain('<testsuite name="tooldeck run" tests="3" failures="1" errors="0">');
+    expect(stdout).toContain(
+      `<testcase classname="${packagePath("scenarios", "update-event.yaml")}" name="update event (tutorial config) [flowise]"/>`,
+    );
+    expect(stdout).toContain('<failure message="the replay differs from the cassette (see the diff)">');
+    expect(stdout).toContain("  - PUT http://events.tooldeck.internal/events\n");
+  });
+
+  test("a scenario file that cannot be loaded: its line, the others still run, exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-run-"));
+    writeFileSync(join(dir, "broken.yaml"), "tools: [x]\nmodel: nope\nmessages: hi\n");
+    const { exit, stdout } = await run(
+      join(dir, "broken.yaml"),
+      packagePath("scenarios", "list-events.yaml"),
+    );
+    expect(exit).toBe(2);
+    expect(stdout.replaceAll(dir, "<dir>").split("\n")).toEqual([
+      "✗ <dir>/broken.yaml — model: expected provider:model, e.g. openai:gpt-4o-mini",
+      `✓ list events [standard] — 1 call, replayed  ${packagePath("scenarios", "list-events.yaml")}`,
+      `✓ list events [flowise] — 1 call, replayed  ${packagePath("scenarios", "list-events.yaml")}`,
+      "",
+      "2 passed, 1 failed",
+      "",
+    ]);
+  });
+
+  test.each([
+    [["--format", "tap"], "tooldeck run: --format must be text, json or junit, got 'tap'\n"],
+    [["no-such-dir"], "tooldeck run: no-such-dir: no such file or folder\n"],
+    [["--updat"], "tooldeck run: Unknown option '--updat' (see 'tooldeck run --help')\n"],
+    [
+      [packagePath("fixtures", "flowise")],
+      `tooldeck run: no scenario files (.yaml, .yml) in ${packagePath("fixtures", "flowise")}\n`,
+    ],
+  ])("usage error %j: one line, exit 2", async (args, message) => {
+    const { exit, stderr } = await run(...args);
+    expect(exit).toBe(2);
+    expect(stderr).toBe(message);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, test } from "vitest";
+import type { CallRecord } from "../../src/replay/call-record.js";
+import { diffCall } from "../../src/replay/diff-calls.js";
+import { redactCall } from "../../src/replay/redact.js";
+import { canonicalJson, stateDigest } from "../../src/replay/state-digest.js";
+
+const base: CallRecord = {
+  source: "agent",
+  tool: "create_event",
+  args: { body: { name: "A" } },
+  ok: true,
+  output: '{"id":"1"}',
+  request: {
+    method: "POST",
+    url: "http://h/events",
+    headers: { "Content-Type": "application/json" },
+    body: '{"name":"A"}',
+  },
+  response: { status: 201, statusText: "Created", headers: {}, body: '{"id":"1"}' },
+  stateDigest: "sha256:0",
+};
+
+describe("redactCall", () => {
+  test.each([
+    [
+      "a credential header, whatever its value",
+      { Authorization: "Basic YW5uOnB3" },
+      {},
+      { Authorization: "[redacted]" },
+    ],
+    ["x-api-key in any case", { "X-API-KEY": "k" }, {}, { "X-API-KEY": "[redacted]" }],
+    [
+      "a secret variable's value inside another header",
+      { "X-Trace": "t-hunter22" },
+      { password: "hunter22" },
+      { "X-Trace": "t-{{$vars.password}}" },
+    ],
+    [
+      "a variable whose name is not secret is kept",
+      { "X-User": "annika" },
+      { user: "annika" },
+      { "X-User": "annika" },
+    ],
+    [
+      "values shorter than 4 characters are kept (too common to redact)",
+      { "X-N": "abc" },
+      { token: "abc" },
+      { "X-N": "abc" },
+    ],
+  ])("%s", (_name, headers, vars, expected) => {
+    const call = { ...base, request: { ...(base.request as NonNullable<CallRecord["request"]>), headers } };
+    expect(redactCall(call, vars).request?.headers).toEqual(expected);
+  });
+
+  test("a secret is replaced everywhere: URL, body, output, args, response", () => {
+    const secret = "sk-live-42";
+    const call: CallRecord = {
+      ...base,
+      args: { body: { key: secret } },
+      output: `echo ${secret}`,
+      request: { method: "GET", url: `http://h/?k=${secret}`, headers: {}, body: secret },
+      response: { status: 200, statusText: "OK", headers: { "set-cookie": "s=1" }, body: secret },
+    };
+    const redacted = JSON.stringify(redactCall(call, { api_key: secret }));
+    expect(redacted).not.toContain(secret);
+    expect(redacted).toContain('"set-cookie":"[redacted]"');
+    expect(call.output).toBe(`echo ${secret}`);
+  });
+});
+
+describe("diffCall", () => {
+  test.each([
+    ["equal calls", base, []],
+    [
+      "another body",
+      { ...base, request: { ...(base.request as NonNullable<CallRecord["request"]>), body: '{"name":"B"}' } },
+      ["call 3 create_event (agent):", '  - body {"name":"A"}', '  + body {"name":"B"}'],
+    ],
+    [
+      "nothing sent any more",
+      {
+        ...base,
+        ok: false,
+        output: "Received tool input did not match expected schema",
+        request: undefined,
+        response: undefined,
+      } as unknown as CallRecord,
+      [
+        "call 3 create_event (agent):",
+        "  - POST http://h/events",
+        "  + (no request sent)",
+        '  - body {"name":"A"}',
+        "  + body (none)",
+        "  - status 201 Created",
+        "  + status (no response)",
+        '  - output {"id":"1"}',
+        "  + output Received tool input did not match expected schema",
+      ],
+    ],
+  ])("%s", (_name, replayed, lines) => {
+    expect(diffCall(2, base, replayed)).toEqual(lines);
+  });
+});
+
+test("stateDigest ignores key order and sees any value change", () => {
+  expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe('{"a":{"c":3,"d":2},"b":1}');
+  expect(stateDigest({ events: [{ id: "1", name: "A" }] })).toBe(
+    stateDigest({ events: [{ name: "A", id: "1" }] }),
+  );
+  expect(stateDigest({ events: [{ id: "1", name: "A" }] })).not.toBe(
+    stateDigest({ events: [{ id: "1", name: "B" }] }),
+  );
+  expect(stateDigest({})).toMatch(/^sha256:[0-9a-f]{16}$/);
+});
