@@ -68,13 +68,16 @@ export interface ToolRunSetup {
  * Runtime options from the shared flags: the embedded emulator's in-process fetch and `base_url`
  * unless --base-url is given, then the user's variables on top.
  */
-export function toolRunSetup(values: {
-  profile: string;
-  var?: string[] | undefined;
-  vars?: string | undefined;
-  "base-url"?: string | undefined;
-  "allow-host"?: string[] | undefined;
-}): ToolRunSetup {
+export function toolRunSetup(
+  values: {
+    profile: string;
+    var?: string[] | undefined;
+    vars?: string | undefined;
+    "base-url"?: string | undefined;
+    "allow-host"?: string[] | undefined;
+  },
+  env: Record<string, string | undefined> = {},
+): ToolRunSetup {
   const profile = parseProfile(values.profile);
   const userVars = parseVars(values.vars, values.var);
   const baseUrl = values["base-url"];
@@ -88,6 +91,7 @@ export function toolRunSetup(values: {
     runtime.resolveHost = emulator.resolveHost;
   }
   if (values["allow-host"]?.length) runtime.allowedHosts = values["allow-host"];
+  if (flowiseSecurityCheckOff(env)) runtime.httpSecurityCheck = false;
   return { runtime, emulator };
 }
 
@@ -101,4 +105,9 @@ export function reportLoadIssues(loaded: LoadResult, io: CliIo): LoadResult {
   for (const error of loaded.errors) io.stderr(`error: ${formatConfigIssue(error)}\n`);
   for (const warning of loaded.warnings) io.stderr(`warning: ${formatConfigIssue(warning)}\n`);
   return loaded;
+}
+
+/** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */
+export function flowiseSecurityCheckOff(env: Record<string, string | undefined>): boolean {
+  return env.HTTP_SECURITY_CHECK?.toLowerCase() === "false";
 }

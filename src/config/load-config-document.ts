@@ -1,7 +1,7 @@
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
-import { skippedNodeReason } from "./flowise-skipped-nodes.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
+import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 import { joinPath } from "./json-path.js";
 import { describeType, isPlainObject } from "./json-value.js";
 import { collectFlowTools, loadFlowData } from "./load-flowise-flow.js";
@@ -48,10 +48,12 @@ function loadFlowiseInputs(value: Record<string, unknown>, path: string, sink: L
       return;
     }
     case "other": {
-      const reason = skippedNodeReason(detected.node);
-      if (reason) sink.skip({ path, node: detected.node, reason, inputs: value });
-      else
+      const config =
+        detected.node === "openAPIToolkit" ? fromFlowiseToolkitInputs(value, path, sink) : undefined;
+      if (config) sink.tool(config, path);
+      else if (detected.node !== "openAPIToolkit") {
         sink.error(joinPath(path, "agentSelectedTool"), `"${detected.node}" is not a Flowise request tool`);
+      }
       return;
     }
     case "mixed":

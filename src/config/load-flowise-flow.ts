@@ -1,7 +1,7 @@
 import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
-import { skippedNodeReason } from "./flowise-skipped-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
+import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 import { joinPath } from "./json-path.js";
 import { describeType, isPlainObject } from "./json-value.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
@@ -40,9 +40,9 @@ export function loadFlowData(flowData: unknown, path: string, sink: LoadSink): v
 }
 
 /**
- * Every request tool in a flow's nodes: chatflow nodes `requestsGet`…, and the `agentTools` of agentflow
- * V2 Agent nodes, and HTTP nodes (`httpAgentflow`, as `http` configs). OpenAPI toolkits and Tool nodes
- * calling HTTP tools go to `skipped`.
+ * Every tool in a flow's nodes: chatflow nodes `requestsGet`… and `openAPIToolkit`, the `agentTools` of
+ * agentflow V2 Agent nodes, and HTTP nodes (`httpAgentflow`, as `http` configs). Tool nodes calling HTTP
+ * tools go to `skipped`.
  */
 export function collectFlowTools(nodes: readonly unknown[], path: string, sink: LoadSink): void {
   nodes.forEach((node, index) => {
@@ -67,13 +67,13 @@ function collectNodeTools(name: string, inputs: Record<string, unknown>, path: s
   if (isFlowiseRequestNodeName(name)) {
     const config = fromFlowiseRequestInputs(name, inputs, path, sink);
     if (config) sink.tool(config, path);
+  } else if (name === "openAPIToolkit") {
+    const config = fromFlowiseToolkitInputs(inputs, path, sink);
+    if (config) sink.tool(config, path);
   } else if (name === "agentAgentflow") {
     collectAgentTools(inputs.agentTools, joinPath(path, "agentTools"), sink);
   } else if (name === "toolAgentflow") {
     skipToolNode(inputs, path, sink);
-  } else {
-    const reason = skippedNodeReason(name);
-    if (reason) sink.skip({ path, node: name, reason, inputs });
   }
 }
 
@@ -97,7 +97,7 @@ function collectAgentTools(agentTools: unknown, path: string, sink: LoadSink): v
 /** A Tool node runs its tool with fixed arguments, not an LLM's: listed, not loaded, when it calls HTTP. */
 function skipToolNode(inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
   const tool = String(inputs.toolAgentflowSelectedTool);
-  if (isFlowiseRequestNodeName(tool) || skippedNodeReason(tool)) {
+  if (isFlowiseRequestNodeName(tool) || tool === "openAPIToolkit") {
     const reason = `Tool nodes (here running ${tool}) call with fixed arguments, not an LLM's; not modelled yet`;
     sink.skip({ path, node: "toolAgentflow", reason, inputs });
   }

@@ -9,7 +9,11 @@ const TOOLS = packagePath("tools");
 const UPDATE_ARGS = '{"body":{"name":"x","date":"2024-07-15T10:00:00Z","location":"y"}}';
 
 async function call(...args: string[]) {
-  const captured = captureIo();
+  return callWithEnv({}, ...args);
+}
+
+async function callWithEnv(env: Record<string, string>, ...args: string[]) {
+  const captured = captureIo(new AbortController().signal, env);
   const exit = await runCli(["call", ...args, "--tools", TOOLS], captured.io);
   return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
 }
@@ -34,6 +38,20 @@ describe("tooldeck call", () => {
     expect(exit).toBe(1);
     expect(stdout).toBe(output);
     expect(stderr).toContain("tooldeck call: update_event failed");
+  });
+
+  test("flowise refuses the tutorial's localhost URL, unless HTTP_SECURITY_CHECK=false (Flowise's switch)", async () => {
+    const args = ["get_events", "--profile", "flowise", "--var", "base_url=http://localhost:5566"];
+    const refused = await call(...args);
+    expect(refused.stdout).toBe("Failed to make GET request: Access to this host is denied by policy.\n");
+    const allowed = await callWithEnv(
+      { HTTP_SECURITY_CHECK: "false" },
+      ...args,
+      "--args",
+      '{"queryParams":{"id":"3"}}',
+    );
+    expect(allowed.exit).toBe(0);
+    expect(JSON.parse(allowed.stdout).name).toBe("Art Exhibition Opening");
   });
 
   test("--verbose prints the exchange", async () => {

@@ -236,9 +236,30 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
         "flowise:Event Requests Agent create_event",
         "flowise:Event Requests Agent update_event",
         "flowise:Event Requests Agent delete_event",
+        "flowise:Event OpenAPI Agent listEvents",
+        "flowise:Event OpenAPI Agent createEvent",
+        "flowise:Event OpenAPI Agent getEventById",
+        "flowise:Event OpenAPI Agent updateEventDetails",
+        "flowise:Event OpenAPI Agent deleteEvent",
       ]);
       const update = report.diagnostics.find((d: { code: string }) => d.code === "operation-not-found");
       expect(update).toMatchObject({ tool: "update_event", file: "flowise:Event Requests Agent" });
+      const args = [
+        "check",
+        "--flowise",
+        flowise.url,
+        "--api-key",
+        "test-key",
+        "--profile",
+        "flowise",
+        "--format",
+        "json",
+      ];
+      const judged = JSON.parse((await tooldeck(...args)).stdout);
+      expect(judged.tools[0].sent).toBe("GET http://localhost:5566/events/1?limit=2 → no answer");
+      expect(judged.diagnostics.map((d: { message: string }) => d.message)).toContain(
+        "GET /events/1?limit=2 got no answer: Failed to make GET request: Access to this host is denied by policy.",
+      );
       const refused = await tooldeck("lint", "--flowise", flowise.url, "--api-key", "wrong");
       expect(refused.exit).toBe(2);
       expect(refused.stderr).toBe(

@@ -148,21 +148,13 @@ describe("loadConfigDocument: shapes", () => {
     });
   });
 
-  test("an OpenAPI toolkit's inputs are skipped with their raw inputs", () => {
+  test("an OpenAPI toolkit's inputs without a file: a warning, no tool", () => {
     const inputs = { agentSelectedTool: "openAPIToolkit", yamlFile: "", returnDirect: "" };
     expect(load(inputs)).toEqual({
       tools: [],
       errors: [],
-      warnings: [],
-      skipped: [
-        {
-          file: "t.yaml",
-          path: "",
-          node: "openAPIToolkit",
-          reason: "OpenAPI toolkit nodes are not modelled yet",
-          inputs,
-        },
-      ],
+      warnings: ['t.yaml: yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"'],
+      skipped: [],
     });
   });
 

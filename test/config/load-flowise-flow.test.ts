@@ -72,18 +72,14 @@ describe("Flowise's real exports", () => {
     );
   });
 
-  test("Interacting With API: its OpenAPI toolkit is skipped, raw inputs kept", () => {
+  test("Interacting With API: its OpenAPI toolkit has no file (v2.0's empty yamlFile): a warning, no tool", () => {
     const file = sharedFixture("flowise", "Interacting With API.json");
-    const { skipped } = loadFlowiseFlow(readExport(file), "iwa.json");
-    expect(skipped.map(({ inputs: _inputs, ...rest }) => rest)).toEqual([
-      {
-        file: "iwa.json",
-        path: agentToolPath(2, 0),
-        node: "openAPIToolkit",
-        reason: "OpenAPI toolkit nodes are not modelled yet",
-      },
-    ]);
-    expect(skipped[0]?.inputs).toMatchObject({ agentSelectedTool: "openAPIToolkit", yamlFile: "" });
+    const result = loadFlowiseFlow(readExport(file), "iwa.json");
+    expect(result.tools.filter((tool) => tool.config.kind === "openapi-toolkit")).toEqual([]);
+    expect(result.skipped).toEqual([]);
+    expect(result.warnings.map(formatConfigIssue)).toContain(
+      `iwa.json: ${agentToolPath(2, 0)}.yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"`,
+    );
   });
 
   test("Interacting With API: its HTTP node loads as an http config, with a warning for its empty URL", () => {
@@ -106,6 +102,7 @@ describe("Flowise's real exports", () => {
       ],
     ]);
     expect(result.warnings.map((warning) => `${warning.path}: ${warning.message}`)).toEqual([
+      `${agentToolPath(2, 0)}.yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"`,
       "nodes[4].data.inputs.url: no URL: every run of this HTTP node fails",
     ]);
   });
@@ -117,13 +114,47 @@ describe("Flowise's real exports", () => {
     expect(result.skipped).toEqual([]);
   });
 
-  test("OpenAPI YAML Agent (chatflow V1): no request tool, its toolkit node skipped with the custom code", () => {
-    const result = loadToolConfigs([sharedFixture("flowise", "OpenAPI YAML Agent.json")]);
+  test("OpenAPI YAML Agent (chatflow V1): its toolkit node has no file in the export: a warning, no tool", () => {
+    const file = sharedFixture("flowise", "OpenAPI YAML Agent.json");
+    const result = loadToolConfigs([file]);
     expect(result.tools).toEqual([]);
     expect(result.errors).toEqual([]);
-    expect(result.skipped).toHaveLength(1);
-    expect(result.skipped[0]).toMatchObject({ path: "nodes[3].data.inputs", node: "openAPIToolkit" });
-    expect(result.skipped[0]?.inputs.customCode).toContain("const response = await fetch(url, options);");
+    expect(result.warnings.map(formatConfigIssue)).toEqual([
+      `${file}: nodes[3].data.inputs.yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"`,
+    ]);
+  });
+
+  test("a toolkit node with its uploaded file becomes an openapi-toolkit config (the data URL kept)", () => {
+    const openApiFile = `data:application/x-yaml;base64,${Buffer.from("openapi: 3.0.0").toString("base64")},filename:api.yaml`;
+    const flow = {
+      nodes: [
+        {
+          data: {
+            name: "openAPIToolkit",
+            inputs: {
+              inputType: "file",
+              openApiFile,
+              returnDirect: "",
+              headers: '{"X-Key":"{{$vars.k}}"}',
+              selectedEndpoints: '["listEvents"]',
+              removeNulls: true,
+              customCode: "",
+            },
+          },
+        },
+      ],
+    };
+    const result = loadFlowiseFlow(flow, "f");
+    expect(result.tools.map((tool) => tool.config)).toEqual([
+      {
+        kind: "openapi-toolkit",
+        spec: openApiFile,
+        returnDirect: false,
+        headers: { "X-Key": "{{$vars.k}}" },
+        removeNulls: true,
+        selectedEndpoints: ["listEvents"],
+      },
+    ]);
   });
 });
 

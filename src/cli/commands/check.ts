@@ -14,6 +14,7 @@ import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import type { CheckReport, RuleInfo } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
+import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
   FLOWISE_FLAGS,
@@ -23,7 +24,7 @@ import {
 } from "../load-tool-sources.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { parseProfile, parseVars } from "../tool-options.js";
+import { flowiseSecurityCheckOff, parseProfile, parseVars } from "../tool-options.js";
 
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
 const MAX_FIX_PASSES = 5;
@@ -169,7 +170,7 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     ...(probes
       ? {
           probe: {
-            target: () => probeTarget(baseUrl, userVars),
+            target: () => probeTarget(baseUrl, userVars, flowiseSecurityCheckOff(io.env)),
             allowWrites: baseUrl === undefined || values["allow-writes"],
             onTool: progress(io, loaded.tools.length),
           },
@@ -179,15 +180,20 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   return { report, loadFailed: loaded.errors.length > 0 };
 }
 
-/** A fresh embedded emulator for every probed tool, or the real service at --base-url. */
-function probeTarget(baseUrl: string | undefined, userVars: Record<string, string>) {
-  if (baseUrl !== undefined) return { vars: { base_url: baseUrl, ...userVars } };
+/**
+ * A fresh embedded emulator for every probed tool, or the real service at --base-url; with
+ * HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile reaches loopback hosts.
+ */
+function probeTarget(
+  baseUrl: string | undefined,
+  userVars: Record<string, string>,
+  securityCheckOff: boolean,
+): ToolRuntimeOptions {
+  const options: ToolRuntimeOptions = securityCheckOff ? { httpSecurityCheck: false } : {};
+  if (baseUrl !== undefined) return { ...options, vars: { base_url: baseUrl, ...userVars } };
   const emulator = createEmulator();
-  return {
-    fetch: emulator.fetch,
-    resolveHost: emulator.resolveHost,
-    vars: { ...emulator.vars, ...userVars },
-  };
+  const vars = { ...emulator.vars, ...userVars };
+  return { ...options, fetch: emulator.fetch, resolveHost: emulator.resolveHost, vars };
 }
 
 /** --spec, else a description found among the paths, else the one in tools/ (the embedded event API). */
