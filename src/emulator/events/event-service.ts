@@ -1,7 +1,7 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { v4 as uuidv4 } from "uuid";
 import { type JsonObjectRead, readJsonObject } from "../read-json-object.js";
-import { withStatusText } from "../status-text.js";
+import { emptyResponse, jsonResponse } from "../status-text.js";
 import { type Event, loadEventSeed } from "./event.js";
 import { createMemoryEventStore, type EventStore } from "./event-store.js";
 import { validateEventInput } from "./validate-event-input.js";
@@ -45,57 +45,57 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
 
   const app = new Hono({ strict: false });
 
-  app.get("/events", (c) => c.json(store.list()));
+  app.get("/events", () => jsonResponse(store.list()));
   app.get("/events/:id", (c) => {
     const event = store.get(c.req.param("id"));
-    return event ? c.json(event) : fail(c, 404, "Event not found");
+    return event ? jsonResponse(event) : fail(404, "Event not found");
   });
   app.post("/events", async (c) => {
     const body = await readJsonObject(c, EVENT_BODY_LIMIT_BYTES);
-    if (!body.ok) return failBody(c, body);
+    if (!body.ok) return failBody(body);
     const check = validateEventInput(body.value, { acceptId: true });
-    if (!check.ok) return fail(c, 400, check.error);
+    if (!check.ok) return fail(400, check.error);
     const { id, name, date, location } = check.input;
-    if (id && store.has(id)) return fail(c, 409, "Event already exists");
+    if (id && store.has(id)) return fail(409, "Event already exists");
     const event: Event = { id: id ?? randomId(), name, date, location };
     store.put(event);
-    return c.json(event, 201);
+    return jsonResponse(event, 201);
   });
   app.patch("/events/:id", async (c) => {
     const existing = store.get(c.req.param("id"));
-    if (!existing) return fail(c, 404, "Event not found");
+    if (!existing) return fail(404, "Event not found");
     const body = await readJsonObject(c, EVENT_BODY_LIMIT_BYTES);
-    if (!body.ok) return failBody(c, body);
+    if (!body.ok) return failBody(body);
     const check = validateEventInput(body.value, { acceptId: false });
-    if (!check.ok) return fail(c, 400, check.error);
+    if (!check.ok) return fail(400, check.error);
     const { name, date, location } = check.input;
     const updated: Event = { id: existing.id, name, date, location };
     store.put(updated);
-    return c.json(updated);
+    return jsonResponse(updated);
   });
   app.delete("/events/:id", (c) => {
-    if (!store.delete(c.req.param("id"))) return fail(c, 404, "Event not found");
-    return c.body(null, 204);
+    if (!store.delete(c.req.param("id"))) return fail(404, "Event not found");
+    return emptyResponse(204);
   });
-  app.notFound((c) => fail(c, 404, "Endpoint not found"));
-  app.onError((error, c) => {
+  app.notFound(() => fail(404, "Endpoint not found"));
+  app.onError((error) => {
     logError(error);
-    return fail(c, 500, "Something went wrong!");
+    return fail(500, "Something went wrong!");
   });
 
   return {
-    fetch: async (request) => withStatusText(await app.fetch(request)),
+    fetch: async (request) => app.fetch(request),
     reset: () => store.replaceAll(seed),
     snapshot: () => store.list().map((event) => ({ ...event })),
   };
 }
 
-function failBody(c: Context, read: Extract<JsonObjectRead, { ok: false }>): Response {
+function failBody(read: Extract<JsonObjectRead, { ok: false }>): Response {
   return read.reason === "too-large"
-    ? fail(c, 413, "Request body too large")
-    : fail(c, 400, "Request body must be valid JSON");
+    ? fail(413, "Request body too large")
+    : fail(400, "Request body must be valid JSON");
 }
 
-function fail(c: Context, status: 400 | 404 | 409 | 413 | 500, error: string): Response {
-  return c.json({ error }, status);
+function fail(status: 400 | 404 | 409 | 413 | 500, error: string): Response {
+  return jsonResponse({ error }, status);
 }
