@@ -41,6 +41,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`tooldeck: unknown command '${name}' (see 'tooldeck --help')\n`);
     return EXIT.usage;
   }
+  // Every command's --help is answered here, before its own arguments are parsed.
+  if (args.includes("--help") || args.includes("-h")) {
+    io.stdout(`${command.help}\n`);
+    return EXIT.ok;
+  }
   try {
     return await command.run(args, io);
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { readStreamWithin } from "./read-stream-within.js";
 
 export type JsonObjectRead =
   | { ok: true; value: Record<string, unknown> }
@@ -41,18 +42,7 @@ async function readTextWithin(c: Context, maxBytes: number): Promise<string | un
   }
   const body = c.req.raw.body;
   if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readStreamWithin(body, maxBytes))?.toString("utf8");
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

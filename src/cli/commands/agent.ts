@@ -35,10 +35,6 @@ export const agentCommand: Command = {
       model: { type: "string" },
       system: { type: "string" },
     });
-    if (values.help) {
-      io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
     const [message, ...extra] = positionals;
     if (message === undefined)
       throw new ToolDeckError("usage", `give the user's message (see 'tooldeck agent --help')`);

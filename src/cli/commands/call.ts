@@ -30,10 +30,6 @@ export const callCommand: Command = {
       tools: { type: "string", multiple: true },
       verbose: { type: "boolean", default: false },
     });
-    if (values.help) {
-      io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
     const [name, ...extra] = positionals;
     if (name === undefined)
       throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");

@@ -113,10 +113,6 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         "no-probe": { type: "boolean", default: false },
         ...FLOWISE_FLAGS,
       });
-      if (values.help) {
-        io.stdout(`${text}\n`);
-        return EXIT.ok;
-      }
       const format = oneOf("--format", values.format, FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const run = async () => runOnce(name, positionals, values, io);

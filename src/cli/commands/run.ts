@@ -40,10 +40,6 @@ export const runCommand: Command = {
       update: { type: "boolean", default: false },
       format: { type: "string", default: "text" },
     });
-    if (values.help) {
-      io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
     const format = parseFormat(values.format);
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
     const files = scenarioFiles(paths);

@@ -45,10 +45,6 @@ export const serveCommand: Command = {
       "openai-key": { type: "string" },
       only: { type: "string" },
     });
-    if (values.help) {
-      io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
     if (positionals.length > 0) {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }

@@ -31,10 +31,6 @@ export const toolsCommand: Command = {
       json: { type: "boolean", default: false },
       ...FLOWISE_FLAGS,
     });
-    if (values.help) {
-      io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
     const profile = parseProfile(values.profile);
     const loaded = reportLoadIssues(await loadToolSources(positionals, values, io), io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { readStreamWithin } from "../read-stream-within.js";
 import { flowiseError } from "./flowise-json.js";
 import { parseJsonStrict } from "./parse-json-strict.js";
 
@@ -69,18 +70,8 @@ function declaredLength(c: Context): number | undefined {
 async function cacheWithin(c: Context, limitBytes: number): Promise<boolean> {
   const body = c.req.raw.body;
   if (!body) return true;
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel();
-      return false;
-    }
-    chunks.push(read.value);
-  }
-  const bytes = Buffer.concat(chunks);
+  const bytes = await readStreamWithin(body, limitBytes);
+  if (!bytes) return false;
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   // hono keeps promises in its cache although its type names the resolved values.
   (c.req.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(buffer);

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../escape-xml.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
 
@@ -12,11 +13,11 @@ export function formatJunit(report: CheckReport): string {
     const others = findings.filter((d) => d.severity !== "error");
     const body = [
       errors.length > 0
-        ? `      <failure message="${xml(errors[0]?.message ?? "")}" type="${xml(errors[0]?.code ?? "")}">${xml(errors.map(line).join("\n"))}</failure>`
+        ? `      <failure message="${escapeXml(errors[0]?.message ?? "")}" type="${escapeXml(errors[0]?.code ?? "")}">${escapeXml(errors.map(line).join("\n"))}</failure>`
         : "",
-      others.length > 0 ? `      <system-out>${xml(others.map(line).join("\n"))}</system-out>` : "",
+      others.length > 0 ? `      <system-out>${escapeXml(others.map(line).join("\n"))}</system-out>` : "",
     ].filter(Boolean);
-    const open = `    <testcase classname="${xml(tool.file)}" name="${xml(tool.name)}"`;
+    const open = `    <testcase classname="${escapeXml(tool.file)}" name="${escapeXml(tool.name)}"`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`;
   });
   const failures = report.tools.filter((tool) =>
@@ -26,7 +27,7 @@ export function formatJunit(report: CheckReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="tooldeck" tests="${report.tools.length}" failures="${failures}">`,
     `  <testsuite name="tooldeck check (${report.profile})" tests="${report.tools.length}" failures="${failures}" errors="0">`,
-    `    <properties><property name="summary" value="${xml(summarize(report))}"/></properties>`,
+    `    <properties><property name="summary" value="${escapeXml(summarize(report))}"/></properties>`,
     ...cases,
     "  </testsuite>",
     "</testsuites>",
@@ -36,13 +37,4 @@ export function formatJunit(report: CheckReport): string {
 
 function line(diagnostic: Diagnostic): string {
   return `${diagnostic.severity} ${diagnostic.code} at ${diagnostic.path || "(config)"}: ${diagnostic.message}`;
-}
-
-function xml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }

@@ -1,12 +1,13 @@
+import { escapeXml } from "../../escape-xml.js";
 import type { RunReport } from "./run-report.js";
 
 /** JUnit XML: one test case per scenario run (class = its file); a failed one carries every reason. */
 export function formatRunJunit(report: RunReport): string {
   const cases = report.entries.map((entry) => {
-    const open = `    <testcase classname="${xml(entry.file)}" name="${xml(entry.name)}"`;
+    const open = `    <testcase classname="${escapeXml(entry.file)}" name="${escapeXml(entry.name)}"`;
     if (entry.passed) return `${open}/>`;
     const first = entry.lines[0] ?? "failed";
-    return `${open}>\n      <failure message="${xml(first)}">${xml(entry.lines.join("\n"))}</failure>\n    </testcase>`;
+    return `${open}>\n      <failure message="${escapeXml(first)}">${escapeXml(entry.lines.join("\n"))}</failure>\n    </testcase>`;
   });
   const total = report.entries.length;
   const failed = report.entries.filter((entry) => !entry.passed).length;
@@ -19,13 +20,4 @@ export function formatRunJunit(report: RunReport): string {
     "</testsuites>",
     "",
   ].join("\n");
-}
-
-function xml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }
