@@ -30,6 +30,20 @@ function fixedConfigOverTutorialCassette(): string {
 }
 
 describe("tooldeck run", () => {
+  test("--spec reports drift: a recorded call that is no operation of the description", async () => {
+    const spec = packagePath("tools", "event-api.openapi.yaml");
+    const { exit, stdout } = await run(packagePath("scenarios", "update-event.yaml"), "--spec", spec);
+    expect(exit).toBe(0);
+    expect(stdout).toContain(
+      "    drift: call 1 update_event: PUT /events is not an operation of Event Management API\n",
+    );
+    const fixed = await run(packagePath("scenarios", "update-event-fixed.yaml"), "--spec", spec);
+    expect(fixed.stdout).not.toContain("drift");
+    const missing = await run(packagePath("scenarios", "update-event.yaml"), "--spec", "/nonexistent.yaml");
+    expect(missing.exit).toBe(2);
+    expect(missing.stderr).toMatch(/^tooldeck run: \/nonexistent\.yaml: cannot read file/);
+  });
+
   test("the shipped scenarios: one line each, then the plain summary line", async () => {
     const { exit, stdout } = await run(packagePath("scenarios"));
     const lines = stdout.trimEnd().split("\n");
@@ -60,6 +74,7 @@ describe("tooldeck run", () => {
         "      + status 200 OK",
         '      - output HTTP 404 Not Found: {"error":"Endpoint not found"}',
         '      + output {"id":"1","name":"Tech Summit 2024","date":"2024-06-15T09:00:00Z","location":"San Francisco, CA"}',
+        "    drift: call 1 update_event: PUT /events is not an operation of Event Management API",
         "",
         "0 passed, 1 failed",
         "",

@@ -1,11 +1,15 @@
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { extname } from "node:path";
 import { listConfigFiles } from "../../config/list-config-files.js";
+import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
+import { loadSpecIndex } from "../../lint/load-check-inputs.js";
+import { specDrift } from "../../lint/probe/judge-exchange.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatBrokenText, formatScenarioText, formatSummary } from "../../replay/format/format-run-text.js";
 import { formatRunJson, type RunEntry, toRunEntry } from "../../replay/format/run-report.js";
 import { loadScenarios } from "../../replay/load-scenarios.js";
+import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
@@ -23,6 +27,8 @@ Arguments:
 Options:
   --update            run the models again and re-record every cassette
   --format F          text (default), json or junit
+  --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
+                      default the description found in tools/, if any
   -h, --help          show this help
 
 Prints one line per scenario and ends with "N passed, M failed".
@@ -39,7 +45,9 @@ export const runCommand: Command = {
     const { values, positionals } = parseCommandArgs("run", args, {
       update: { type: "boolean", default: false },
       format: { type: "string", default: "text" },
+      spec: { type: "string" },
     });
+    const validateCall = await driftValidator(values.spec);
     const format = parseFormat(values.format);
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
     const files = scenarioFiles(paths);
@@ -50,7 +58,7 @@ export const runCommand: Command = {
     for (const [index, file] of files.entries()) {
       const progress = `[${index + 1}/${files.length}] ${file}`;
       if (format !== "text") io.stderr(`${progress}\n`);
-      const ran = await runFile(file, values.update, io);
+      const ran = await runFile(file, { update: values.update, validateCall }, io);
       broken ||= ran.broken;
       for (const entry of ran.entries) {
         entries.push(entry);
@@ -86,9 +94,20 @@ function scenarioFiles(paths: readonly string[]): string[] {
   });
 }
 
+/**
+ * Drift: each recorded call checked against the OpenAPI description (--spec, else the one in tools/):
+ * a request that is no operation, a body or answer off its schema, an undocumented status.
+ */
+async function driftValidator(given: string | undefined): Promise<ValidateCall | undefined> {
+  const path = given ?? (existsSync("tools") ? loadToolConfigs(["tools"]).specs[0] : undefined);
+  if (!path) return undefined;
+  const spec = await loadSpecIndex(path);
+  return (call) => (call.request ? specDrift(call.request, call.response, spec) : undefined);
+}
+
 async function runFile(
   file: string,
-  update: boolean,
+  options: { update: boolean; validateCall: ValidateCall | undefined },
   io: CliIo,
 ): Promise<{ entries: RunEntry[]; broken: boolean }> {
   let scenarios: Scenario[];
@@ -106,7 +125,14 @@ async function runFile(
     io.signal.addEventListener("abort", abort, { once: true });
     try {
       entries.push(
-        toRunEntry(await runScenario(scenario, { update, env: io.env, signal: controller.signal })),
+        toRunEntry(
+          await runScenario(scenario, {
+            update: options.update,
+            env: io.env,
+            signal: controller.signal,
+            ...(options.validateCall ? { validateCall: options.validateCall } : {}),
+          }),
+        ),
       );
     } catch (error) {
       entries.push(brokenEntry(file, `${scenario.name} [${scenario.profile}]`, error));

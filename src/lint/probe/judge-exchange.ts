@@ -1,6 +1,6 @@
 import { matchOperation } from "../../openapi/match-operation.js";
 import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
-import type { ToolResult } from "../../runtime/tool-result.js";
+import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import type { Finding } from "../rule.js";
 import { describeOperation, jsonBodySchema } from "../spec-helpers.js";
 import { checkSchema } from "./schema-check.js";
@@ -25,18 +25,31 @@ export function judgeExchange(result: ToolResult, spec: OperationIndex | undefin
     });
   }
   if (!spec) return findings;
+  const drift = specDrift(request, response, spec);
+  // A non-2xx answer already says the call missed; "not an operation" would say it twice.
+  if (findings.length > 0 && drift[0]?.endsWith(`is not an operation of ${spec.title}`)) return findings;
+  return [...findings, ...drift.map((message): Finding => ({ severity: "warning", message }))];
+}
+
+/**
+ * Where an exchange departs from the service's description: the request is no operation, its body is off
+ * the schema, the status is undocumented, or the answer is off its schema. Used by the probes and by
+ * cassette replays (drift).
+ */
+export function specDrift(
+  request: Pick<ToolRequest, "method" | "url" | "body">,
+  response: Pick<ToolResponse, "status" | "body"> | undefined,
+  spec: OperationIndex,
+): string[] {
   const match = matchOperation(spec, request.method, request.url);
-  if (!match.ok)
-    return findings.length > 0
-      ? findings
-      : [{ severity: "warning", message: `${target} is not an operation of ${spec.title}` }];
-  return [...findings, ...againstOperation(match.operation, request.body, response)];
+  if (!match.ok) return [`${request.method} ${pathOf(request.url)} is not an operation of ${spec.title}`];
+  return againstOperation(match.operation, request.body, response).map((finding) => finding.message);
 }
 
 function againstOperation(
   operation: IndexedOperation,
   body: string | undefined,
-  response: NonNullable<ToolResult["response"]>,
+  response: Pick<ToolResponse, "status" | "body"> | undefined,
 ): Finding[] {
   const where = describeOperation(operation);
   const findings: Finding[] = [];
@@ -47,6 +60,7 @@ function againstOperation(
       findings.push({ severity: "warning", message: `the request body does not match ${where}: ${problem}` });
     }
   }
+  if (!response) return findings;
   const documented =
     operation.responses[String(response.status)] ??
     operation.responses[`${String(response.status)[0]}XX`] ??
