@@ -3,7 +3,7 @@ import { splitPath } from "./path-trie.js";
 
 /** A tool URL taken apart for matching: where it points (when absolute) and its path segments. */
 export interface ToolUrl {
-  /** `http://localhost:5566`, lower-case; absent for relative URLs and `{{$vars.base_url}}/…` ones. */
+  /** `http://localhost:5566`, lower-case; absent for relative URLs, `{{$vars.base_url}}/…` and templated hosts. */
   origin: string | undefined;
   /** The path without query, fragment or trailing slash, as the tool writes it: `/events/:id`. */
   path: string;
@@ -18,7 +18,8 @@ export function parseToolUrl(url: string): ToolUrl {
   let origin: string | undefined;
   const absolute = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i.exec(rest);
   if (absolute) {
-    origin = (absolute[1] as string).toLowerCase();
+    // A templated host (`http://{{$vars.host}}`) is as unknown as a `{{$vars.base_url}}` prefix.
+    origin = absolute[1]?.includes("{{") ? undefined : absolute[1]?.toLowerCase();
     rest = rest.slice(absolute[0].length);
   }
   const path = withoutQuery(rest).replace(/\/+$/, "");

@@ -45,6 +45,7 @@ describe("matchOperation on the event API", () => {
       undefined,
     ],
     ["POST", "events", "createEvent", {}, undefined],
+    ["POST", "http://{{$vars.host}}:5566/events", "createEvent", {}, undefined],
     ["GET", "http://127.0.0.1:9999/events/a%20b", "getEventById", { id: "a b" }, false],
   ])("%s %s → %s", (method, url, operationId, params, serverMatched) => {
     const match = matchOperation(events, method, url);
