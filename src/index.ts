@@ -93,6 +93,7 @@ export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/fl
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
 export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
+export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
 export { type CheckOptions, check } from "./lint/check.js";
 export {
   type ConfigChange,

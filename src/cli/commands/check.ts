@@ -3,6 +3,7 @@ import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { createEmulator } from "../../emulator/create-emulator.js";
 import { ToolDeckError } from "../../errors.js";
 import { applyFixes } from "../../lint/apply-fixes.js";
+import { BUILT_IN_CHECKS } from "../../lint/built-in-checks.js";
 import { check } from "../../lint/check.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatJson } from "../../lint/format/format-json.js";
@@ -11,7 +12,7 @@ import { formatSarif } from "../../lint/format/format-sarif.js";
 import { formatStylish } from "../../lint/format/format-stylish.js";
 import { loadLintSettings } from "../../lint/lint-settings.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
-import type { CheckReport, RuleInfo } from "../../lint/report.js";
+import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
@@ -29,28 +30,6 @@ import { flowiseSecurityCheckOff, parseProfile, parseVars } from "../tool-option
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
 const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
-
-/** Metadata of the probes and load checks, beside the rules, for SARIF and for settings. */
-const BUILT_IN_CHECKS: RuleInfo[] = [
-  {
-    id: "probe",
-    severity: "error",
-    description: "the tool's call against the emulator (or --base-url) fails or answers off its description",
-    docs: "Each tool is called once with valid-looking arguments; a failed call or a non-2xx answer is an error with the evidence, and with a spec an undocumented status or an answer off its schema is a warning.",
-  },
-  {
-    id: "config-invalid",
-    severity: "error",
-    description: "a config that cannot be loaded",
-    docs: "The file or entry is not a valid tool config; the message names the JSON path.",
-  },
-  {
-    id: "config-warning",
-    severity: "warning",
-    description: "a config that loads, but not as its author likely meant",
-    docs: "Flowise's silent fallbacks: an unparsable schema, an empty URL.",
-  },
-];
 
 function help(name: "check" | "lint"): string {
   const probes = name === "check";

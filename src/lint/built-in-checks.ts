@@ -1,0 +1,23 @@
+import type { RuleInfo } from "./report.js";
+
+/** Metadata of the probes and load checks, beside the rules, for SARIF and for settings. */
+export const BUILT_IN_CHECKS: readonly RuleInfo[] = [
+  {
+    id: "probe",
+    severity: "error",
+    description: "the tool's call against the emulator (or --base-url) fails or answers off its description",
+    docs: "Each tool is called once with valid-looking arguments; a failed call or a non-2xx answer is an error with the evidence, and with a spec an undocumented status or an answer off its schema is a warning.",
+  },
+  {
+    id: "config-invalid",
+    severity: "error",
+    description: "a config that cannot be loaded",
+    docs: "The file or entry is not a valid tool config; the message names the JSON path.",
+  },
+  {
+    id: "config-warning",
+    severity: "warning",
+    description: "a config that loads, but not as its author likely meant",
+    docs: "Flowise's silent fallbacks: an unparsable schema, an empty URL.",
+  },
+];
