@@ -1,8 +1,15 @@
+import { randomBytes } from "node:crypto";
 import type { ResolveHost } from "../runtime/host-policy.js";
 import type { FetchLike } from "../runtime/runtime-options.js";
 import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "./emulator-fetch.js";
 import type { Event } from "./events/event.js";
 import { createEventService, type EventService, type EventServiceOptions } from "./events/event-service.js";
+import {
+  createFlowiseEmulator,
+  type FlowiseEmulator,
+  type FlowiseEmulatorOptions,
+  type FlowiseSnapshot,
+} from "./flowise/flowise-emulator.js";
 
 /**
  * Where the tutorial and the event API description put the event service. The embedded emulator answers
@@ -10,8 +17,13 @@ import { createEventService, type EventService, type EventServiceOptions } from 
  */
 export const TUTORIAL_EVENT_ORIGINS = ["http://localhost:5566", "http://127.0.0.1:5566"];
 
+/** The origin the embedded Flowise API emulator answers on in-process (routes under `/api/v1`). */
+export const FLOWISE_ORIGIN = "http://flowise.tooldeck.internal";
+
 export interface EmulatorOptions {
   events?: EventServiceOptions;
+  /** The Flowise emulator's options; its API key defaults to a fresh one, in `vars.flowise_api_key`. */
+  flowise?: FlowiseEmulatorOptions;
   /** Where requests to other origins go; default the global fetch. */
   fallback?: FetchLike;
 }
@@ -19,17 +31,24 @@ export interface EmulatorOptions {
 /** The embedded emulators behind one in-process `fetch`, and the variables that point tools at them. */
 export interface Emulator {
   events: EventService;
+  /** The Flowise API emulator, built on first use (its seed upserts document stores, its key is hashed). */
+  flowise(): FlowiseEmulator;
   fetch: FetchLike;
   resolveHost: ResolveHost;
-  /** `{ base_url }`: the event service's in-process origin, for `{{$vars.base_url}}` tool URLs. */
+  /**
+   * `base_url` (the event service), `flowise_url` and `flowise_api_key` (the Flowise API), for
+   * `{{$vars.…}}` in tool URLs and headers.
+   */
   vars: Record<string, string>;
   reset(): void;
-  snapshot(): { events: Event[] };
+  /** The events, and the Flowise emulator's chatflows and document stores once it has been used. */
+  snapshot(): { events: Event[] } & Partial<FlowiseSnapshot>;
 }
 
 /**
  * Every embedded emulator behind one `fetch`: tools whose URLs use `{{$vars.base_url}}` (or the tutorial's
- * http://localhost:5566) reach the event service in-process, with no socket; any other URL goes over the
+ * http://localhost:5566) reach the event service in-process, with no socket, and `{{$vars.flowise_url}}`
+ * the Flowise API (with `Authorization: Bearer {{$vars.flowise_api_key}}`); any other URL goes over the
  * network.
  * @example
  * const emulator = createEmulator();
@@ -37,16 +56,30 @@ export interface Emulator {
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const events = createEventService(options.events);
+  const apiKey = randomBytes(32).toString("base64url");
+  let built: FlowiseEmulator | undefined;
+  const flowise = () => {
+    built ??= createFlowiseEmulator({ apiKeys: [apiKey], ...options.flowise });
+    return built;
+  };
   const routes = Object.fromEntries(
     [EVENT_SERVICE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].map((origin) => [origin, events.fetch]),
   );
+  routes[FLOWISE_ORIGIN] = async (request: Request) => {
+    await flowise().ready();
+    return flowise().fetch(request);
+  };
   const routed = createEmulatorFetch(routes, options.fallback);
   return {
     events,
+    flowise,
     fetch: routed.fetch,
     resolveHost: routed.resolveHost,
-    vars: { base_url: EVENT_SERVICE_ORIGIN },
-    reset: () => events.reset(),
-    snapshot: () => ({ events: events.snapshot() }),
+    vars: { base_url: EVENT_SERVICE_ORIGIN, flowise_url: FLOWISE_ORIGIN, flowise_api_key: apiKey },
+    reset: () => {
+      events.reset();
+      built?.reset();
+    },
+    snapshot: () => ({ events: events.snapshot(), ...built?.snapshot() }),
   };
 }
