@@ -1,7 +1,8 @@
 import type { ToolConfig } from "../config/tool-config.js";
+import { checkAllowedHost } from "./host-policy.js";
 import { createHttpNode } from "./http-node/http-node.js";
 import { createRequestTool } from "./request/request-tool.js";
-import type { ToolRuntimeOptions } from "./runtime-options.js";
+import type { FetchLike, ToolRuntimeOptions } from "./runtime-options.js";
 import { deduplicateNames } from "./tool-name.js";
 import type { ExecutableTool } from "./tool-result.js";
 import { createToolkit, type ToolkitOptions } from "./toolkit/create-toolkit.js";
@@ -44,9 +45,22 @@ export async function createTools(
 function toToolkitOptions(options: ToolRuntimeOptions): ToolkitOptions {
   const toolkit: ToolkitOptions = {};
   if (options.profile) toolkit.profile = options.profile;
-  if (options.fetch) toolkit.fetch = options.fetch;
+  const fetch = options.fetch ?? globalThis.fetch;
+  toolkit.fetch = options.allowedHosts ? allowedHostsOnly(fetch, options.allowedHosts) : fetch;
   if (options.vars) toolkit.vars = options.vars;
   if (options.flowState) toolkit.flow = { state: options.flowState };
   if (options.timeoutMs !== undefined) toolkit.timeoutMs = options.timeoutMs;
   return toolkit;
+}
+
+/** A fetch that refuses, before sending, every host outside `allowedHosts` (toolkits send on their own). */
+function allowedHostsOnly(fetch: FetchLike, allowedHosts: readonly string[]): FetchLike {
+  return async (input, init) => {
+    const refusal = checkAllowedHost(
+      new URL(input instanceof Request ? input.url : String(input)),
+      allowedHosts,
+    );
+    if (refusal) throw new Error(refusal);
+    return fetch(input, init);
+  };
 }
