@@ -6,6 +6,7 @@ import { loadToolConfigs } from "../config/load-tool-configs.js";
 import { createEmulator } from "../emulator/create-emulator.js";
 import { ToolDeckError } from "../errors.js";
 import { type Profile, ProfileSchema } from "../profile.js";
+import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -105,9 +106,4 @@ export function reportLoadIssues(loaded: LoadResult, io: CliIo): LoadResult {
   for (const error of loaded.errors) io.stderr(`error: ${formatConfigIssue(error)}\n`);
   for (const warning of loaded.warnings) io.stderr(`warning: ${formatConfigIssue(warning)}\n`);
   return loaded;
-}
-
-/** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */
-export function flowiseSecurityCheckOff(env: Record<string, string | undefined>): boolean {
-  return env.HTTP_SECURITY_CHECK?.toLowerCase() === "false";
 }

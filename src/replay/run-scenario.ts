@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
@@ -56,6 +57,7 @@ export async function runScenario(
     question: scenario.messages.at(-1) ?? "",
   };
   if (emulator.resolveHost) runtime.resolveHost = emulator.resolveHost;
+  if (flowiseSecurityCheckOff(options.env ?? process.env)) runtime.httpSecurityCheck = false;
   const tools = await buildScenarioTools(scenario, runtime);
   const system = resolveSystem(scenario.system, runtime);
   const base = {

@@ -63,3 +63,8 @@ export function checkAllowedHost(url: URL, allowedHosts: readonly string[] | und
   if (allowedHosts.includes(url.host) || allowedHosts.includes(url.hostname)) return undefined;
   return `host ${url.host} is not an allowed host (allowed: ${allowedHosts.join(", ")}; see --allow-host)`;
 }
+
+/** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */
+export function flowiseSecurityCheckOff(env: Record<string, string | undefined>): boolean {
+  return env.HTTP_SECURITY_CHECK?.toLowerCase() === "false";
+}

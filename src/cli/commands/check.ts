@@ -15,6 +15,7 @@ import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
+import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
@@ -25,7 +26,7 @@ import {
 } from "../load-tool-sources.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { flowiseSecurityCheckOff, parseProfile, parseVars } from "../tool-options.js";
+import { parseProfile, parseVars } from "../tool-options.js";
 
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
 const MAX_FIX_PASSES = 5;
