@@ -3,55 +3,9 @@ import { describe, expect, test } from "vitest";
 import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
-import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
 import { packagePath } from "../../src/package-root.js";
 import { sharedFixture } from "../support/shared-fixture.js";
-
-const EVENT_BODY = {
-  name: { type: "string", required: true, description: "Name of the event" },
-  date: { type: "string", required: true, description: "Date of the event" },
-  location: { type: "string", required: true, description: "Location of the event" },
-} as const;
-
-/** The tutorial's four tools (reference section 4) at `url`. */
-function tutorialTools(url: string): RequestToolConfig[] {
-  const common = { kind: "request", url, headers: {}, maxOutputLength: 2000 } as const;
-  return [
-    {
-      ...common,
-      method: "GET",
-      name: "get_events",
-      description: "Use this when you need to get events",
-      queryParamsSchema: {
-        id: { type: "string", in: "path", description: "ID of the item to get. /:id" },
-        limit: { type: "string", in: "query", description: "Limit the number of items to get. ?limit=10" },
-      },
-    },
-    {
-      ...common,
-      method: "POST",
-      name: "create_event",
-      description: "Use this when you want to create a new event",
-      bodySchema: EVENT_BODY,
-    },
-    {
-      ...common,
-      method: "PUT",
-      name: "update_event",
-      description: "Use this when you want to update an event",
-      bodySchema: EVENT_BODY,
-    },
-    {
-      ...common,
-      method: "DELETE",
-      name: "delete_event",
-      description: "Use this when you need to delete event",
-      queryParamsSchema: {
-        id: { type: "string", in: "path", required: true, description: "ID of the item to delete. /:id" },
-      },
-    },
-  ];
-}
+import { tutorialTools } from "../support/tutorial-tools.js";
 
 function readExport(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));

@@ -6,6 +6,7 @@ import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import { packagePath } from "../../src/package-root.js";
 import { sharedFixture } from "../support/shared-fixture.js";
+import { tutorialTools } from "../support/tutorial-tools.js";
 
 const ROOT = { cwd: packagePath() };
 
@@ -52,63 +53,13 @@ describe("loadToolConfigs: tools/", () => {
     const result = { ...loaded, tools: loaded.tools.filter((tool) => tool.config.kind === "request") };
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
-    const body = {
-      name: { type: "string", required: true, description: "Name of the event" },
-      date: { type: "string", required: true, description: "Date of the event" },
-      location: { type: "string", required: true, description: "Location of the event" },
-    };
-    const common = { kind: "request", url: "{{$vars.base_url}}/events", headers: {}, maxOutputLength: 2000 };
-    expect(result.tools).toEqual([
-      {
-        config: {
-          ...common,
-          method: "GET",
-          name: "get_events",
-          description: "Use this when you need to get events",
-          queryParamsSchema: {
-            id: { type: "string", in: "path", description: "ID of the item to get. /:id" },
-            limit: {
-              type: "string",
-              in: "query",
-              description: "Limit the number of items to get. ?limit=10",
-            },
-          },
-        },
-        source: { file: "tools/request-tools.yaml", path: "[0]" },
-      },
-      {
-        config: {
-          ...common,
-          method: "POST",
-          name: "create_event",
-          description: "Use this when you want to create a new event",
-          bodySchema: body,
-        },
-        source: { file: "tools/request-tools.yaml", path: "[1]" },
-      },
-      {
-        config: {
-          ...common,
-          method: "PUT",
-          name: "update_event",
-          description: "Use this when you want to update an event",
-          bodySchema: body,
-        },
-        source: { file: "tools/request-tools.yaml", path: "[2]" },
-      },
-      {
-        config: {
-          ...common,
-          method: "DELETE",
-          name: "delete_event",
-          description: "Use this when you need to delete event",
-          queryParamsSchema: {
-            id: { type: "string", in: "path", required: true, description: "ID of the item to delete. /:id" },
-          },
-        },
-        source: { file: "tools/request-tools.yaml", path: "[3]" },
-      },
-    ]);
+    const configs = tutorialTools("{{$vars.base_url}}/events");
+    expect(result.tools).toEqual(
+      configs.map((config, index) => ({
+        config,
+        source: { file: "tools/request-tools.yaml", path: `[${index}]` },
+      })),
+    );
   });
 });
 
