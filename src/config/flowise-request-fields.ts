@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { describeType, isPlainObject } from "../json-value.js";
 import { flowiseHtmlToText } from "./flowise-html-to-text.js";
 import type { FlowiseInputReader, PickedInput } from "./flowise-input-reader.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { joinPath } from "./json-path.js";
-import { describeType, isPlainObject } from "./json-value.js";
 import { reportZodIssues } from "./report-zod-issues.js";
 import { BodyFieldSpecSchema, ParamSpecSchema } from "./request-tool-config.js";
 

@@ -1,9 +1,9 @@
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { describeType, isPlainObject } from "../json-value.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { fromCanonicalHttp } from "./from-canonical-http.js";
 import { joinPath } from "./json-path.js";
-import { describeType, isPlainObject } from "./json-value.js";
 import type { LoadSink } from "./load-sink.js";
 import { type OpenApiToolkitConfig, OpenApiToolkitConfigSchema } from "./openapi-toolkit-config.js";
 import { reportZodIssues } from "./report-zod-issues.js";

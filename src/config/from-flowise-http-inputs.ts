@@ -1,8 +1,8 @@
+import { describeType, isPlainObject } from "../json-value.js";
 import { parseFlowiseJson } from "./flowise-json.js";
 import { fromCanonicalHttp } from "./from-canonical-http.js";
 import type { HttpNodeConfig } from "./http-node-config.js";
 import { joinPath } from "./json-path.js";
-import { describeType, isPlainObject } from "./json-value.js";
 import type { LoadSink } from "./load-sink.js";
 
 /**

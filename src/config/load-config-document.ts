@@ -1,9 +1,9 @@
+import { describeType, isPlainObject } from "../json-value.js";
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 import { joinPath } from "./json-path.js";
-import { describeType, isPlainObject } from "./json-value.js";
 import { collectFlowTools, loadFlowData } from "./load-flowise-flow.js";
 import type { LoadSink } from "./load-sink.js";
 

@@ -1,9 +1,9 @@
+import { describeType, isPlainObject } from "../json-value.js";
 import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 import { joinPath } from "./json-path.js";
-import { describeType, isPlainObject } from "./json-value.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
 import { createLoadSink, type LoadSink } from "./load-sink.js";
 import { reportDuplicateNames } from "./report-duplicate-names.js";

@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { isPlainObject } from "./json-value.js";
+import { isPlainObject } from "../json-value.js";
 import { listConfigFiles } from "./list-config-files.js";
 import { loadConfigDocument } from "./load-config-document.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";

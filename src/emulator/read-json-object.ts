@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { isPlainObject } from "../json-value.js";
 import { readStreamWithin } from "./read-stream-within.js";
 
 export type JsonObjectRead =
@@ -43,8 +44,4 @@ async function readTextWithin(c: Context, maxBytes: number): Promise<string | un
   const body = c.req.raw.body;
   if (!body) return "";
   return (await readStreamWithin(body, maxBytes))?.toString("utf8");
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

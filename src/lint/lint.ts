@@ -1,3 +1,4 @@
+import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
@@ -72,11 +73,4 @@ function runRule(
 /** The name a tool is reported under: its configured name, else its file. */
 export function toolName(tool: LoadedTool): string {
   return tool.config.name ?? tool.source.file;
-}
-
-/** `[2]` + `url` → `[2].url`; an empty side is dropped. */
-export function joinPath(base: string, path: string): string {
-  if (!base) return path;
-  if (!path) return base;
-  return path.startsWith("[") ? `${base}${path}` : `${base}.${path}`;
 }

@@ -1,4 +1,5 @@
 import type { RequestToolConfig } from "../config/request-tool-config.js";
+import { mergeAllOf } from "../openapi/merge-all-of.js";
 import type { SchemaObject } from "../openapi/openapi-document.js";
 import type { IndexedOperation } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
@@ -29,18 +30,6 @@ export function jsonBodySchema(operation: IndexedOperation): SchemaObject | unde
   const media =
     content["application/json"] ?? Object.entries(content).find(([type]) => type.endsWith("+json"))?.[1];
   return media?.schema ? mergeAllOf(media.schema) : undefined;
-}
-
-/** Properties and required lists of `allOf` parts folded into one object schema (one level deep). */
-export function mergeAllOf(schema: SchemaObject): SchemaObject {
-  if (!schema.allOf) return schema;
-  const parts = [schema, ...schema.allOf.map(mergeAllOf)];
-  return {
-    ...schema,
-    type: "object",
-    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
-    required: [...new Set(parts.flatMap((part) => part.required ?? []))],
-  };
 }
 
 /** The JSON type a schema declares (`integer`, `string`, …), the first non-null one of a list. */

@@ -1,4 +1,5 @@
 import { ToolDeckError } from "../errors.js";
+import { isPlainObject } from "../json-value.js";
 import { getAtPointer, parsePointer, toPointer } from "./json-pointer.js";
 import { locationKey, relativeLocation, type SpecLocation } from "./spec-location.js";
 
@@ -256,8 +257,4 @@ class RefResolver {
   private error(doc: RefDocument, path: readonly (string | number)[], message: string): ToolDeckError {
     return new ToolDeckError("load", `${doc.label}${toPointer(path)}: ${message}`);
   }
-}
-
-function isPlainObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

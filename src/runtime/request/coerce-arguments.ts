@@ -1,3 +1,4 @@
+import { isPlainObject } from "../../json-value.js";
 /** The JSON type a schema expects of one argument. */
 export type ExpectedType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "any";
 
@@ -58,8 +59,4 @@ function parseJsonOf<T>(text: string, accept: (value: unknown) => value is T): T
   } catch {
     return undefined;
   }
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

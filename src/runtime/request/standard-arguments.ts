@@ -6,6 +6,7 @@ import type {
   RequestToolConfig,
 } from "../../config/request-tool-config.js";
 import { formatZodIssue } from "../../format-zod-issue.js";
+import { isPlainObject } from "../../json-value.js";
 import { coerceObject, type ExpectedType } from "./coerce-arguments.js";
 import { type ArgumentsContract, type RequestToolArguments, SCHEMA_MISMATCH } from "./tool-arguments.js";
 
@@ -43,7 +44,7 @@ export function standardArguments(config: RequestToolConfig): ArgumentsContract 
   const schema = z.object(shape);
   const coerce = (args: unknown) => {
     const outer = coerceObject(args ?? {}, { queryParams: "object", body: "object" });
-    if (!isObject(outer)) return outer;
+    if (!isPlainObject(outer)) return outer;
     const coerced: Record<string, unknown> = { ...outer };
     if ("queryParams" in outer) coerced.queryParams = coerceObject(outer.queryParams, types.queryParams);
     if ("body" in outer) coerced.body = coerceObject(outer.body, types.body);
@@ -97,8 +98,4 @@ function zodType(type: FieldType): z.ZodType {
     default:
       return z.string();
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

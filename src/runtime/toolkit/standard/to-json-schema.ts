@@ -1,3 +1,4 @@
+import { mergeAllOf } from "../../../openapi/merge-all-of.js";
 import type { SchemaObject } from "../../../openapi/openapi-document.js";
 
 type Json = Record<string, unknown>;
@@ -43,7 +44,7 @@ function convert(schema: unknown, options: ConvertOptions, path: Set<object>): J
   if (path.has(schema)) return {};
   path.add(schema);
   try {
-    return convertObject(mergeAllOf(schema as SchemaObject, new Set()), options, path);
+    return convertObject(mergeAllOf(schema as SchemaObject), options, path);
   } finally {
     path.delete(schema);
   }
@@ -114,31 +115,6 @@ function convertProperties(schema: SchemaObject, out: Json, options: ConvertOpti
     const required = schema.required.filter((name) => typeof name === "string" && !dropped.has(name));
     if (required.length > 0) out.required = [...new Set(required)];
   }
-}
-
-/**
- * One schema from `allOf` members and the schema's own keywords: properties and `required` unite, the
- * first member to say anything else (type, description, …) wins over later ones, the schema itself first.
- */
-function mergeAllOf(schema: SchemaObject, seen: Set<object>): SchemaObject {
-  if (!Array.isArray(schema.allOf)) return schema;
-  seen.add(schema);
-  const { allOf, ...own } = schema;
-  const merged: SchemaObject = { ...own };
-  for (const member of allOf ?? []) {
-    if (typeof member !== "object" || member === null || seen.has(member)) continue;
-    const flat = mergeAllOf(member, seen);
-    for (const [key, value] of Object.entries(flat)) {
-      if (key === "properties")
-        merged.properties = { ...(value as Json), ...(merged.properties ?? {}) } as Record<
-          string,
-          SchemaObject
-        >;
-      else if (key === "required") merged.required = [...(merged.required ?? []), ...(value as string[])];
-      else if (merged[key] === undefined) merged[key] = value;
-    }
-  }
-  return merged;
 }
 
 function isValidPattern(pattern: string): boolean {
