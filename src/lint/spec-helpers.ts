@@ -6,9 +6,20 @@ import type { Profile } from "../profile.js";
 import { type RequestShape, requestShapes } from "./request-shapes.js";
 import type { LintContext } from "./rule.js";
 
-/** The shapes of a request tool and the operations they reach, or undefined without a spec. */
+const shapesByContext = new WeakMap<LintContext, WeakMap<RequestToolConfig, RequestShape[]>>();
+
+/**
+ * The shapes of a request tool and the operations they reach, or undefined without a spec. Several rules
+ * ask for them; they are matched once per tool and lint run.
+ */
 export function shapesOf(config: RequestToolConfig, context: LintContext): RequestShape[] | undefined {
-  return context.spec ? requestShapes(config, context.profile, context.spec) : undefined;
+  const spec = context.spec;
+  if (!spec) return undefined;
+  let cache = shapesByContext.get(context);
+  if (!cache) shapesByContext.set(context, (cache = new WeakMap()));
+  let shapes = cache.get(config);
+  if (!shapes) cache.set(config, (shapes = requestShapes(config, context.profile, spec)));
+  return shapes;
 }
 
 /** The operations a request tool reaches, once each. */
