@@ -1,4 +1,6 @@
-import { beforeAll } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { RequestToolConfig } from "../../../src/config/request-tool-config.js";
+import { lint } from "../../../src/lint/lint.js";
 import { loadSpecIndex } from "../../../src/lint/load-check-inputs.js";
 import { bodyFields } from "../../../src/lint/rules/body-fields.js";
 import { fieldTypes } from "../../../src/lint/rules/field-types.js";
@@ -7,7 +9,9 @@ import { operationNotFound } from "../../../src/lint/rules/operation-not-found.j
 import { pathParamUnsupplied } from "../../../src/lint/rules/path-param-unsupplied.js";
 import { undeclaredQueryParam } from "../../../src/lint/rules/undeclared-query-param.js";
 import { undisclosedFormat } from "../../../src/lint/rules/undisclosed-format.js";
+import { loadSpec } from "../../../src/openapi/load-spec.js";
 import type { OperationIndex } from "../../../src/openapi/operation-index.js";
+import { createOperationIndex } from "../../../src/openapi/operation-index.js";
 import { packagePath } from "../../../src/package-root.js";
 import { requestTool, testRule } from "../support/test-rule.js";
 
@@ -250,3 +254,81 @@ testRule(
   ],
   { toolkitSpecs: () => new Map([["event-api", events]]) },
 );
+
+const ticketsSpec = {
+  openapi: "3.0.0",
+  info: { title: "Tickets API", version: "1" },
+  paths: {
+    "/events/{id}": {
+      delete: {
+        operationId: "deleteEvent",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "204": { description: "gone" } },
+      },
+    },
+    "/events/{id}/tickets": {
+      post: {
+        operationId: "addTicket",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "201": { description: "added" } },
+      },
+    },
+  },
+};
+let tickets: OperationIndex;
+beforeAll(async () => {
+  tickets = createOperationIndex(await loadSpec(ticketsSpec));
+});
+
+testRule(
+  pathParamUnsupplied,
+  [
+    {
+      name: "a Flowise POST tool cannot send the id it declares",
+      config: requestTool({
+        method: "POST",
+        url: "{{$vars.base_url}}/events/:id/tickets",
+        queryParamsSchema: idParam,
+      }),
+      profile: "flowise",
+      expected: [
+        "error url: POST /events/{id}/tickets (addTicket) needs id, but Flowise's POST tools send no params: the URL goes out with its placeholder",
+      ],
+    },
+    {
+      name: "the same tool under standard",
+      config: requestTool({
+        method: "POST",
+        url: "{{$vars.base_url}}/events/:id/tickets",
+        queryParamsSchema: idParam,
+      }),
+      expected: [],
+    },
+  ],
+  { spec: () => tickets },
+);
+
+describe("operation-not-found suggestions under flowise", () => {
+  const suggestionFor = (config: RequestToolConfig) =>
+    lint([{ config, source: { file: "t.yaml", path: "" } }], {
+      profile: "flowise",
+      spec: tickets,
+      rules: [operationNotFound],
+    })[0]?.suggestion;
+
+  test("a request tool can send the nearest operation: point the tool at it", () => {
+    const config = requestTool({ url: "{{$vars.base_url}}/events/:id", queryParamsSchema: idParam });
+    expect(suggestionFor(config)).toBe("point get_events at DELETE /events/{id}");
+  });
+
+  test("none can: name an HTTP node or a toolkit tool", () => {
+    const config = requestTool({
+      method: "PUT",
+      url: "{{$vars.base_url}}/events/:id/tickets",
+      bodySchema: EVENT_BODY,
+    });
+    expect(suggestionFor(config)).toBe(
+      "no Flowise request tool can send POST /events/{id}/tickets: use an HTTP node (method POST) or an OpenAPI toolkit tool for addTicket, with id declared on the operation (Flowise ignores path-item parameters)",
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadLintSettings } from "../../src/lint/lint-settings.js";
+
+const RULES = ["operation-not-found", "probe"];
+
+function dirWith(name: string, content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-settings-"));
+  writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+describe("loadLintSettings", () => {
+  test("none found: no overrides", () => {
+    expect(loadLintSettings(undefined, mkdtempSync(join(tmpdir(), "tooldeck-none-")), RULES)).toEqual({});
+  });
+
+  test("tooldeck.config.yaml in the folder is found", () => {
+    const dir = dirWith("tooldeck.config.yaml", "rules:\n  probe: off\n");
+    expect(loadLintSettings(undefined, dir, RULES)).toEqual({ probe: "off" });
+  });
+
+  test.each([
+    ["invalid YAML", "rules: [", /tooldeck\.config\.yaml: /],
+    ["an unknown severity", "rules:\n  probe: fatal\n", /tooldeck\.config\.yaml: rules\.probe: /],
+    ["an unknown top-level key", "rule: {}\n", /tooldeck\.config\.yaml: Unrecognized key: "rule"/],
+    [
+      "an unknown rule",
+      "rules:\n  prob: off\n",
+      /rules\.prob: no such rule \(rules: operation-not-found, probe\)/,
+    ],
+  ])("%s is one load error naming the file", (_label, content, message) => {
+    const dir = dirWith("tooldeck.config.yaml", content);
+    expect(() => loadLintSettings(undefined, dir, RULES)).toThrow(message);
+  });
+});
