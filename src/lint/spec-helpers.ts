@@ -15,10 +15,10 @@ const shapesByContext = new WeakMap<LintContext, WeakMap<RequestToolConfig, Requ
 export function shapesOf(config: RequestToolConfig, context: LintContext): RequestShape[] | undefined {
   const spec = context.spec;
   if (!spec) return undefined;
-  let cache = shapesByContext.get(context);
-  if (!cache) shapesByContext.set(context, (cache = new WeakMap()));
-  let shapes = cache.get(config);
-  if (!shapes) cache.set(config, (shapes = requestShapes(config, context.profile, spec)));
+  const cache = shapesByContext.get(context) ?? new WeakMap<RequestToolConfig, RequestShape[]>();
+  shapesByContext.set(context, cache);
+  const shapes = cache.get(config) ?? requestShapes(config, context.profile, spec);
+  cache.set(config, shapes);
   return shapes;
 }
 
