@@ -10,7 +10,8 @@ const [side, specPath] = process.argv.slice(2) as [string, string];
 
 async function tooldeck(profile: "standard" | "flowise") {
   const start = performance.now();
-  const spec = await loadSpec(specPath);
+  // As createToolkit loads a spec it reads itself: responses and unused components resolve on first read.
+  const spec = await loadSpec(specPath, { lazyRefs: true });
   const loaded = performance.now();
   const index = createOperationIndex(spec);
   const indexed = performance.now();

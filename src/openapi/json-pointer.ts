@@ -1,6 +1,7 @@
 /** One JSON Pointer token, escaped (`/events/{id}` → `~1events~1{id}`). */
 export function escapePointerToken(token: string | number): string {
-  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+  const text = String(token);
+  return text.includes("~") || text.includes("/") ? text.replaceAll("~", "~0").replaceAll("/", "~1") : text;
 }
 
 /** `#/paths/~1events/get` for the keys `["paths", "/events", "get"]`. */
@@ -16,16 +17,17 @@ export function parsePointer(fragment: string): string[] | undefined {
   const pointer = fragment.startsWith("#") ? fragment.slice(1) : fragment;
   if (pointer === "") return [];
   if (!pointer.startsWith("/")) return undefined;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pointer);
-  } catch {
-    return undefined;
+  let decoded = pointer;
+  if (pointer.includes("%")) {
+    try {
+      decoded = decodeURIComponent(pointer);
+    } catch {
+      return undefined;
+    }
   }
-  return decoded
-    .slice(1)
-    .split("/")
-    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const tokens = decoded.slice(1).split("/");
+  if (!decoded.includes("~")) return tokens;
+  return tokens.map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
 
 /** The value at `tokens` inside `root`, or undefined when a step is missing. */

@@ -1,10 +1,11 @@
 import { dirname, join } from "node:path";
 import { ToolDeckError } from "../errors.js";
 import { decodeDataUrl, isDataUrl } from "./data-url.js";
+import { forEachRef } from "./for-each-ref.js";
 import { toPointer } from "./json-pointer.js";
 import type { OpenApiDocument } from "./openapi-document.js";
 import { parseSpecText } from "./parse-spec-text.js";
-import { forEachRef, type RefDocument, resolveRefs } from "./resolve-refs.js";
+import { isLeftForLater, type RefDocument, resolveRefs } from "./resolve-refs.js";
 import {
   type FetchLike,
   locationKey,
@@ -33,6 +34,13 @@ export interface LoadSpecOptions {
   baseDir?: string;
   /** How errors name the spec; default the path or URL as given. */
   label?: string;
+  /**
+   * Resolve the `$ref`s under `components`, `webhooks`, top-level extensions and the operations'
+   * `responses` and `callbacks` when those are first read, not now: what building tools needs (parameters, request bodies and the
+   * schemas they point at) is resolved at once, the rest only if used. A third of the time on
+   * GitHub's description; a broken `$ref` in a part not yet read is thrown when it is read.
+   */
+  lazyRefs?: boolean;
 }
 
 /**
@@ -52,7 +60,10 @@ export async function loadSpec(
   const main = await readMainDocument(source, options, fetch);
   const version = checkOpenApiVersion(main);
   const documents = await loadReferencedDocuments(main, fetch);
-  const document = resolveRefs(main, documents, { keepRefSiblings: version === "3.1" }) as OpenApiDocument;
+  const document = resolveRefs(main, documents, {
+    keepRefSiblings: version === "3.1",
+    lazy: options.lazyRefs === true,
+  }) as OpenApiDocument;
   checkTopLevel(document, main.label);
   const title =
     typeof document.info?.title === "string" && document.info.title ? document.info.title : main.label;
@@ -119,6 +130,7 @@ function checkOpenApiVersion(main: RefDocument): "3.0" | "3.1" {
 
 function checkTopLevel(document: OpenApiDocument, label: string) {
   for (const key of ["info", "paths", "components"] as const) {
+    if (isLeftForLater(document, key)) continue; // an object, left unresolved until read
     const value = document[key];
     if (value !== undefined && (typeof value !== "object" || value === null || Array.isArray(value))) {
       throw new ToolDeckError("load", `${label}${toPointer([key])}: expected an object`);

@@ -1,4 +1,5 @@
 import { ToolDeckError } from "../errors.js";
+import { isPlainObject } from "../json-value.js";
 import { toPointer } from "./json-pointer.js";
 import type { OpenApiSpec } from "./load-spec.js";
 import {
@@ -12,6 +13,7 @@ import {
   type ServerObject,
 } from "./openapi-document.js";
 import { PathTrie } from "./path-trie.js";
+import { isLeftForLater } from "./resolve-refs.js";
 
 /** One operation of a spec, with what a tool or a linter needs and where it is in the document. */
 export interface IndexedOperation {
@@ -109,9 +111,14 @@ function indexOperation(spec: OpenApiSpec, context: PathContext, operation: unkn
     parameters: mergeParameters(context.pathParameters, operationParameters),
     operationParameters,
     requestBody: op.requestBody,
-    responses: op.responses ?? {},
+    // Read on use: with lazyRefs, reading `responses` resolves them, which building tools never needs.
+    get responses() {
+      return op.responses ?? {};
+    },
     servers: validServers(op.servers) ?? context.pathServers,
-    pointer: toPointer(where),
+    get pointer() {
+      return toPointer(where);
+    },
     operation: op,
     pathItem: context.pathItem,
   };
@@ -129,7 +136,8 @@ function readParameters(spec: OpenApiSpec, where: (string | number)[], value: un
   if (value === undefined) return [];
   if (!Array.isArray(value)) fail(spec, where, "expected an array of parameters");
   value.forEach((parameter: unknown, i) => {
-    expectObject(spec, [...where, i], parameter);
+    // The pointer is built only on failure: GitHub's description has 5,000 parameters.
+    if (!isPlainObject(parameter)) expectObject(spec, [...where, i], parameter);
     const { name, in: location } = parameter as Record<string, unknown>;
     if (typeof name !== "string" || name === "")
       fail(spec, [...where, i, "name"], "expected a parameter name");
@@ -141,6 +149,7 @@ function readParameters(spec: OpenApiSpec, where: (string | number)[], value: un
 }
 
 function checkResponses(spec: OpenApiSpec, where: (string | number)[], op: OperationObject) {
+  if (isLeftForLater(op, "responses")) return; // an object, left unresolved until read
   if (op.responses === undefined) {
     if (spec.version === "3.0")
       fail(spec, [...where, "responses"], "missing (OpenAPI 3.0 requires responses)");

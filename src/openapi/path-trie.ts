@@ -54,13 +54,27 @@ function compileSegment(segment: string): TemplateSegment {
   return { kind: "pattern", regex: new RegExp(`^${source}$`), names };
 }
 
-/** A trie over path templates: matching walks one node per URL segment instead of testing every path. */
+/**
+ * A trie over path templates: matching walks one node per URL segment instead of testing every path.
+ * Templates are compiled on the first match, so indexing a spec only to build its tools stays cheap.
+ */
 export class PathTrie {
-  readonly root = createNode(0);
+  private readonly built = createNode(0);
+  private pending: [string, IndexedOperation][] = [];
 
   add(template: string, operation: IndexedOperation): void {
+    this.pending.push([template, operation]);
+  }
+
+  get root(): TrieNode {
+    for (const [template, operation] of this.pending) this.insert(template, operation);
+    this.pending = [];
+    return this.built;
+  }
+
+  private insert(template: string, operation: IndexedOperation): void {
     const segments = splitPath(template).map(compileSegment);
-    let node = this.root;
+    let node = this.built;
     for (const segment of segments) node = this.child(node, segment);
     node.template ??= template;
     node.segments = segments;

@@ -1,6 +1,6 @@
 import { ToolDeckError } from "../errors.js";
 import { isPlainObject } from "../json-value.js";
-import { getAtPointer, parsePointer, toPointer } from "./json-pointer.js";
+import { parsePointer, toPointer } from "./json-pointer.js";
 import { locationKey, relativeLocation, type SpecLocation } from "./spec-location.js";
 
 /** One parsed document that `$ref`s may point into: the spec itself or a file it references. */
@@ -13,6 +13,12 @@ export interface RefDocument {
 export interface ResolveOptions {
   /** OpenAPI 3.1 lets a `$ref` carry sibling keys (a description); 3.0 says they are ignored. */
   keepRefSiblings: boolean;
+  /**
+   * Leave `components`, `webhooks`, top-level extensions, and each operation's `responses` and
+   * `callbacks` until they are first read (the objects other `$ref`s point into are resolved when pointed at). A broken `$ref`
+   * in a part left is then thrown by the read, not by `resolveRefs`.
+   */
+  lazy?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -46,215 +52,273 @@ const NAME_MAPS = new Set([
   "variables",
 ]);
 
-type Walk = (node: unknown, doc: RefDocument, path: (string | number)[]) => unknown;
+/**
+ * What `lazy` resolves at once at the top of the document: the operations and the small parts; the
+ * rest (`components`, `webhooks`, extensions such as GitHub's `x-webhooks`) waits to be read.
+ */
+const WALKED_AT_TOP = new Set(["paths", "info", "servers", "tags", "security", "externalDocs"]);
+/** What `lazy` leaves for later in an operation (`/paths/{path}/{method}`). */
+const LEFT_IN_OPERATIONS = new Set(["responses", "callbacks"]);
 
+/** Where a `$ref` text points, and (once followed) the link of its chain that is not a reference. */
 interface Lookup {
   target: unknown;
   targetDoc: RefDocument;
   targetPath: string[];
+  final?: Lookup;
 }
 
 /**
- * Calls `visit` for every `"$ref": "…"` string in `root`, with where it is; each object is seen once.
- * Iterative, so deep documents cannot overflow the stack; a path is built only for a reference.
- */
-export function forEachRef(root: unknown, visit: (ref: string, path: readonly (string | number)[]) => void) {
-  type Step = { node: object; parent: Step | undefined; key: string };
-  const seen = new Set<object>();
-  const stack: Step[] =
-    typeof root === "object" && root !== null ? [{ node: root, parent: undefined, key: "" }] : [];
-  for (let step = stack.pop(); step; step = stack.pop()) {
-    const ref = (step.node as Json).$ref;
-    if (typeof ref === "string") visit(ref, pathOf(step));
-    for (const [key, value] of Object.entries(step.node)) {
-      if (typeof value !== "object" || value === null || seen.has(value)) continue;
-      seen.add(value);
-      stack.push({ node: value, parent: step, key });
-    }
-  }
-  function pathOf(step: Step): string[] {
-    const path: string[] = [];
-    for (let at: Step | undefined = step; at?.parent; at = at.parent) path.unshift(at.key);
-    return path;
-  }
-}
-
-/**
- * Replaces every `$ref` object in `main.root` (in place) by the object it points at, across the
- * already-loaded `documents` (keyed by `locationKey`). Targets are shared, not copied, so the result
- * is a graph: a recursive schema becomes a cycle instead of an endless expansion.
+ * Replaces the `$ref` objects of the spec (in place) by the objects they point at, across `documents`
+ * (keyed by `locationKey`, `main` among them). Targets are shared, not copied, so the result is a
+ * graph: a recursive schema becomes a cycle instead of an endless expansion.
+ *
+ * Eager (the default): one pass over each document's tree, every document loaded walked whole, so a
+ * broken `$ref` anywhere is an error now. A parsed document is a tree, so each object is met once and
+ * no visited set is needed; a replaced `$ref` is never descended into, since its target is walked
+ * where it lives. Lazy: the main document is walked except the parts `lazy` leaves, and each target
+ * is walked when first pointed at, so a visited set keeps cycles finite.
  */
 export function resolveRefs(main: RefDocument, documents: Map<string, RefDocument>, options: ResolveOptions) {
-  const resolver = new RefResolver(documents, options);
-  return resolver.resolveNode(main.root, main, []);
+  const resolver = new RefResolver(main, documents, options);
+  resolver.walkDocument(main);
+  if (!options.lazy) for (const doc of documents.values()) if (doc !== main) resolver.walkDocument(doc);
+  return main.root;
 }
 
+type Path = (string | number)[];
+
 class RefResolver {
-  private readonly resolved = new Map<object, unknown>();
-  private readonly visited = new WeakSet<object>();
   private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
+  /** Lazy only: every object walked, including targets walked where they were pointed at. */
+  private readonly visited: Set<object> | undefined;
+  /** Lazy only: the unresolved values of the properties left for later, by owner and key. */
+  private readonly left = new WeakMap<object, Map<string, unknown>>();
 
   constructor(
+    private readonly main: RefDocument,
     private readonly documents: Map<string, RefDocument>,
     private readonly options: ResolveOptions,
-  ) {}
+  ) {
+    this.visited = options.lazy ? new Set() : undefined;
+  }
 
-  private readonly walkNode: Walk = (node, doc, path) => this.resolveNode(node, doc, path);
+  walkDocument(doc: RefDocument) {
+    const root = doc.root;
+    if (typeof root === "object" && root !== null && !isRef(root)) this.walk(root, doc, [], false);
+  }
 
   /** `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords. */
-  resolveNode(node: unknown, doc: RefDocument, path: (string | number)[], names = false): unknown {
-    if (typeof node !== "object" || node === null) return node;
-    if (typeof (node as Json).$ref === "string") return this.resolveRef(node as Json, doc, path);
-    if (this.visited.has(node)) return node;
-    this.visited.add(node);
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) this.resolveChild(node, i, doc, path);
-    } else {
-      for (const key in node) {
-        if (names) this.resolveChild(node as Json, key, doc, path);
-        else if (key === "examples") this.resolveExamples(node as Json, doc, path);
-        else if (!LITERAL_KEYS.has(key)) this.resolveChild(node as Json, key, doc, path, NAME_MAPS.has(key));
-      }
+  private walk(node: object, doc: RefDocument, path: Path, names: boolean) {
+    if (this.visited) {
+      if (this.visited.has(node)) return;
+      this.visited.add(node);
     }
-    return node;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        if (typeof node[i] === "object" && node[i] !== null) this.walkChild(node, i, doc, path, false);
+      }
+      return;
+    }
+    const later = this.visited && doc === this.main ? leftForLater(path) : undefined;
+    for (const key in node) {
+      // Most values are text or numbers: test that before any key lookup (GitHub's spec has ~400k keys).
+      const value = (node as Json)[key];
+      if (typeof value !== "object" || value === null) continue;
+      if (names) this.walkChild(node as Json, key, doc, path, false);
+      else if (later?.(key) && isPlainObject(value) && !isRef(value)) this.leave(node as Json, key, path);
+      else if (key === "examples") this.walkExamples(value, doc, path);
+      else if (!LITERAL_KEYS.has(key)) this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key));
+    }
+  }
+
+  /** A `$ref` child is replaced by its target; any other object child is walked. */
+  private walkChild(
+    parent: Json | unknown[],
+    key: string | number,
+    doc: RefDocument,
+    path: Path,
+    names: boolean,
+  ) {
+    const value = (parent as Json)[key] as object;
+    path.push(key);
+    if (isRef(value)) (parent as Json)[key] = this.resolveSite(value as Json, doc, path);
+    else this.walk(value, doc, path, names);
+    path.pop();
   }
 
   /**
    * `examples` is a map of Example Objects (which may be `$ref`s) whose `value` is literal data, or,
    * in a 3.1 schema, an array of literal values: neither holds references to follow.
    */
-  private resolveExamples(owner: Json, doc: RefDocument, path: (string | number)[]) {
-    const examples = owner.examples;
-    if (typeof examples !== "object" || examples === null || Array.isArray(examples)) return;
+  private walkExamples(examples: object, doc: RefDocument, path: Path) {
+    if (Array.isArray(examples)) return;
     path.push("examples");
     for (const name in examples) {
       const entry = (examples as Json)[name];
       if (!isPlainObject(entry)) continue;
       path.push(name);
-      const resolved =
-        typeof entry.$ref === "string"
-          ? this.resolveRef(entry, doc, path, (target, at, where) => this.resolveExample(target, at, where))
-          : this.resolveExample(entry, doc, path);
-      if (resolved !== entry) (examples as Json)[name] = resolved;
+      if (isRef(entry)) (examples as Json)[name] = this.resolveSite(entry, doc, path);
+      else if (!this.visited?.has(entry)) {
+        this.visited?.add(entry);
+        for (const key in entry) if (key !== "value") this.walkField(entry, key, doc, path);
+      }
       path.pop();
     }
     path.pop();
   }
 
-  private resolveExample(example: unknown, doc: RefDocument, path: (string | number)[]): unknown {
-    if (!isPlainObject(example) || this.visited.has(example)) return example;
-    this.visited.add(example);
-    for (const key in example) if (key !== "value") this.resolveChild(example, key, doc, path);
-    return example;
+  private walkField(node: Json, key: string, doc: RefDocument, path: Path) {
+    const value = node[key];
+    if (typeof value === "object" && value !== null) this.walkChild(node, key, doc, path, false);
   }
 
-  /** Resolves one child in place; written back only when it changed (a store costs more than a read). */
-  private resolveChild(
-    parent: Json | unknown[],
-    key: string | number,
-    doc: RefDocument,
-    path: (string | number)[],
-    names = false,
-  ) {
-    const value = (parent as Json)[key];
-    if (typeof value !== "object" || value === null) return;
-    path.push(key);
-    const resolved = this.resolveNode(value, doc, path, names);
-    path.pop();
-    if (resolved !== value) (parent as Json)[key] = resolved;
-  }
-
-  private resolveRef(
-    refNode: Json,
-    doc: RefDocument,
-    path: (string | number)[],
-    walk: Walk = this.walkNode,
-  ): unknown {
-    const done = this.resolved.get(refNode);
-    if (done !== undefined) return done;
-    const { chain, final } = this.followChain(refNode, doc, path);
-    for (const node of chain) this.resolved.set(node, final.target);
+  /** The value a `$ref` object at `path` stands for: its target, or (3.1) the target with the siblings. */
+  private resolveSite(refNode: Json, doc: RefDocument, path: Path): unknown {
+    const final = this.follow(refNode, doc, path);
     const target = final.target;
-    if (final.walk && !(typeof target === "object" && target !== null && this.visited.has(target))) {
-      walk(target, final.doc, [...final.path]);
+    if (this.visited && typeof target === "object" && target !== null) {
+      this.walk(target, final.targetDoc, [...final.targetPath], false);
     }
-    if (!this.options.keepRefSiblings) return target;
+    if (!this.options.keepRefSiblings || !isPlainObject(target)) return target;
     const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
-    if (siblings.length === 0 || !isPlainObject(target)) return target;
-    const merged = this.merge(target, refNode, siblings, final.doc, [...final.path]);
-    this.resolved.set(refNode, merged);
+    if (siblings.length === 0) return target;
+    for (const key of siblings) this.walkField(refNode, key, doc, path);
+    const merged: Json = { ...target };
+    for (const key of siblings) merged[key] = refNode[key];
+    // The target's own fields may not be walked yet: the copy resolves its `$ref` fields itself.
+    for (const key in merged) {
+      const value = merged[key];
+      if (isRef(value)) merged[key] = this.resolveSite(value as Json, doc, [...path, key]);
+    }
     return merged;
   }
 
   /**
-   * Follows `$ref` → `$ref` → … to the first object that is not a reference, without walking any of
-   * them, so `A: {$ref: B}` with B pointing back at A resolves to B instead of looking circular.
+   * Follows `$ref` → `$ref` → … to the first object that is not a reference, so `A: {$ref: B}` with
+   * B pointing back at A is caught as a circular chain instead of recursing.
    */
-  private followChain(refNode: Json, doc: RefDocument, path: (string | number)[]) {
-    const chain: Json[] = [];
-    let current = { node: refNode, doc, path };
-    for (;;) {
-      const done = this.resolved.get(current.node);
-      if (done !== undefined) return { chain, final: { target: done, doc, path, walk: false } };
-      if (chain.includes(current.node)) {
+  private follow(refNode: Json, doc: RefDocument, path: Path): Lookup {
+    const first = this.lookup(refNode.$ref as string, doc, path);
+    if (first.final) return first.final;
+    const chain: Lookup[] = [];
+    let step = first;
+    while (!step.final && isRef(step.target)) {
+      if (chain.includes(step)) {
         throw this.error(doc, path, `$ref "${String(refNode.$ref)}" is a circular chain of $refs`);
       }
-      chain.push(current.node);
-      const { target, targetDoc, targetPath } = this.lookup(
-        String(current.node.$ref),
-        current.doc,
-        current.path,
-      );
-      if (!isPlainObject(target) || typeof target.$ref !== "string") {
-        return { chain, final: { target, doc: targetDoc, path: targetPath, walk: true } };
-      }
-      current = { node: target, doc: targetDoc, path: targetPath };
+      chain.push(step);
+      step = this.lookup((step.target as Json).$ref as string, step.targetDoc, step.targetPath);
     }
-  }
-
-  private merge(
-    target: Json,
-    refNode: Json,
-    siblings: string[],
-    doc: RefDocument,
-    path: (string | number)[],
-  ) {
-    const merged: Json = { ...target };
-    for (const key of siblings) merged[key] = refNode[key];
-    return this.resolveNode(merged, doc, path);
+    const final = step.final ?? step;
+    for (const link of chain) link.final = final;
+    step.final = final;
+    return final;
   }
 
   /** The same `$ref` text in the same document always names the same node: look it up once. */
-  private lookup(ref: string, doc: RefDocument, path: (string | number)[]): Lookup {
-    const cache = this.lookups.get(doc) ?? new Map<string, Lookup>();
-    this.lookups.set(doc, cache);
-    const cached = cache.get(ref);
-    if (cached) return cached;
-    const found = this.lookupUncached(ref, doc, path);
-    cache.set(ref, found);
+  private lookup(ref: string, doc: RefDocument, path: readonly (string | number)[]): Lookup {
+    let cache = this.lookups.get(doc);
+    if (!cache) {
+      cache = new Map();
+      this.lookups.set(doc, cache);
+    }
+    let found = cache.get(ref);
+    if (!found) {
+      found = this.lookupUncached(ref, doc, path);
+      cache.set(ref, found);
+    }
     return found;
   }
 
-  private lookupUncached(ref: string, doc: RefDocument, path: (string | number)[]): Lookup {
+  private lookupUncached(ref: string, doc: RefDocument, path: readonly (string | number)[]): Lookup {
     const hash = ref.indexOf("#");
     const file = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash);
     const targetDoc = file === "" ? doc : this.documentFor(file, doc, path);
     const tokens = parsePointer(fragment);
     if (!tokens) throw this.error(doc, path, `$ref "${ref}" is not a JSON pointer`);
-    const target = getAtPointer(targetDoc.root, tokens);
+    const target = this.at(targetDoc.root, tokens);
     if (target === undefined) throw this.error(doc, path, `$ref "${ref}" does not resolve`);
     return { target, targetDoc, targetPath: tokens };
   }
 
-  private documentFor(file: string, doc: RefDocument, path: (string | number)[]): RefDocument {
+  /** The value at a pointer, reading parts left for later as they are, without resolving them. */
+  private at(root: unknown, tokens: readonly string[]): unknown {
+    let node = root;
+    for (const token of tokens) {
+      if (typeof node !== "object" || node === null) return undefined;
+      const left = this.left.get(node);
+      if (left?.has(token)) node = left.get(token);
+      else if (Object.hasOwn(node, token)) node = (node as Json)[token];
+      else return undefined;
+    }
+    return node;
+  }
+
+  private documentFor(file: string, doc: RefDocument, path: readonly (string | number)[]): RefDocument {
     const location = relativeLocation(doc.location, file);
     const found = location && this.documents.get(locationKey(location));
     if (!found) throw this.error(doc, path, `$ref "${file}" points at a document that was not loaded`);
     return found;
   }
 
+  /**
+   * Turns `owner[key]` into a property that resolves its value on first read, then becomes plain data.
+   * A failed resolution throws the same error on every read rather than handing out a half-done value.
+   */
+  private leave(owner: Json, key: string, path: Path) {
+    let left = this.left.get(owner);
+    if (!left) {
+      left = new Map();
+      this.left.set(owner, left);
+    }
+    const where = [...path, key];
+    left.set(key, owner[key]);
+    let failure: unknown;
+    const settle = (value: unknown) => {
+      left.delete(key);
+      Object.defineProperty(owner, key, { value, writable: true, enumerable: true, configurable: true });
+    };
+    Object.defineProperty(owner, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        if (failure) throw failure;
+        const value = left.get(key) as object;
+        try {
+          this.walk(value, this.main, where, NAME_MAPS.has(key));
+        } catch (error) {
+          failure = error;
+          throw error;
+        }
+        settle(value);
+        return value;
+      },
+      set: settle,
+    });
+  }
+
   private error(doc: RefDocument, path: readonly (string | number)[], message: string): ToolDeckError {
     return new ToolDeckError("load", `${doc.label}${toPointer(path)}: ${message}`);
   }
+}
+
+/** Which keys `lazy` leaves for later in the node at `path` of the main document. */
+function leftForLater(path: Path): ((key: string) => boolean) | undefined {
+  if (path.length === 0) return leftAtTop;
+  return path.length === 3 && path[0] === "paths" ? leftInOperation : undefined;
+}
+
+const leftAtTop = (key: string) => !WALKED_AT_TOP.has(key);
+const leftInOperation = (key: string) => LEFT_IN_OPERATIONS.has(key);
+
+/** An object with a `$ref` text: a Reference Object (a boolean, so narrowing leaves other objects alone). */
+function isRef(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as Json).$ref === "string";
+}
+
+/** Whether `owner[key]` is a part `lazy` left for later, not resolved yet (reading it would resolve it). */
+export function isLeftForLater(owner: object, key: string): boolean {
+  return typeof Object.getOwnPropertyDescriptor(owner, key)?.get === "function";
 }

@@ -92,7 +92,8 @@ function parseConfig(input: OpenApiToolkitConfigInput): OpenApiToolkitConfig {
 async function indexFor(config: OpenApiToolkitConfig, options: ToolkitOptions): Promise<OperationIndex> {
   if (options.spec && "operations" in options.spec) return options.spec;
   if (options.spec) return createOperationIndex(options.spec);
-  const loadOptions: LoadSpecOptions = {};
+  // Tools need the operations' inputs only: responses and unused components resolve if ever read.
+  const loadOptions: LoadSpecOptions = { lazyRefs: true };
   if (options.fetch) loadOptions.fetch = options.fetch;
   if (options.specBaseDir) loadOptions.baseDir = options.specBaseDir;
   return createOperationIndex(await loadSpec(config.spec, loadOptions));

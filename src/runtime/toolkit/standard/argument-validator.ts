@@ -6,16 +6,18 @@ export type ArgumentCheck = { ok: true } | { ok: false; error: string };
 /**
  * Validates tool arguments against their JSON Schema with ajv (2020-12), compiling each schema on its
  * first call. Scalars are coerced the way LLMs get them wrong ("5" for 5, "true" for true, a single
- * value for a one-item array); the arguments object is changed in place.
+ * value for a one-item array); the arguments object is changed in place. The ajv instance itself is
+ * made on the first call too: a toolkit of 1,000 tools is built before any is called.
  */
 export function createArgumentValidator(): (schema: Record<string, unknown>, args: unknown) => ArgumentCheck {
-  const ajv = addFormats.default(
-    new Ajv2020({ strict: false, coerceTypes: "array", allErrors: true, logger: false }),
-  );
+  let ajv: Ajv2020 | undefined;
   const compiled = new WeakMap<object, ValidateFunction>();
   return (schema, args) => {
     let validate = compiled.get(schema);
     if (!validate) {
+      ajv ??= addFormats.default(
+        new Ajv2020({ strict: false, coerceTypes: "array", allErrors: true, logger: false }),
+      );
       validate = ajv.compile(schema);
       compiled.set(schema, validate);
     }

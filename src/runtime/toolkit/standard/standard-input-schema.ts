@@ -35,19 +35,15 @@ export function standardInputSchema(
   operation: IndexedOperation,
   configuredHeaders: Record<string, string>,
 ): StandardInput {
-  const supplied = new Set([
-    ...IGNORED_HEADERS,
-    ...Object.keys(configuredHeaders).map((name) => name.toLowerCase()),
-  ]);
+  const supplied = suppliedHeaders(configuredHeaders);
   const parameters = operation.parameters.filter(
     (p) => !(p.in === "header" && supplied.has(p.name.toLowerCase())),
   );
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
-  for (const location of Object.keys(WRAPPERS) as ParameterLocation[]) {
-    const group = parameters.filter((p) => p.in === location);
-    if (group.length === 0) continue;
-    const wrapper = parameterWrapper(group);
+  for (const location of LOCATIONS) {
+    const wrapper = parameterWrapper(parameters, location);
+    if (!wrapper) continue;
     properties[WRAPPERS[location]] = wrapper;
     if (wrapper.required) required.push(WRAPPERS[location]);
   }
@@ -62,25 +58,50 @@ export function standardInputSchema(
   return { json, parameters, bodyMediaType: body?.mediaType };
 }
 
-function parameterWrapper(group: ParameterObject[]) {
-  const properties: Record<string, unknown> = {};
+const LOCATIONS = Object.keys(WRAPPERS) as ParameterLocation[];
+
+/** Header names the LLM is not asked for, lower-case; one set per toolkit's headers. */
+const suppliedByConfig = new WeakMap<Record<string, string>, Set<string>>();
+
+function suppliedHeaders(configuredHeaders: Record<string, string>): Set<string> {
+  let supplied = suppliedByConfig.get(configuredHeaders);
+  if (!supplied) {
+    supplied = new Set([...IGNORED_HEADERS, ...Object.keys(configuredHeaders).map((n) => n.toLowerCase())]);
+    suppliedByConfig.set(configuredHeaders, supplied);
+  }
+  return supplied;
+}
+
+/** The wrapper object for the parameters at one location, or undefined when there are none. */
+function parameterWrapper(parameters: ParameterObject[], location: ParameterLocation) {
+  let properties: Record<string, unknown> | undefined;
   const required: string[] = [];
-  for (const parameter of group) {
+  for (const parameter of parameters) {
+    if (parameter.in !== location) continue;
+    properties ??= {};
     properties[parameter.name] = parameterSchema(parameter);
     // OpenAPI requires path parameters to be required, whatever the spec says.
-    if (parameter.required === true || parameter.in === "path") required.push(parameter.name);
+    if (parameter.required === true || location === "path") required.push(parameter.name);
   }
+  if (!properties) return undefined;
   const wrapper: Record<string, unknown> = { type: "object", properties };
   if (required.length > 0) wrapper.required = required;
   wrapper.additionalProperties = false;
   return wrapper as { required?: string[] };
 }
 
+/** Parameter schemas by parameter: a component parameter (`owner`, `per_page`) converts once. */
+const parameterSchemas = new WeakMap<ParameterObject, Record<string, unknown>>();
+
 function parameterSchema(parameter: ParameterObject): Record<string, unknown> {
+  const known = parameterSchemas.get(parameter);
+  if (known) return known;
   const source = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema ?? { type: "string" };
   const schema = toJsonSchema(source, { direction: "request" });
   const description = parameter.description ?? schema.description;
-  return description === undefined ? schema : { ...schema, description };
+  const result = description === undefined ? schema : { ...schema, description };
+  parameterSchemas.set(parameter, result);
+  return result;
 }
 
 const PREFERRED_MEDIA = [
@@ -105,11 +126,15 @@ function requestBodySchema(body: RequestBodyObject | undefined) {
   const mediaType = pickMediaType(body.content);
   if (mediaType === undefined) return undefined;
   const source = body.content[mediaType]?.schema;
-  const schema = source
+  const converted = source
     ? toJsonSchema(source, { direction: "request" })
     : mediaType.startsWith("text/")
       ? { type: "string" }
       : {};
-  if (body.description && schema.description === undefined) schema.description = body.description;
+  // A copy with the body's description: converted schemas are shared between tools.
+  const schema =
+    body.description && converted.description === undefined
+      ? { ...converted, description: body.description }
+      : converted;
   return { schema, mediaType, required: body.required === true };
 }

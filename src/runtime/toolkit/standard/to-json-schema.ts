@@ -4,7 +4,7 @@ import type { SchemaObject } from "../../../openapi/openapi-document.js";
 type Json = Record<string, unknown>;
 
 /** Keywords that carry over unchanged from an OpenAPI schema to the JSON Schema the LLM sees. */
-const KEPT = [
+const KEPT = new Set([
   "title",
   "description",
   "format",
@@ -22,7 +22,7 @@ const KEPT = [
   "const",
   "default",
   "deprecated",
-] as const;
+]);
 
 export interface ConvertOptions {
   /** Request schemas drop `readOnly` properties, response schemas `writeOnly` ones. */
@@ -34,44 +34,72 @@ export interface ConvertOptions {
  * boolean `exclusiveMinimum` becomes numeric, `allOf` members are merged into one object, read-only
  * properties leave request schemas, extensions and OpenAPI-only keywords are dropped. A schema met
  * again on its own path (a recursive schema) becomes `{}`: the result is always finite JSON.
+ *
+ * Results are shared, not copied: the same source schema (a component used by many operations)
+ * converts once, so callers must not change what they get.
  */
 export function toJsonSchema(schema: unknown, options: ConvertOptions): Json {
-  return convert(schema, options, new Set());
+  return convert(schema, { direction: options.direction, path: new Set(), cuts: 0 });
 }
 
-function convert(schema: unknown, options: ConvertOptions, path: Set<object>): Json {
+interface Conversion {
+  direction: ConvertOptions["direction"];
+  /** The schemas being converted, outermost first: meeting one again is a cycle, cut to `{}`. */
+  path: Set<object>;
+  /** How many cycles were cut so far. */
+  cuts: number;
+}
+
+/**
+ * Converted schemas by source, per direction. Only results whose conversion cut no cycle are kept:
+ * those do not depend on the path they were reached by (a schema that reaches an ancestor of its own
+ * would have met itself, a cut), so they are right wherever the schema appears.
+ */
+const converted = { request: new WeakMap<object, Json>(), response: new WeakMap<object, Json>() };
+
+function convert(schema: unknown, conversion: Conversion): Json {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return {};
-  if (path.has(schema)) return {};
-  path.add(schema);
+  const cache = converted[conversion.direction];
+  const known = cache.get(schema);
+  if (known) return known;
+  if (conversion.path.has(schema)) {
+    conversion.cuts++;
+    return {};
+  }
+  const cutsBefore = conversion.cuts;
+  conversion.path.add(schema);
   try {
-    return convertObject(mergeAllOf(schema as SchemaObject), options, path);
+    const result = convertObject(mergeAllOf(schema as SchemaObject), conversion);
+    if (conversion.cuts === cutsBefore) cache.set(schema, result);
+    return result;
   } finally {
-    path.delete(schema);
+    conversion.path.delete(schema);
   }
 }
 
-function convertObject(schema: SchemaObject, options: ConvertOptions, path: Set<object>): Json {
+function convertObject(schema: SchemaObject, conversion: Conversion): Json {
   const out: Json = {};
   const type = typeOf(schema);
   if (type !== undefined) out.type = type;
-  for (const key of KEPT) {
-    if (schema[key] !== undefined) out[key] = schema[key];
+  // The schema's own keys, not the KEPT list: a schema has a few keys and KEPT has seventeen.
+  for (const key in schema) {
+    if (KEPT.has(key) && schema[key] !== undefined) out[key] = schema[key];
   }
   if (typeof out.pattern === "string" && !isValidPattern(out.pattern)) delete out.pattern;
   if (Array.isArray(schema.enum)) out.enum = schema.nullable === true ? [...schema.enum, null] : schema.enum;
   convertBounds(schema, out);
-  convertProperties(schema, out, options, path);
-  if (schema.items !== undefined) out.items = convert(schema.items, options, path);
+  convertProperties(schema, out, conversion);
+  if (schema.items !== undefined) out.items = convert(schema.items, conversion);
   if (Array.isArray(schema.prefixItems))
-    out.prefixItems = schema.prefixItems.map((s) => convert(s, options, path));
+    out.prefixItems = schema.prefixItems.map((s) => convert(s, conversion));
   const additional = schema.additionalProperties;
   if (typeof additional === "boolean") out.additionalProperties = additional;
-  else if (additional !== undefined) out.additionalProperties = convert(additional, options, path);
+  else if (additional !== undefined) out.additionalProperties = convert(additional, conversion);
   for (const key of ["oneOf", "anyOf"] as const) {
     const members = schema[key];
-    if (Array.isArray(members)) out[key] = members.map((member) => convert(member, options, path));
+    if (Array.isArray(members)) out[key] = members.map((member) => convert(member, conversion));
   }
-  if (schema.not !== undefined) out.not = convert(schema.not, options, path);
+  if (schema.not !== undefined) out.not = convert(schema.not, conversion);
   return out;
 }
 
@@ -97,8 +125,8 @@ function convertBounds(schema: SchemaObject, out: Json) {
   }
 }
 
-function convertProperties(schema: SchemaObject, out: Json, options: ConvertOptions, path: Set<object>) {
-  const hidden = options.direction === "request" ? "readOnly" : "writeOnly";
+function convertProperties(schema: SchemaObject, out: Json, conversion: Conversion) {
+  const hidden = conversion.direction === "request" ? "readOnly" : "writeOnly";
   const dropped = new Set<string>();
   if (schema.properties && typeof schema.properties === "object") {
     const properties: Json = {};
@@ -107,7 +135,7 @@ function convertProperties(schema: SchemaObject, out: Json, options: ConvertOpti
         dropped.add(name);
         continue;
       }
-      properties[name] = convert(property, options, path);
+      properties[name] = convert(property, conversion);
     }
     out.properties = properties;
   }
