@@ -23,8 +23,16 @@ export interface ResolveOptions {
 
 type Json = Record<string, unknown>;
 
-/** Keys whose values are data, not OpenAPI: a `$ref` inside an example or a default is just text. */
-const LITERAL_KEYS = new Set(["example", "default", "enum", "const"]);
+/**
+ * Keys whose values are data, not OpenAPI: a `$ref` inside an example or a default is just text, and
+ * so is one in an extension (`x-…`, any JSON the spec's author likes) or an External Documentation
+ * Object. Not walking them also skips GitHub's `x-webhooks`, a tenth of its description.
+ */
+const LITERAL_KEYS = new Set(["example", "default", "enum", "const", "externalDocs"]);
+
+function isLiteral(key: string): boolean {
+  return LITERAL_KEYS.has(key) || key.startsWith("x-");
+}
 
 /**
  * Keys whose values are maps keyed by user-chosen names, where `default` or `examples` is a name (a
@@ -126,9 +134,10 @@ class RefResolver {
       const value = (node as Json)[key];
       if (typeof value !== "object" || value === null) continue;
       if (names) this.walkChild(node as Json, key, doc, path, false);
+      else if (isLiteral(key)) continue;
       else if (later?.(key) && isPlainObject(value) && !isRef(value)) this.leave(node as Json, key, path);
       else if (key === "examples") this.walkExamples(value, doc, path);
-      else if (!LITERAL_KEYS.has(key)) this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key));
+      else this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key));
     }
   }
 

@@ -33,7 +33,7 @@ export async function buildScenarioTools(
   const step = (entry: ScenarioStep) => createStep(entry, nodes, runtime);
   try {
     return {
-      agent: (await createTools(agentConfigs, runtime)).map(dropUnknownArguments),
+      agent: await createTools(agentConfigs, runtime),
       before: await Promise.all(scenario.before.map(step)),
       after: await Promise.all(scenario.after.map(step)),
     };
@@ -42,33 +42,6 @@ export async function buildScenarioTools(
       throw new ToolDeckError(error.code, `${label(scenario)}: ${error.message}`);
     throw error;
   }
-}
-
-/**
- * Top-level argument keys the tool does not declare are dropped before LangChain checks them, as Flowise's
- * zod parse strips unknown keys (reference section 1) and the standard profile's parse does too. So a
- * model that sends `queryParams.id` to the tutorial's PUT update_event gets Flowise's 404, not a schema
- * error, and the same recorded call replays against a fixed config that does take the id.
- */
-function dropUnknownArguments(tool: ExecutableTool): ExecutableTool {
-  const properties = tool.inputSchema.properties;
-  if (
-    typeof properties !== "object" ||
-    properties === null ||
-    tool.inputSchema.additionalProperties !== false
-  ) {
-    return tool;
-  }
-  const coerce = tool.coerceArgs ?? ((args: unknown) => args);
-  return {
-    ...tool,
-    coerceArgs(args) {
-      if (typeof args !== "object" || args === null || Array.isArray(args)) return coerce(args);
-      return coerce(
-        Object.fromEntries(Object.entries(args).filter(([key]) => Object.hasOwn(properties, key))),
-      );
-    },
-  };
 }
 
 function loadScenarioConfigs(scenario: Scenario): ToolConfig[] {

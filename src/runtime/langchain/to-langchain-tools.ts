@@ -7,7 +7,9 @@ export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "err
 
 /**
  * A LangChain tool around an executable tool. LangChain validates arguments against the JSON schema
- * before the tool runs, so the profile's coercion ("5" → 5, as Flowise does) is applied first.
+ * before the tool runs, so what the tool itself would do first happens first: top-level keys the
+ * tool does not declare are dropped (Flowise's zod parse strips them, and so does the standard
+ * profile), then the profile's coercion ("5" → 5, as Flowise does) runs.
  */
 class ExecutableLangChainTool extends DynamicStructuredTool {
   readonly #coerce: (args: unknown) => unknown;
@@ -22,7 +24,9 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
       func: (args, _runManager, config?: ToolRunnableConfig) =>
         runTool(tool, args, config?.toolCall?.id, config?.signal),
     });
-    this.#coerce = tool.coerceArgs ?? ((args) => args);
+    const coerce = tool.coerceArgs ?? ((args: unknown) => args);
+    const declared = declaredKeys(tool);
+    this.#coerce = declared ? (args) => coerce(withoutUndeclared(args, declared)) : coerce;
   }
 
   override call(...[arg, ...rest]: Parameters<DynamicStructuredTool["call"]>) {
@@ -30,6 +34,19 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     const coerced = isToolCall ? { ...arg, args: this.#coerce(arg.args) } : this.#coerce(arg);
     return super.call(coerced as typeof arg, ...rest);
   }
+}
+
+/** The top-level argument keys of a tool whose schema refuses any other, else undefined. */
+function declaredKeys(tool: ExecutableTool): Set<string> | undefined {
+  const { properties, additionalProperties } = tool.inputSchema;
+  if (typeof properties !== "object" || properties === null || additionalProperties !== false)
+    return undefined;
+  return new Set(Object.keys(properties));
+}
+
+function withoutUndeclared(args: unknown, declared: Set<string>): unknown {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  return Object.fromEntries(Object.entries(args).filter(([key]) => declared.has(key)));
 }
 
 /**

@@ -93,6 +93,22 @@ test("flowise coercion runs before LangChain's schema check: a numeric id still 
   expect(JSON.parse(String(read?.content)).name).toBe("Music Festival");
 });
 
+test.each(["standard", "flowise"] as const)(
+  "under %s, a top-level key the tool does not declare is dropped before LangChain's schema check",
+  async (profile) => {
+    const { tools } = await setup(profile);
+    const model = fakeModel()
+      .respondWithTools([
+        { name: "get_events", args: { queryParams: { id: "2" }, reason: "asked" }, id: "call-1" },
+      ])
+      .respond(new AIMessage("done"));
+    const state = await createAgent({ model, tools }).invoke({ messages: [new HumanMessage("event 2")] });
+    const [read] = toolMessages(state.messages);
+    expect(read?.status).toBe("success");
+    expect(JSON.parse(String(read?.content)).name).toBe("Music Festival");
+  },
+);
+
 test("arguments that do not match the schema come back as LangChain's parsing error", async () => {
   const { tools } = await setup("standard");
   const model = fakeModel()
