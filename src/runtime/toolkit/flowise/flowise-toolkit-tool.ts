@@ -5,7 +5,9 @@ import { isDefaultCode } from "../flowise-default-code.js";
 import { flowiseRemoveNulls } from "../remove-nulls.js";
 import { sendRequest } from "../send-request.js";
 import type { ToolkitContext } from "../toolkit-context.js";
-import { flowiseInputSchema } from "./flowise-input-schema.js";
+import { flowiseInputTree } from "./flowise-input-tree.js";
+import { toFlowiseJsonSchema } from "./flowise-json-schema.js";
+import { toFlowiseZod } from "./flowise-zod-schema.js";
 import { parseFlowiseArgs } from "./parse-flowise-args.js";
 
 type Args = Record<string, unknown>;
@@ -14,25 +16,28 @@ type Args = Record<string, unknown>;
  * One operation as Flowise 3.1's OpenAPI toolkit runs it (reference/flowise-tools.md section 2):
  * name = operationId, URL = base URL + path with the first `{name}` of each PathParameter replaced and
  * `?` + QueryParameters always appended, a JSON body for every method but GET, and by default the
- * JSON body of any status as output ("" when the answer is not JSON or nothing answered).
+ * JSON body of any status as output ("" when the answer is not JSON or nothing answered). The JSON
+ * Schema is written at build; the zod schema it stands for is only built when the tool first runs.
  */
 export function createFlowiseTool(
   operation: IndexedOperation,
   baseUrl: string,
   context: ToolkitContext,
 ): ExecutableTool {
-  const schema = flowiseInputSchema(operation);
+  const tree = flowiseInputTree(operation);
+  let zod: ReturnType<typeof toFlowiseZod> | undefined;
   const method = operation.method.toLowerCase();
   const endpoint = `${baseUrl}${operation.path}`;
   const name = operation.operationId as string;
   return {
     name,
     description: operation.description || operation.summary || name,
-    inputSchema: schema.json,
+    inputSchema: toFlowiseJsonSchema(tree),
     endpoint: { method: operation.method, url: endpoint },
     returnDirect: context.config.returnDirect,
     async invoke(input, options = {}) {
-      const parsed = parseFlowiseArgs(schema.zod, input);
+      zod ??= toFlowiseZod(tree);
+      const parsed = parseFlowiseArgs(zod, input);
       if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
       const args = parsed.value;
       const processed = context.config.removeNulls ? flowiseRemoveNulls(args) : { ...args };
