@@ -85,7 +85,8 @@ interface Lookup {
  * broken `$ref` anywhere is an error now. A parsed document is a tree, so each object is met once and
  * no visited set is needed; a replaced `$ref` is never descended into, since its target is walked
  * where it lives. Lazy: the main document is walked except the parts `lazy` leaves, and each target
- * is walked when first pointed at, so a visited set keeps cycles finite.
+ * is walked when first pointed at. A walk stops at targets already walked, which keeps cycles finite;
+ * in a tree the rest of a target's subtree is reached only through the target itself.
  */
 export function resolveRefs(main: RefDocument, documents: Map<string, RefDocument>, options: ResolveOptions) {
   const resolver = new RefResolver(main, documents, options);
@@ -98,8 +99,8 @@ type Path = (string | number)[];
 
 class RefResolver {
   private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
-  /** Lazy only: every object walked, including targets walked where they were pointed at. */
-  private readonly visited: Set<object> | undefined;
+  /** Lazy only: the targets walked when first pointed at. */
+  private readonly targets: Set<object> | undefined;
   /** Lazy only: the unresolved values of the properties left for later, by owner and key. */
   private readonly left = new WeakMap<object, Map<string, unknown>>();
 
@@ -108,7 +109,7 @@ class RefResolver {
     private readonly documents: Map<string, RefDocument>,
     private readonly options: ResolveOptions,
   ) {
-    this.visited = options.lazy ? new Set() : undefined;
+    this.targets = options.lazy ? new Set() : undefined;
   }
 
   walkDocument(doc: RefDocument) {
@@ -118,17 +119,13 @@ class RefResolver {
 
   /** `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords. */
   private walk(node: object, doc: RefDocument, path: Path, names: boolean) {
-    if (this.visited) {
-      if (this.visited.has(node)) return;
-      this.visited.add(node);
-    }
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         if (typeof node[i] === "object" && node[i] !== null) this.walkChild(node, i, doc, path, false);
       }
       return;
     }
-    const later = this.visited && doc === this.main ? leftForLater(path) : undefined;
+    const later = this.targets && doc === this.main ? leftForLater(path) : undefined;
     for (const key in node) {
       // Most values are text or numbers: test that before any key lookup (GitHub's spec has ~400k keys).
       const value = (node as Json)[key];
@@ -152,7 +149,7 @@ class RefResolver {
     const value = (parent as Json)[key] as object;
     path.push(key);
     if (isRef(value)) (parent as Json)[key] = this.resolveSite(value as Json, doc, path);
-    else this.walk(value, doc, path, names);
+    else if (!this.targets?.has(value)) this.walk(value, doc, path, names);
     path.pop();
   }
 
@@ -167,14 +164,15 @@ class RefResolver {
       const entry = (examples as Json)[name];
       if (!isPlainObject(entry)) continue;
       path.push(name);
-      if (isRef(entry)) (examples as Json)[name] = this.resolveSite(entry, doc, path);
-      else if (!this.visited?.has(entry)) {
-        this.visited?.add(entry);
-        for (const key in entry) if (key !== "value") this.walkField(entry, key, doc, path);
-      }
+      if (isRef(entry)) (examples as Json)[name] = this.resolveSite(entry, doc, path, true);
+      else if (!this.targets?.has(entry)) this.walkExample(entry, doc, path);
       path.pop();
     }
     path.pop();
+  }
+
+  private walkExample(example: Json, doc: RefDocument, path: Path) {
+    for (const key in example) if (key !== "value") this.walkField(example, key, doc, path);
   }
 
   private walkField(node: Json, key: string, doc: RefDocument, path: Path) {
@@ -182,12 +180,18 @@ class RefResolver {
     if (typeof value === "object" && value !== null) this.walkChild(node, key, doc, path, false);
   }
 
-  /** The value a `$ref` object at `path` stands for: its target, or (3.1) the target with the siblings. */
-  private resolveSite(refNode: Json, doc: RefDocument, path: Path): unknown {
+  /**
+   * The value a `$ref` object at `path` stands for: its target, or (3.1) the target with the siblings.
+   * `example`: the site is an entry of an `examples` map, so the target's `value` is data.
+   */
+  private resolveSite(refNode: Json, doc: RefDocument, path: Path, example = false): unknown {
     const final = this.follow(refNode, doc, path);
     const target = final.target;
-    if (this.visited && typeof target === "object" && target !== null) {
-      this.walk(target, final.targetDoc, [...final.targetPath], false);
+    if (this.targets && typeof target === "object" && target !== null && !this.targets.has(target)) {
+      this.targets.add(target);
+      const at = [...final.targetPath];
+      if (example && isPlainObject(target)) this.walkExample(target, final.targetDoc, at);
+      else this.walk(target, final.targetDoc, at, false);
     }
     if (!this.options.keepRefSiblings || !isPlainObject(target)) return target;
     const siblings = Object.keys(refNode).filter((key) => key !== "$ref");

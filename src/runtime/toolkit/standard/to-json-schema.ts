@@ -112,26 +112,34 @@ function typeOf(schema: SchemaObject): string | string[] | undefined {
 
 /** OpenAPI 3.0's boolean `exclusiveMinimum: true` next to `minimum` is 3.1's numeric `exclusiveMinimum`. */
 function convertBounds(schema: SchemaObject, out: Json) {
-  for (const [exclusive, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    const value = schema[exclusive];
-    if (typeof value === "number") out[exclusive] = value;
-    if (value === true && typeof schema[bound] === "number") {
-      out[exclusive] = schema[bound];
-      delete out[bound];
-    }
+  if (schema.exclusiveMinimum !== undefined) convertBound(schema, out, "exclusiveMinimum", "minimum");
+  if (schema.exclusiveMaximum !== undefined) convertBound(schema, out, "exclusiveMaximum", "maximum");
+}
+
+function convertBound(
+  schema: SchemaObject,
+  out: Json,
+  exclusive: "exclusiveMinimum" | "exclusiveMaximum",
+  bound: "minimum" | "maximum",
+) {
+  const value = schema[exclusive];
+  if (typeof value === "number") out[exclusive] = value;
+  if (value === true && typeof schema[bound] === "number") {
+    out[exclusive] = schema[bound];
+    delete out[bound];
   }
 }
 
 function convertProperties(schema: SchemaObject, out: Json, conversion: Conversion) {
   const hidden = conversion.direction === "request" ? "readOnly" : "writeOnly";
-  const dropped = new Set<string>();
-  if (schema.properties && typeof schema.properties === "object") {
+  let dropped: Set<string> | undefined;
+  const source = schema.properties;
+  if (source && typeof source === "object") {
     const properties: Json = {};
-    for (const [name, property] of Object.entries(schema.properties)) {
+    for (const name in source) {
+      const property = source[name];
       if ((property as SchemaObject | undefined)?.[hidden] === true) {
+        dropped ??= new Set();
         dropped.add(name);
         continue;
       }
@@ -140,7 +148,7 @@ function convertProperties(schema: SchemaObject, out: Json, conversion: Conversi
     out.properties = properties;
   }
   if (Array.isArray(schema.required)) {
-    const required = schema.required.filter((name) => typeof name === "string" && !dropped.has(name));
+    const required = schema.required.filter((name) => typeof name === "string" && !dropped?.has(name));
     if (required.length > 0) out.required = [...new Set(required)];
   }
 }

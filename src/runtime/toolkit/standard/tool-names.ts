@@ -4,10 +4,10 @@ import { deduplicateNames } from "../../tool-name.js";
 /** `getEventById`, or `get_events_id` for `GET /events/{id}` without an operationId; always valid. */
 export function baseToolName(operation: IndexedOperation): string {
   const raw = operation.operationId?.trim() || `${operation.method.toLowerCase()}_${operation.path}`;
-  const cleaned = raw
-    .replace(/[^a-zA-Z0-9_-]+/g, "_")
-    .replace(/_+/g, "_")
-    .replace(/^_+|_+$/g, "");
+  // One pass: a run of anything outside [a-zA-Z0-9-] (underscores included) becomes one "_".
+  let cleaned = raw.replace(/[^a-zA-Z0-9-]+/g, "_");
+  if (cleaned.startsWith("_")) cleaned = cleaned.slice(1);
+  if (cleaned.endsWith("_")) cleaned = cleaned.slice(0, -1);
   return (cleaned || operation.method.toLowerCase()).slice(0, 64);
 }
 
