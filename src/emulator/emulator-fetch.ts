@@ -21,6 +21,18 @@ function originOf(url: string): string {
   }
 }
 
+/** `http://host:port` as written, lower-cased: the usual spelling of an origin, without parsing a URL. */
+const WRITTEN_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\\]*/i;
+
+/**
+ * The handler for a URL's origin. Tried first on the origin as written (a regex; `new URL` costs a
+ * tenth of an in-process call), then on the parsed origin, which also catches `HTTP://HOST:80/`.
+ */
+function handlerFor(handlers: Map<string, FetchHandler>, url: string): FetchHandler | undefined {
+  const written = WRITTEN_ORIGIN.exec(url)?.[0].toLowerCase();
+  return (written !== undefined ? handlers.get(written) : undefined) ?? handlers.get(originOf(url));
+}
+
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const abort = () => reject(signal.reason);
@@ -45,11 +57,11 @@ export function createEmulatorFetch(
     Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]),
   );
   const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
-  const answersInProcess = (url: string) => handlers.has(originOf(url));
+  const answersInProcess = (url: string) => handlerFor(handlers, url) !== undefined;
   return {
     fetch: markInProcess(async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      const handler = handlers.get(originOf(url));
+      const handler = handlerFor(handlers, url);
       if (!handler) return fallback(input, init);
       // In-process there is no socket to cancel: the signal is honoured by racing it, not by handing it
       // to Request (which costs a linked AbortSignal per call).

@@ -31,21 +31,32 @@ export function buildStandardUrl(
   return `${path}${queryText ? `?${queryText}` : ""}${hash ? `#${hash}` : ""}`;
 }
 
-function placeholder(key: string): RegExp {
-  const name = escapeRegExp(key);
-  return new RegExp(`:${name}\\b|\\{${name}\\}`, "g");
+/** The placeholder patterns of a param name, made once: a tool call should not compile regexes. */
+const placeholders = new Map<string, { fill: RegExp; drop: RegExp }>();
+
+function placeholdersOf(key: string): { fill: RegExp; drop: RegExp } {
+  let patterns = placeholders.get(key);
+  if (!patterns) {
+    const name = escapeRegExp(key);
+    patterns = {
+      fill: new RegExp(`:${name}\\b|\\{${name}\\}`, "g"),
+      drop: new RegExp(`/(?::${name}\\b|\\{${name}\\})`, "g"),
+    };
+    placeholders.set(key, patterns);
+  }
+  return patterns;
 }
 
 function fillPath(path: string, key: string, value: string): string {
-  const pattern = placeholder(key);
   const encoded = encodeURIComponent(value);
-  if (pattern.test(path)) return path.replace(placeholder(key), encoded);
+  // The encoded value never reads as a placeholder (":" and braces are encoded): unchanged = none there.
+  const filled = path.replace(placeholdersOf(key).fill, encoded);
+  if (filled !== path) return filled;
   return `${path.endsWith("/") ? path.slice(0, -1) : path}/${encoded}`;
 }
 
 function dropPlaceholder(path: string, key: string): string {
-  const name = escapeRegExp(key);
-  return path.replace(new RegExp(`/(?::${name}\\b|\\{${name}\\})`, "g"), "");
+  return path.replace(placeholdersOf(key).drop, "");
 }
 
 function appendQueryValue(query: URLSearchParams, key: string, value: unknown): void {
