@@ -44,13 +44,13 @@ function loadFlowiseInputs(value: Record<string, unknown>, path: string, sink: L
   switch (detected.kind) {
     case "request": {
       const config = fromFlowiseRequestInputs(detected.node, value, path, sink);
-      if (config) sink.tool(config, path);
+      if (config) sink.tool(config, path, "flowise");
       return;
     }
     case "other": {
       const config =
         detected.node === "openAPIToolkit" ? fromFlowiseToolkitInputs(value, path, sink) : undefined;
-      if (config) sink.tool(config, path);
+      if (config) sink.tool(config, path, "flowise");
       else if (detected.node !== "openAPIToolkit") {
         sink.error(joinPath(path, "agentSelectedTool"), `"${detected.node}" is not a Flowise request tool`);
       }

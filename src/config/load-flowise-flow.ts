@@ -56,7 +56,7 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
     const inputsPath = joinPath(nodePath, "data", "inputs");
     if (data.name === "httpAgentflow") {
       const config = fromFlowiseHttpInputs(inputs, inputsPath, sink, httpNodeName(node, data, index));
-      if (config) sink.tool(config, inputsPath);
+      if (config) sink.tool(config, inputsPath, "flowise");
       return;
     }
     collectNodeTools(String(data.name), inputs, inputsPath, sink);
@@ -66,10 +66,10 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
 function collectNodeTools(name: string, inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
   if (isFlowiseRequestNodeName(name)) {
     const config = fromFlowiseRequestInputs(name, inputs, path, sink);
-    if (config) sink.tool(config, path);
+    if (config) sink.tool(config, path, "flowise");
   } else if (name === "openAPIToolkit") {
     const config = fromFlowiseToolkitInputs(inputs, path, sink);
-    if (config) sink.tool(config, path);
+    if (config) sink.tool(config, path, "flowise");
   } else if (name === "agentAgentflow") {
     collectAgentTools(inputs.agentTools, joinPath(path, "agentTools"), sink);
   } else if (name === "toolAgentflow") {

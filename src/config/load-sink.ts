@@ -4,7 +4,8 @@ import type { ToolConfig } from "./tool-config.js";
 /** What the loaders of one file report into: tools, errors, warnings and skipped nodes, located by JSON path. */
 export interface LoadSink {
   readonly file: string;
-  tool(config: ToolConfig, path: string): void;
+  /** `format: "flowise"` for a config read from a Flowise export (its keys are not tooldeck's). */
+  tool(config: ToolConfig, path: string, format?: "flowise"): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;
@@ -14,7 +15,8 @@ export interface LoadSink {
 export function createLoadSink(result: LoadResult, file: string): LoadSink {
   return {
     file,
-    tool: (config, path) => result.tools.push({ config, source: { file, path } }),
+    tool: (config, path, format) =>
+      result.tools.push({ config, source: format ? { file, path, format } : { file, path } }),
     error: (path, message) => result.errors.push({ file, path, message }),
     warn: (path, message) => result.warnings.push({ file, path, message }),
     skip: (node) => result.skipped.push({ file, ...node }),

@@ -19,6 +19,8 @@ export interface ToolSource {
   file: string;
   /** JSON path inside the file, e.g. `[2]` or `nodes[3].data.inputs`; empty for a whole-file config. */
   path: string;
+  /** Set when the config was read from a Flowise export, which `--fix` does not edit. */
+  format?: "flowise";
 }
 
 /** A config as loaded, with its source. */

@@ -59,7 +59,10 @@ function runRule(
       message: finding.message,
     };
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
-    if (finding.fix) {
+    // A Flowise export is not edited by --fix: the fix is only said, as what to change in Flowise.
+    if (finding.fix && tool.source.format === "flowise") {
+      diagnostic.suggestion ??= `in Flowise: ${finding.fix.description}`;
+    } else if (finding.fix) {
       const changes = finding.fix.changes.map((change) => ({
         ...change,
         path: joinPath(tool.source.path, change.path),

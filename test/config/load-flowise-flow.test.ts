@@ -22,7 +22,7 @@ describe("Flowise's real exports", () => {
     expect(result.errors).toEqual([]);
     expect(requestTools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
     expect(requestTools.map((tool) => tool.source)).toEqual(
-      [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index) })),
+      [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index), format: "flowise" })),
     );
   });
 
@@ -136,7 +136,11 @@ describe("tooldeck's hand-written exports", () => {
           url: "http://localhost:5566/events?limit=5&sort=date",
           headers: { Accept: "application/json" },
         },
-        source: { file: "fixtures/flowise/requests-chatflow.json", path: "nodes[1].data.inputs" },
+        source: {
+          file: "fixtures/flowise/requests-chatflow.json",
+          path: "nodes[1].data.inputs",
+          format: "flowise",
+        },
       },
       {
         config: {
@@ -149,7 +153,11 @@ describe("tooldeck's hand-written exports", () => {
           body: { location: "Online" },
           maxOutputLength: 500,
         },
-        source: { file: "fixtures/flowise/requests-chatflow.json", path: "nodes[2].data.inputs" },
+        source: {
+          file: "fixtures/flowise/requests-chatflow.json",
+          path: "nodes[2].data.inputs",
+          format: "flowise",
+        },
       },
     ]);
   });
@@ -168,6 +176,7 @@ describe("loadFlowiseFlow", () => {
     expect(result.tools[0]?.source).toEqual({
       file: "flowise:Requests Tool Agent",
       path: agentToolPath(1, 0),
+      format: "flowise",
     });
   });
 
