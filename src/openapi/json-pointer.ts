@@ -29,13 +29,3 @@ export function parsePointer(fragment: string): string[] | undefined {
   if (!decoded.includes("~")) return tokens;
   return tokens.map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
-
-/** The value at `tokens` inside `root`, or undefined when a step is missing. */
-export function getAtPointer(root: unknown, tokens: readonly string[]): unknown {
-  let node = root;
-  for (const token of tokens) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
