@@ -4,11 +4,11 @@ import { loadSpec } from "../../src/openapi/load-spec.js";
 import type { SchemaObject } from "../../src/openapi/openapi-document.js";
 import { createOperationIndex } from "../../src/openapi/operation-index.js";
 import { isLeftForLater } from "../../src/openapi/resolve-refs.js";
-import { packagePath, packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package-root.js";
 import { createToolkit } from "../../src/runtime/toolkit/create-toolkit.js";
+import { GITHUB_SPEC } from "../support/real-specs.js";
 
 const root = packageRoot();
-const GITHUB = packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
 const BAD_REF_ERROR =
   'fixtures/openapi/bad-ref.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: $ref "#/components/schemas/Nope" does not resolve';
 
@@ -25,8 +25,8 @@ function inputsOf(document: Json): string {
 
 describe("loadSpec with lazyRefs", () => {
   test("operations' parameters and request bodies are resolved at once, as the eager load resolves them", async () => {
-    const eager = await loadSpec(GITHUB);
-    const lazy = await loadSpec(GITHUB, { lazyRefs: true });
+    const eager = await loadSpec(GITHUB_SPEC);
+    const lazy = await loadSpec(GITHUB_SPEC, { lazyRefs: true });
     const lazyInputs = inputsOf(lazy.document as Json);
     expect(lazyInputs).not.toContain('"$ref"');
     expect(lazyInputs).toBe(inputsOf(eager.document as Json));

@@ -4,9 +4,9 @@ import { ToolDeckError } from "../../src/errors.js";
 import { loadSpec, type OpenApiSpec } from "../../src/openapi/load-spec.js";
 import type { SchemaObject } from "../../src/openapi/openapi-document.js";
 import { packagePath, packageRoot } from "../../src/package-root.js";
+import { oasExample } from "../support/real-specs.js";
 
 const root = packageRoot();
-const examples = (path: string) => packagePath("node_modules", "@readme", "oas-examples", path);
 
 function schemasOf(spec: OpenApiSpec): Record<string, SchemaObject> {
   return (spec.document.components?.schemas ?? {}) as Record<string, SchemaObject>;
@@ -54,7 +54,7 @@ describe("loadSpec", () => {
     ["3.0/yaml/petstore.yaml", "3.0", "Swagger Petstore"],
     ["3.1/json/train-travel.json", "3.1", "Train Travel API"],
   ])("reads the real spec %s", async (file, version, title) => {
-    const spec = await loadSpec(examples(file));
+    const spec = await loadSpec(oasExample(file));
     expect(spec.version).toBe(version);
     expect(spec.title).toBe(title);
     expect(JSON.stringify(spec.document)).not.toContain('"$ref"');
@@ -148,8 +148,8 @@ describe("loadSpec", () => {
   const failures: [string, string | Record<string, unknown>, string][] = [
     [
       "Swagger 2.0",
-      examples("2.0/json/petstore-minimal.json"),
-      `${examples("2.0/json/petstore-minimal.json")}: Swagger 2.0 is not supported; convert it to OpenAPI 3.0 or 3.1 first`,
+      oasExample("2.0/json/petstore-minimal.json"),
+      `${oasExample("2.0/json/petstore-minimal.json")}: Swagger 2.0 is not supported; convert it to OpenAPI 3.0 or 3.1 first`,
     ],
     [
       "no openapi field",

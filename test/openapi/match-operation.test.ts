@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
 import { createOperationIndex, type OperationIndex } from "../../src/openapi/operation-index.js";
-import { packagePath, packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package-root.js";
+import { GITHUB_SPEC } from "../support/real-specs.js";
 import { sharedFixture } from "../support/shared-fixture.js";
 
 /**
@@ -24,9 +25,7 @@ let github: OperationIndex;
 beforeAll(async () => {
   events = createOperationIndex(await loadSpec("tools/event-api.openapi.yaml", { baseDir: packageRoot() }));
   flowise = createOperationIndex(await loadSpec(flowiseSwagger()));
-  github = createOperationIndex(
-    await loadSpec(packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json")),
-  );
+  github = createOperationIndex(await loadSpec(GITHUB_SPEC));
 });
 
 describe("matchOperation on the event API", () => {

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { ToolDeckError } from "../../src/errors.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { createOperationIndex } from "../../src/openapi/operation-index.js";
-import { packagePath, packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package-root.js";
+import { GITHUB_SPEC } from "../support/real-specs.js";
 
 const root = packageRoot();
 
@@ -160,9 +161,7 @@ describe("createOperationIndex", () => {
   });
 
   test("indexes every operation of GitHub's REST description", async () => {
-    const spec = await loadSpec(
-      packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json"),
-    );
+    const spec = await loadSpec(GITHUB_SPEC);
     const index = createOperationIndex(spec);
     expect(index.operations.length).toBeGreaterThan(1000);
     expect(index.byOperationId.size).toBe(index.operations.length);

@@ -6,22 +6,13 @@ import { packagePath } from "../../../src/package-root.js";
 import { flowiseInputTree } from "../../../src/runtime/toolkit/flowise/flowise-input-tree.js";
 import { toFlowiseJsonSchema } from "../../../src/runtime/toolkit/flowise/flowise-json-schema.js";
 import { toFlowiseZod } from "../../../src/runtime/toolkit/flowise/flowise-zod-schema.js";
+import { GITHUB_SPEC, oasExample, SMALLER_SPECS } from "../../support/real-specs.js";
 import { QUIRKS_SPEC } from "./quirks-spec.js";
-
-const examples = (file: string) => packagePath("node_modules", "@readme", "oas-examples", file);
 
 /** Every description the toolkit tests read, GitHub's first (1,100+ operations). */
 const SPECS: [string, string | Record<string, unknown>][] = [
-  ["GitHub", packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json")],
-  ...[
-    "3.0/json/petstore.json",
-    "3.0/json/uspto.json",
-    "3.0/json/circular.json",
-    "3.0/json/parameters-style.json",
-    "3.0/json/schema-types.json",
-    "3.1/json/train-travel.json",
-    "3.1/json/schema-types.json",
-  ].map((file): [string, string] => [file, examples(file)]),
+  ["GitHub", GITHUB_SPEC],
+  ...SMALLER_SPECS.map((file): [string, string] => [file, oasExample(file)]),
   ["event-api.openapi.yaml", packagePath("tools", "event-api.openapi.yaml")],
   ["quirks", QUIRKS_SPEC],
 ];

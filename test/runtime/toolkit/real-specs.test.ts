@@ -4,23 +4,11 @@ import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
 import { TOOL_NAME_PATTERN } from "../../../src/runtime/tool-name.js";
 import type { ExecutableTool } from "../../../src/runtime/tool-result.js";
 import { createToolkit } from "../../../src/runtime/toolkit/create-toolkit.js";
+import { GITHUB_SPEC, oasExample, SMALLER_SPECS } from "../../support/real-specs.js";
 
-/** Real descriptions read from npm packages in node_modules (never copied into the repository). */
-const GITHUB = packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
-const examples = (file: string) => packagePath("node_modules", "@readme", "oas-examples", file);
-const SMALLER = [
-  "3.0/json/petstore.json",
-  "3.0/json/uspto.json",
-  "3.0/json/circular.json",
-  "3.0/json/parameters-style.json",
-  "3.0/json/schema-types.json",
-  "3.1/json/train-travel.json",
-  "3.1/json/schema-types.json",
-];
 const TOOL_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
 /** Flowise's schemas declare draft-07; the standard profile's use 2020-12 keywords. */
@@ -48,7 +36,7 @@ async function build(index: OperationIndex, profile: "flowise" | "standard") {
 describe("GitHub's REST description (@octokit/openapi)", () => {
   let index: OperationIndex;
   beforeAll(async () => {
-    index = createOperationIndex(await loadSpec(GITHUB));
+    index = createOperationIndex(await loadSpec(GITHUB_SPEC));
   });
 
   test("every operation becomes a flowise tool whose schema ajv compiles", async () => {
@@ -69,11 +57,11 @@ describe("GitHub's REST description (@octokit/openapi)", () => {
   });
 });
 
-describe.each(SMALLER)("the real spec %s (@readme/oas-examples)", (file) => {
+describe.each(SMALLER_SPECS)("the real spec %s (@readme/oas-examples)", (file) => {
   test.each(["flowise", "standard"] as const)(
     "builds under %s with schemas ajv compiles",
     async (profile) => {
-      const spec = await loadSpec(examples(file));
+      const spec = await loadSpec(oasExample(file));
       const index = createOperationIndex(spec);
       const tools =
         spec.document.servers?.length || profile === "standard" ? await build(index, profile) : [];

@@ -12,6 +12,15 @@ export interface VectorRecord {
   metadata: Record<string, unknown>;
 }
 
+/** The record a document is stored as: the id given for it, else its own, else a random UUID. */
+export function toVectorRecord(document: DocumentInterface, id: string | undefined): VectorRecord {
+  return {
+    id: id ?? document.id ?? randomUUID(),
+    pageContent: document.pageContent,
+    metadata: { ...document.metadata },
+  };
+}
+
 /**
  * An in-memory vector store scored by cosine similarity over one flat `Float32Array` (row-major,
  * rows L2-normalised on insert, so a score is one dot product). Ids are kept, so LangChain's
@@ -84,10 +93,9 @@ export class FlatVectorStore extends VectorStore {
     if (this.width === 0 && vectors[0]) this.width = vectors[0].length;
     this.ensureCapacity(this.records.length + vectors.length);
     vectors.forEach((vector, i) => {
-      const document = documents[i] as DocumentInterface;
-      const id = options?.ids?.[i] ?? document.id ?? randomUUID();
-      this.put(vector, { id, pageContent: document.pageContent, metadata: { ...document.metadata } });
-      ids.push(id);
+      const record = toVectorRecord(documents[i] as DocumentInterface, options?.ids?.[i]);
+      this.put(vector, record);
+      ids.push(record.id);
     });
     return ids;
   }

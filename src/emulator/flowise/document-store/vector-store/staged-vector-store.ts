@@ -1,7 +1,7 @@
 import type { DocumentInterface } from "@langchain/core/documents";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { VectorStore } from "@langchain/core/vectorstores";
-import type { FlatVectorStore, VectorRecord } from "./flat-vector-store.js";
+import { type FlatVectorStore, toVectorRecord, type VectorRecord } from "./flat-vector-store.js";
 
 type Write =
   | { kind: "add"; vectors: number[][]; records: VectorRecord[] }
@@ -46,11 +46,7 @@ export class StagedVectorStore extends VectorStore {
     options?: { ids?: string[] },
   ): Promise<string[]> {
     for (const vector of vectors) this.checkWidth(vector.length);
-    const records = documents.map((document, i) => ({
-      id: options?.ids?.[i] ?? document.id ?? crypto.randomUUID(),
-      pageContent: document.pageContent,
-      metadata: { ...document.metadata },
-    }));
+    const records = documents.map((document, i) => toVectorRecord(document, options?.ids?.[i]));
     this.writes.push({ kind: "add", vectors, records });
     this.added.push(...documents);
     return records.map((record) => record.id);
