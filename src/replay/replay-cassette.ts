@@ -1,6 +1,6 @@
 import { toLangChainTools } from "../runtime/langchain/to-langchain-tools.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
-import type { CallRecord } from "./call-record.js";
+import { type CallRecord, stepCallRecord } from "./call-record.js";
 import type { Cassette } from "./cassette.js";
 import { diffCall } from "./diff-calls.js";
 import { invokeLikeToolNode } from "./invoke-like-tool-node.js";
@@ -72,18 +72,7 @@ async function replayOne(
     const result = step
       ? await step.invoke({})
       : { ok: false, output: `no HTTP node named '${recorded.tool}' ${recorded.source} the agent any more` };
-    const { output, ok, request, response } = result;
-    const record: CallRecord = {
-      source: recorded.source,
-      tool: recorded.tool,
-      args: {},
-      ok,
-      output,
-      stateDigest: stateDigest(options.snapshot()),
-    };
-    if (request) record.request = request;
-    if (response) record.response = response;
-    return record;
+    return stepCallRecord(recorded.source, recorded.tool, result, stateDigest(options.snapshot()));
   }
   const message = await invokeLikeToolNode(agentTools, {
     id: `replay_${index + 1}`,

@@ -5,7 +5,7 @@ import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { resolveVariables } from "../runtime/variables.js";
-import type { CallRecord, CallSource } from "./call-record.js";
+import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.js";
 import { type Cassette, readCassette, writeCassette } from "./cassette.js";
 import { checkExpectations, type Observed } from "./check-expectations.js";
 import { redactCall } from "./redact.js";
@@ -202,18 +202,8 @@ function staleCassette(cassette: Cassette, scenario: Scenario, system: string | 
 async function runSteps(steps: readonly ExecutableTool[], source: CallSource, emulator: ScenarioEmulator) {
   const calls: CallRecord[] = [];
   for (const step of steps) {
-    const { ok, output, request, response } = await step.invoke({});
-    const call: CallRecord = {
-      source,
-      tool: step.name,
-      args: {},
-      ok,
-      output,
-      stateDigest: stateDigest(emulator.snapshot()),
-    };
-    if (request) call.request = request;
-    if (response) call.response = response;
-    calls.push(call);
+    const result = await step.invoke({});
+    calls.push(stepCallRecord(source, step.name, result, stateDigest(emulator.snapshot())));
   }
   return calls;
 }

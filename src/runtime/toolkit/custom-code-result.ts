@@ -43,3 +43,24 @@ function toOutput(value: unknown, profile: Profile): string | undefined {
   if (profile === "standard" || value === undefined || value === null) return undefined;
   return JSON.stringify(value);
 }
+
+/**
+ * What Custom Code sees: every top-level argument as `$<key>`, then `$url`, `$options` (method,
+ * headers, body) and copies of `$vars` and `$flow`.
+ */
+export function customCodeVariables(
+  args: Record<string, unknown>,
+  url: string,
+  options: Record<string, unknown>,
+  context: ToolkitContext,
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) variables[`$${key}`] = value;
+  return {
+    ...variables,
+    $url: url,
+    $options: options,
+    $vars: { ...context.vars },
+    $flow: { ...context.flow },
+  };
+}

@@ -1,6 +1,6 @@
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
 import type { ExecutableTool, ToolRequest, ToolResult } from "../../tool-result.js";
-import { customCodeResult } from "../custom-code-result.js";
+import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
 import { isDefaultCode } from "../flowise-default-code.js";
 import { flowiseRemoveNulls } from "../remove-nulls.js";
 import { sendRequest } from "../send-request.js";
@@ -84,18 +84,10 @@ function flowiseRequest(
 }
 
 function sandboxVariables(processed: Args, request: ToolRequest, method: string, context: ToolkitContext) {
-  const variables: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(processed)) variables[`$${key}`] = value;
   // Flowise hands the lower-case method of the spec to the code; node-fetch upper-cases it when sending.
   const options: Record<string, unknown> = { method, headers: request.headers };
   if (request.body !== undefined) options.body = request.body;
-  return {
-    ...variables,
-    $options: options,
-    $url: request.url,
-    $vars: { ...context.vars },
-    $flow: { ...context.flow },
-  };
+  return customCodeVariables(processed, request.url, options, context);
 }
 
 async function runDefaultCode(

@@ -1,7 +1,7 @@
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
 import type { ExecutableTool, ToolResult } from "../../tool-result.js";
 import { resolveVariables } from "../../variables.js";
-import { customCodeResult } from "../custom-code-result.js";
+import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
 import { isDefaultCode } from "../flowise-default-code.js";
 import { withoutNulls } from "../remove-nulls.js";
 import { sendRequest } from "../send-request.js";
@@ -95,17 +95,9 @@ function sandboxVariables(
   request: BuiltRequest,
   context: ToolkitContext,
 ): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) variables[`$${key}`] = value;
   const options: Record<string, unknown> = { method: request.method, headers: request.headers };
   if (request.payload ?? request.body) options.body = request.payload ?? request.body;
-  return {
-    ...variables,
-    $url: request.url,
-    $options: options,
-    $vars: { ...context.vars },
-    $flow: { ...context.flow },
-  };
+  return customCodeVariables(args, request.url, options, context);
 }
 
 async function send(
