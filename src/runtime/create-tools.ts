@@ -50,6 +50,8 @@ function toToolkitOptions(options: ToolRuntimeOptions): ToolkitOptions {
   if (options.vars) toolkit.vars = options.vars;
   if (options.flowState) toolkit.flow = { state: options.flowState };
   if (options.timeoutMs !== undefined) toolkit.timeoutMs = options.timeoutMs;
+  if (options.allowCode !== undefined) toolkit.allowCode = options.allowCode;
+  if (options.onCodeNotRun) toolkit.onCodeNotRun = options.onCodeNotRun;
   return toolkit;
 }
 

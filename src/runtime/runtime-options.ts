@@ -35,6 +35,13 @@ export interface ToolRuntimeOptions extends VariableContext {
   allowedHosts?: readonly string[];
   /** How the Flowise security check resolves host names. Default DNS. */
   resolveHost?: ResolveHost;
+  /**
+   * Run OpenAPI toolkits' Custom Code, each call in a separate, limited process. Default false: a
+   * toolkit's own code is set aside and Flowise's default code used (secure by default).
+   */
+  allowCode?: boolean;
+  /** Told the name of each toolkit whose Custom Code is set aside, for a note to the user. */
+  onCodeNotRun?: (toolkit: string) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -15,6 +15,7 @@ import { serverUrlWithDefaults } from "../../openapi/server-url.js";
 import type { FetchLike } from "../../openapi/spec-location.js";
 import { DEFAULT_PROFILE, type Profile } from "../../profile.js";
 import type { ExecutableTool } from "../tool-result.js";
+import { isCustomCodeSetAside } from "./custom-code-policy.js";
 import { createFlowiseTool } from "./flowise/flowise-toolkit-tool.js";
 import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "./run-custom-code.js";
 import { createArgumentValidator } from "./standard/argument-validator.js";
@@ -42,6 +43,14 @@ export interface ToolkitOptions {
   customCodeTimeoutMs?: number;
   /** The spec, already loaded or indexed, instead of reading `config.spec`. */
   spec?: OpenApiSpec | OperationIndex;
+  /**
+   * Run Custom Code that is not Flowise's default, each call in a process of its own (no environment,
+   * no files, a small heap, killed at `customCodeTimeoutMs`). Default false: the toolkit then behaves
+   * as with Flowise's default code, and `onCodeNotRun` is told.
+   */
+  allowCode?: boolean;
+  /** Called with the toolkit's name when its Custom Code is set aside (allowCode false). */
+  onCodeNotRun?: (toolkit: string) => void;
 }
 
 /** Flowise makes tools for these methods only; so does the standard profile. */
@@ -65,6 +74,8 @@ export async function createToolkit(
   const config = parseConfig(input);
   const profile = options.profile ?? DEFAULT_PROFILE;
   const index = await indexFor(config, options);
+  const allowCode = options.allowCode ?? false;
+  if (isCustomCodeSetAside(config, allowCode)) options.onCodeNotRun?.(config.name ?? config.spec);
   const context: ToolkitContext = {
     config,
     index,
@@ -73,6 +84,7 @@ export async function createToolkit(
     flow: options.flow ?? {},
     timeoutMs: options.timeoutMs ?? (profile === "standard" ? DEFAULT_TOOLKIT_TIMEOUT_MS : undefined),
     customCodeTimeoutMs: options.customCodeTimeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
+    allowCode,
   };
   return profile === "flowise" ? flowiseTools(context) : standardTools(context);
 }

@@ -1,11 +1,12 @@
 import type { Profile } from "../../profile.js";
 import type { ToolResult } from "../tool-result.js";
 import { createRecordingFetch } from "./recording-fetch.js";
-import { CustomCodeError, runCustomCode } from "./run-custom-code.js";
+import { CustomCodeError, type CustomCodeValue, runCustomCode } from "./run-custom-code.js";
 import type { ToolkitContext } from "./toolkit-context.js";
 
 /**
- * Runs the toolkit's Custom Code for one call and shapes the tool result. Flowise stringifies an
+ * Runs the toolkit's Custom Code for one call (in its own process, see `runCustomCode`) and shapes the
+ * tool result. Flowise stringifies an
  * object or number result; the standard profile wants a string. Either way, a throw, a timeout or no
  * result at all is a failed call whose output says why.
  */
@@ -16,9 +17,9 @@ export async function customCodeResult(
   signal?: AbortSignal,
 ): Promise<ToolResult> {
   const recorder = createRecordingFetch(context.fetch);
-  let value: unknown;
+  let result: CustomCodeValue;
   try {
-    value = await runCustomCode({
+    result = await runCustomCode({
       code: context.config.customCode ?? "",
       variables,
       fetch: recorder.fetch,
@@ -30,16 +31,16 @@ export async function customCodeResult(
     return { ok: false, output: error, error, ...(await recorder.lastExchange()) };
   }
   const exchange = await recorder.lastExchange();
-  const output = toOutput(value, profile);
+  const output = toOutput(result, profile);
   if (output === undefined) {
-    const error = `custom code must return a string, got ${value === null ? "null" : typeof value}`;
+    const error = `custom code must return a string, got ${result.type}`;
     return { ok: false, output: error, error, ...exchange };
   }
   return { ok: true, output, ...exchange };
 }
 
-function toOutput(value: unknown, profile: Profile): string | undefined {
-  if (typeof value === "string") return value;
+function toOutput({ type, value }: CustomCodeValue, profile: Profile): string | undefined {
+  if (typeof value === "string" && type === "string") return value;
   if (profile === "standard" || value === undefined || value === null) return undefined;
   return JSON.stringify(value);
 }

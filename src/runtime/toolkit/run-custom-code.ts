@@ -1,111 +1,81 @@
-import { createContext, Script } from "node:vm";
 import type { FetchLike } from "../../openapi/spec-location.js";
+import { createCustomCodeFetcher } from "./custom-code-fetch.js";
+import { describeExit, killCustomCodeProcess, startCustomCodeProcess } from "./custom-code-process.js";
+import type { ChildMessage, FetchedMessage, FetchMessage } from "./custom-code-protocol.js";
 
-/** The default limit of Custom Code: its synchronous run and everything it awaits. */
+/** The default limit of Custom Code: its process, from start to answer. */
 export const DEFAULT_CUSTOM_CODE_TIMEOUT_MS = 10_000;
 
 export interface CustomCodeRun {
   /** A JavaScript function body; `await` is allowed; it returns the tool output. */
   code: string;
-  /** `$url`, `$options`, `$PathParameters`, …, `$vars`, `$flow`: globals of the run. */
+  /** `$url`, `$options`, `$PathParameters`, …, `$vars`, `$flow`: globals of the run, copied as JSON. */
   variables: Record<string, unknown>;
+  /** Sends the code's fetches. */
   fetch: FetchLike;
   timeoutMs: number;
-  /** The caller's cancel: aborts the code's fetches and ends the run like a timeout. */
+  /** The caller's cancel: kills the process and aborts its fetches, like a timeout. */
   signal?: AbortSignal | undefined;
 }
 
-/** Why Custom Code gave no output: a throw, a syntax error, or the time limit. */
+/** What the code returned: its `typeof` ("null" for null) and its value as JSON copied it. */
+export interface CustomCodeValue {
+  type: string;
+  value: unknown;
+}
+
+/** Why Custom Code gave no output: a throw, a syntax error, the time limit or its process dying. */
 export class CustomCodeError extends Error {
   override readonly name = "CustomCodeError";
 }
 
 /**
- * Runs Custom Code in a fresh `node:vm` context whose globals are the variables, `fetch` (the injected
- * one), a `require` that only knows `node-fetch` (Flowise's default code asks for it), URL helpers,
- * timers and a silent console; nothing of the host's module system, `process` or file system.
- * `node:vm` is NOT a security boundary: this is for code the config owner wrote, as in Flowise.
- * The time limit bounds the synchronous run (vm's own timeout) and what the code awaits (a timer that
- * also aborts its fetches); a synchronous endless loop after an `await` cannot be interrupted.
+ * Runs Custom Code in a process of its own (see `startCustomCodeProcess`: no environment, no files, no
+ * child processes, a small heap), inside a `node:vm` context there. Its fetches come back here and
+ * go through `run.fetch`. At the time limit or the caller's abort the process is killed (SIGKILL), so
+ * an endless loop, an endless timer or a promise chain ends there too.
+ * @example
+ * const { value } = await runCustomCode({ code: "return (await fetch($url)).status + ''", variables: { $url }, fetch, timeoutMs: 10_000 });
  */
-export async function runCustomCode(run: CustomCodeRun): Promise<unknown> {
-  const started = performance.now();
-  const controller = new AbortController();
-  const script = compile(run.code);
-  const context = createContext(sandboxGlobals(run, controller.signal), {
-    codeGeneration: { strings: false, wasm: false },
-  });
-  let result: unknown;
-  try {
-    result = script.runInContext(context, { timeout: run.timeoutMs });
-  } catch (cause) {
-    throw asCustomCodeError(cause, run.timeoutMs);
-  }
-  const remaining = Math.max(0, run.timeoutMs - (performance.now() - started));
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort = () => {};
-  const deadline = new Promise<never>((_, reject) => {
-    const stop = (message: string) => {
-      controller.abort();
-      reject(new CustomCodeError(message));
+export function runCustomCode(run: CustomCodeRun): Promise<CustomCodeValue> {
+  if (run.signal?.aborted) return Promise.reject(new CustomCodeError("custom code was aborted"));
+  return new Promise((resolve, reject) => {
+    const { child, stderr } = startCustomCodeProcess();
+    const fetches = new AbortController();
+    const answer = createCustomCodeFetcher(run.fetch, fetches.signal);
+    let done = false;
+    const finish = (outcome: CustomCodeValue | CustomCodeError) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      run.signal?.removeEventListener("abort", onAbort);
+      killCustomCodeProcess(child);
+      fetches.abort();
+      if (outcome instanceof CustomCodeError) reject(outcome);
+      else resolve(outcome);
     };
-    timer = setTimeout(() => stop(`custom code timed out after ${run.timeoutMs} ms`), remaining);
-    onAbort = () => stop("custom code was aborted");
-    if (run.signal?.aborted) onAbort();
+    const fail = (message: string) => finish(new CustomCodeError(message));
+    const timer = setTimeout(() => fail(`custom code timed out after ${run.timeoutMs} ms`), run.timeoutMs);
+    const onAbort = () => fail("custom code was aborted");
     run.signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([result, deadline]);
-  } catch (cause) {
-    throw asCustomCodeError(cause, run.timeoutMs);
-  } finally {
-    clearTimeout(timer);
-    run.signal?.removeEventListener("abort", onAbort);
-  }
-}
-
-function compile(code: string): Script {
-  try {
-    return new Script(`(async () => {\n${code}\n})()`, { filename: "custom-code.js" });
-  } catch (cause) {
-    throw new CustomCodeError(`custom code does not compile: ${(cause as Error).message}`, { cause });
-  }
-}
-
-function sandboxGlobals(run: CustomCodeRun, signal: AbortSignal): Record<string, unknown> {
-  // node-fetch upper-cases every method; Flowise passes "patch", which WHATWG fetch would send as is.
-  const fetch = (input: string | URL | Request, init: RequestInit = {}) =>
-    run.fetch(input, { ...init, method: init.method?.toUpperCase() ?? "GET", signal: init.signal ?? signal });
-  const silent = () => {};
-  return {
-    ...run.variables,
-    fetch,
-    require: (name: string) => {
-      if (name === "node-fetch") return fetch;
-      throw new Error(
-        `Cannot find module '${name}': custom code has no module system (only 'node-fetch' is provided)`,
+    child.on("error", (error) => fail(`custom code failed: cannot start its process: ${error.message}`));
+    child.on("exit", (code, signal) => fail(describeExit(code, signal, stderr())));
+    child.on("message", (message: ChildMessage) => {
+      if (message.type === "fetch") void forward(message);
+      else if (message.type === "error") fail(message.message);
+      else finish({ type: message.valueType, value: message.value });
+    });
+    const forward = async (message: FetchMessage) => {
+      const reply: FetchedMessage = await answer(message).then(
+        (fetched) => ({ type: "fetched", id: message.id, ok: true, answer: fetched }),
+        (error: Error) => ({ type: "fetched", id: message.id, ok: false, error: error.message }),
       );
-    },
-    console: { log: silent, info: silent, warn: silent, error: silent, debug: silent },
-    URL,
-    URLSearchParams,
-    Headers,
-    Request,
-    Response,
-    AbortController,
-    TextEncoder,
-    TextDecoder,
-    setTimeout,
-    clearTimeout,
-  };
-}
-
-function asCustomCodeError(cause: unknown, timeoutMs: number): CustomCodeError {
-  if (cause instanceof CustomCodeError) return cause;
-  const error = cause as Error | undefined;
-  const message = typeof error?.message === "string" ? error.message : String(cause);
-  if ((error as NodeJS.ErrnoException | undefined)?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
-    return new CustomCodeError(`custom code timed out after ${timeoutMs} ms`, { cause });
-  }
-  return new CustomCodeError(`custom code threw: ${message}`, { cause });
+      if (!done && child.connected) child.send(reply, () => {});
+    };
+    try {
+      child.send({ type: "run", code: run.code, variables: run.variables });
+    } catch (cause) {
+      fail(`custom code failed: its variables cannot be sent: ${(cause as Error).message}`);
+    }
+  });
 }

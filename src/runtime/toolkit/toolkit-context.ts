@@ -12,4 +12,6 @@ export interface ToolkitContext {
   /** Per HTTP call; undefined = no limit (Flowise has none). */
   timeoutMs: number | undefined;
   customCodeTimeoutMs: number;
+  /** Run Custom Code that is not Flowise's default (in its own process); else use the default's path. */
+  allowCode: boolean;
 }

@@ -9,11 +9,11 @@ import { CustomCodeError, runCustomCode } from "../../../src/runtime/toolkit/run
 
 const noFetch = async () => new Response("unused");
 
-async function run(code: string, variables: Record<string, unknown> = {}, timeoutMs = 1000) {
-  return runCustomCode({ code, variables, fetch: noFetch, timeoutMs });
+async function run(code: string, variables: Record<string, unknown> = {}, timeoutMs = 5000) {
+  return (await runCustomCode({ code, variables, fetch: noFetch, timeoutMs })).value;
 }
 
-async function failure(code: string, timeoutMs = 1000): Promise<string> {
+async function failure(code: string, timeoutMs = 5000): Promise<string> {
   const error = await run(code, {}, timeoutMs).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(CustomCodeError);
   return (error as Error).message;
@@ -36,9 +36,13 @@ describe("runCustomCode", () => {
     };
     const code =
       "const f = require('node-fetch'); const r = await f($url, { method: 'patch' }); return (await r.text()) + (await fetch($url)).status;";
-    expect(
-      await runCustomCode({ code, variables: { $url: "http://x.test/p" }, fetch, timeoutMs: 1000 }),
-    ).toBe("pong200");
+    const result = await runCustomCode({
+      code,
+      variables: { $url: "http://x.test/p" },
+      fetch,
+      timeoutMs: 5000,
+    });
+    expect(result).toEqual({ type: "string", value: "pong200" });
     expect(seen).toEqual(["PATCH http://x.test/p", "GET http://x.test/p"]);
   });
 
@@ -73,14 +77,15 @@ describe("runCustomCode", () => {
 
 test("the caller's signal stops the run and aborts its fetch", async () => {
   let aborted = false;
+  const controller = new AbortController();
   const hang = (_input: string | URL | Request, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) =>
+    new Promise<Response>((_resolve, reject) => {
       init?.signal?.addEventListener("abort", () => {
         aborted = true;
         reject(new Error("aborted"));
-      }),
-    );
-  const controller = new AbortController();
+      });
+      controller.abort();
+    });
   const running = runCustomCode({
     code: "await fetch('http://x.test'); return 'never';",
     variables: {},
@@ -88,7 +93,6 @@ test("the caller's signal stops the run and aborts its fetch", async () => {
     timeoutMs: 10_000,
     signal: controller.signal,
   });
-  controller.abort();
   await expect(running).rejects.toThrow("custom code was aborted");
   expect(aborted).toBe(true);
 });
@@ -111,7 +115,8 @@ describe("Custom Code in a toolkit", () => {
         fetch,
         vars: { region: "eu" },
         flow: { chatflowId: "cf-1" },
-        customCodeTimeoutMs: 1000,
+        customCodeTimeoutMs: 5000,
+        allowCode: true,
       },
     );
     return tools.find((t) => t.name === name) as ExecutableTool;

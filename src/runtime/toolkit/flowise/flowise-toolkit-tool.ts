@@ -42,7 +42,7 @@ export function createFlowiseTool(
       const args = parsed.value;
       const processed = context.config.removeNulls ? flowiseRemoveNulls(args) : { ...args };
       const request = flowiseRequest(method, endpoint, context.config.headers, args);
-      if (!isDefaultCode(context.config.customCode)) {
+      if (context.allowCode && !isDefaultCode(context.config.customCode)) {
         return customCodeResult(
           context,
           "flowise",

@@ -46,7 +46,7 @@ export function createStandardTool(
       } catch (cause) {
         return failure(`${setup.name}: ${(cause as Error).message}`);
       }
-      if (!isDefaultCode(context.config.customCode)) {
+      if (context.allowCode && !isDefaultCode(context.config.customCode)) {
         return customCodeResult(
           context,
           "standard",

@@ -1,0 +1,15 @@
+import type { ToolConfig } from "../../config/tool-config.js";
+import { isDefaultCode } from "./flowise-default-code.js";
+
+/**
+ * True when a config carries Custom Code of its own (not Flowise's default) that is not run because
+ * code was not allowed: the toolkit then behaves as with Flowise's default code.
+ */
+export function isCustomCodeSetAside(config: ToolConfig, allowCode: boolean): boolean {
+  return config.kind === "openapi-toolkit" && !allowCode && !isDefaultCode(config.customCode);
+}
+
+/** What the user is told about a toolkit whose Custom Code was set aside (lint finding, CLI note). */
+export function customCodeNotRunMessage(toolkit: string): string {
+  return `${toolkit}: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead`;
+}
