@@ -8,6 +8,7 @@ import { ToolDeckError } from "../errors.js";
 import { type Profile, ProfileSchema } from "../profile.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import type { CliIo } from "./cli-io.js";
 
 /** The flags every command that runs tools shares, for parseCommandArgs. */
@@ -17,13 +18,19 @@ export const TOOL_FLAGS = {
   vars: { type: "string" },
   "base-url": { type: "string" },
   "allow-host": { type: "string", multiple: true },
+  "allow-code": { type: "boolean", default: false },
 } as const;
+
+/** The --allow-code line of every help that runs tools. */
+export const ALLOW_CODE_HELP =
+  "  --allow-code        run toolkits' Custom Code (in a separate process with no env, no files, 64 MB, a hard time limit); without it Flowise's default code is used";
 
 export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
   --vars FILE         variables from a JSON or YAML object
   --base-url URL      call this service instead of the embedded event service (sets base_url)
-  --allow-host HOST   refuse every other host before sending (repeatable)`;
+  --allow-host HOST   refuse every other host before sending (repeatable)
+${ALLOW_CODE_HELP}`;
 
 export function parseProfile(value: string): Profile {
   const parsed = ProfileSchema.safeParse(value);
@@ -76,8 +83,9 @@ export function toolRunSetup(
     vars?: string | undefined;
     "base-url"?: string | undefined;
     "allow-host"?: string[] | undefined;
+    "allow-code"?: boolean | undefined;
   },
-  env: Record<string, string | undefined> = {},
+  io: Pick<CliIo, "env" | "stderr">,
 ): ToolRunSetup {
   const profile = parseProfile(values.profile);
   const userVars = parseVars(values.vars, values.var);
@@ -92,8 +100,20 @@ export function toolRunSetup(
     runtime.resolveHost = emulator.resolveHost;
   }
   if (values["allow-host"]?.length) runtime.allowedHosts = values["allow-host"];
-  if (flowiseSecurityCheckOff(env)) runtime.httpSecurityCheck = false;
+  if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
+  runtime.allowCode = values["allow-code"] ?? false;
+  runtime.onCodeNotRun = noteCodeNotRun(io);
   return { runtime, emulator };
+}
+
+/** Prints one `note:` line per toolkit whose Custom Code is set aside (without --allow-code). */
+export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => void {
+  const told = new Set<string>();
+  return (toolkit) => {
+    if (told.has(toolkit)) return;
+    told.add(toolkit);
+    io.stderr(`note: ${customCodeNotRunMessage(toolkit)}\n`);
+  };
 }
 
 /** Loads configs, printing every load error and warning to stderr. */

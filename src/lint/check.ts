@@ -11,6 +11,8 @@ export interface CheckOptions {
   profile: Profile;
   spec?: OperationIndex;
   settings?: Record<string, RuleSetting>;
+  /** Run toolkits' Custom Code in probes (in a separate process); without it the rule custom-code-not-run says so. */
+  allowCode?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
   probe?: {
     target: ProbeTarget;
@@ -35,6 +37,7 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
       ...(options.spec ? { spec: options.spec } : {}),
       toolkitSpecs: toolkits.specs,
       ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.allowCode ? { allowCode: true } : {}),
     }),
   ];
   let tools: ToolReport[] = loaded.tools.map((tool) => ({
@@ -43,9 +46,11 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     path: tool.source.path,
   }));
   if (options.probe && options.settings?.probe !== "off") {
+    const { target } = options.probe;
     const probed = await probe(loaded.tools, {
       profile: options.profile,
-      target: options.probe.target,
+      // The lint finding and the probes agree on whether Custom Code runs.
+      target: () => ({ ...target(), allowCode: options.allowCode ?? false }),
       allowWrites: options.probe.allowWrites,
       ...(options.spec ? { spec: options.spec } : {}),
       ...(options.probe.onTool ? { onTool: options.probe.onTool } : {}),

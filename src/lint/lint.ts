@@ -20,6 +20,8 @@ export interface LintOptions {
   rules?: readonly LintRule[];
   /** Per-rule severity overrides (`tooldeck.config.yaml`: `rules: { id: off|info|warning|error }`). */
   settings?: Record<string, RuleSetting>;
+  /** Whether toolkits' Custom Code will run (--allow-code); default false. */
+  allowCode?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   const context: LintContext = { profile: options.profile ?? "standard", tools };
   if (options.spec) context.spec = options.spec;
   if (options.toolkitSpecs) context.toolkitSpecs = options.toolkitSpecs;
+  if (options.allowCode) context.allowCode = true;
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );

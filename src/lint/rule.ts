@@ -12,6 +12,8 @@ export interface LintContext {
   spec?: OperationIndex;
   /** The specs OpenAPI toolkits point at, by their `spec` path as configured. */
   toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
+  /** Whether toolkits' Custom Code will run (--allow-code); default false. */
+  allowCode?: boolean;
 }
 
 /** What a rule reports; the runner adds the code, the tool, the file and the default severity. */

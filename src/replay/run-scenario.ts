@@ -32,6 +32,10 @@ export interface RunScenarioOptions {
   /** Drift check of each recorded call against the current API description (see `ValidateCall`). */
   validateCall?: ValidateCall;
   signal?: AbortSignal;
+  /** Run toolkits' Custom Code (in a separate process); default false (see `ToolRuntimeOptions.allowCode`). */
+  allowCode?: boolean;
+  /** Told each toolkit whose Custom Code is set aside. */
+  onCodeNotRun?: (toolkit: string) => void;
 }
 
 /**
@@ -57,6 +61,8 @@ export async function runScenario(
     question: scenario.messages.at(-1) ?? "",
   };
   if (emulator.resolveHost) runtime.resolveHost = emulator.resolveHost;
+  if (options.allowCode) runtime.allowCode = true;
+  if (options.onCodeNotRun) runtime.onCodeNotRun = options.onCodeNotRun;
   if (flowiseSecurityCheckOff(options.env ?? process.env)) runtime.httpSecurityCheck = false;
   const tools = await buildScenarioTools(scenario, runtime);
   const system = resolveSystem(scenario.system, runtime);

@@ -40,7 +40,7 @@ export const agentCommand: Command = {
       throw new ToolDeckError("usage", `give the user's message (see 'tooldeck agent --help')`);
     if (extra.length > 0)
       throw new ToolDeckError("usage", `unexpected argument '${extra[0]}' (quote the message)`);
-    const setup = toolRunSetup(values, io.env);
+    const setup = toolRunSetup(values, io);
     const runtime = { ...setup.runtime, question: message };
     const loaded = loadToolsReporting(values.tools ?? [], io);
     if (loaded.errors.length > 0) return EXIT.usage;

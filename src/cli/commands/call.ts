@@ -35,7 +35,7 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
-    const setup = toolRunSetup(values, io.env);
+    const setup = toolRunSetup(values, io);
     const loaded = loadToolsReporting(values.tools ?? [], io);
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),

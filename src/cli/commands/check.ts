@@ -26,7 +26,7 @@ import {
 } from "../load-tool-sources.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { parseProfile, parseVars } from "../tool-options.js";
+import { ALLOW_CODE_HELP, parseProfile, parseVars } from "../tool-options.js";
 
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
 const MAX_FIX_PASSES = 5;
@@ -48,6 +48,7 @@ Options:
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
 ${FLOWISE_FLAGS_HELP}
+${ALLOW_CODE_HELP}
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
 ${
   probes
@@ -91,6 +92,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         var: { type: "string", multiple: true },
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
+        "allow-code": { type: "boolean", default: false },
         ...FLOWISE_FLAGS,
       });
       const format = oneOf("--format", values.format, FORMATS);
@@ -128,6 +130,7 @@ type CheckValues = ToolSourceFlags & {
   var?: string[] | undefined;
   vars?: string | undefined;
   "no-probe": boolean;
+  "allow-code": boolean;
 };
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
@@ -143,6 +146,7 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     profile,
     ...(spec ? { spec } : {}),
     settings,
+    allowCode: values["allow-code"],
     ...(probes
       ? {
           probe: {

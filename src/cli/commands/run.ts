@@ -10,10 +10,11 @@ import { formatBrokenText, formatScenarioText, formatSummary } from "../../repla
 import { formatRunJson, type RunEntry, toRunEntry } from "../../replay/format/run-report.js";
 import { loadScenarios } from "../../replay/load-scenarios.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
-import { runScenario } from "../../replay/run-scenario.js";
+import { type RunScenarioOptions, runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { ALLOW_CODE_HELP, noteCodeNotRun } from "../tool-options.js";
 
 const HELP = `Usage: tooldeck run [files…] [options]
 
@@ -29,6 +30,7 @@ Options:
   --format F          text (default), json or junit
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
+${ALLOW_CODE_HELP}
   -h, --help          show this help
 
 Prints one line per scenario and ends with "N passed, M failed".
@@ -46,8 +48,10 @@ export const runCommand: Command = {
       update: { type: "boolean", default: false },
       format: { type: "string", default: "text" },
       spec: { type: "string" },
+      "allow-code": { type: "boolean", default: false },
     });
     const validateCall = await driftValidator(values.spec);
+    const allowCode = { allowCode: values["allow-code"], onCodeNotRun: noteCodeNotRun(io) };
     const format = parseFormat(values.format);
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
     const files = scenarioFiles(paths);
@@ -58,7 +62,7 @@ export const runCommand: Command = {
     for (const [index, file] of files.entries()) {
       const progress = `[${index + 1}/${files.length}] ${file}`;
       if (format !== "text") io.stderr(`${progress}\n`);
-      const ran = await runFile(file, { update: values.update, validateCall }, io);
+      const ran = await runFile(file, { update: values.update, validateCall, allowCode }, io);
       broken ||= ran.broken;
       for (const entry of ran.entries) {
         entries.push(entry);
@@ -107,7 +111,11 @@ async function driftValidator(given: string | undefined): Promise<ValidateCall |
 
 async function runFile(
   file: string,
-  options: { update: boolean; validateCall: ValidateCall | undefined },
+  options: {
+    update: boolean;
+    validateCall: ValidateCall | undefined;
+    allowCode: Pick<RunScenarioOptions, "allowCode" | "onCodeNotRun">;
+  },
   io: CliIo,
 ): Promise<{ entries: RunEntry[]; broken: boolean }> {
   let scenarios: Scenario[];
@@ -130,6 +138,7 @@ async function runFile(
             update: options.update,
             env: io.env,
             signal: controller.signal,
+            ...options.allowCode,
             ...(options.validateCall ? { validateCall: options.validateCall } : {}),
           }),
         ),

@@ -1,6 +1,7 @@
 import type { LintRule } from "../rule.js";
 import { bodyFields } from "./body-fields.js";
 import { bracePlaceholder } from "./brace-placeholder.js";
+import { customCodeNotRun } from "./custom-code-not-run.js";
 import { fieldTypes } from "./field-types.js";
 import {
   flowiseBodyIgnored,
@@ -35,6 +36,7 @@ export const DEFAULT_RULES: readonly LintRule[] = [
   flowisePrivateHost,
   flowiseErrorBodyHidden,
   flowiseToolkit,
+  customCodeNotRun,
   toolName,
   toolDescription,
   outputLength,

@@ -26,14 +26,16 @@ export interface CustomCodeProcess {
   stderr(): string;
 }
 
+/** The child's `-e` module: `customCodeChild` called with `node:vm`. */
+const CHILD_PROGRAM = `import * as vm from "node:vm";\n(${customCodeChild.toString()})(vm);`;
+
 /**
  * Starts one Custom Code process: this Node binary running `customCodeChild` under the permission
  * model, with no environment at all, no terminal and a JSON-only IPC channel. It is killed with the
- * host if the host exits first.
+ * host if the host exits first. `program` replaces the child's module (tests of the confinement).
  */
-export function startCustomCodeProcess(): CustomCodeProcess {
-  const source = `import * as vm from "node:vm";\n(${customCodeChild.toString()})(vm);`;
-  const child = spawn(process.execPath, [...CHILD_FLAGS, "-e", source], {
+export function startCustomCodeProcess(program = CHILD_PROGRAM): CustomCodeProcess {
+  const child = spawn(process.execPath, [...CHILD_FLAGS, "-e", program], {
     env: {},
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "json",

@@ -1,4 +1,6 @@
+import { OpenApiToolkitConfigSchema } from "../../../src/config/openapi-toolkit-config.js";
 import { bracePlaceholder } from "../../../src/lint/rules/brace-placeholder.js";
+import { customCodeNotRun } from "../../../src/lint/rules/custom-code-not-run.js";
 import {
   flowiseBodyIgnored,
   flowiseErrorBodyHidden,
@@ -11,6 +13,7 @@ import { profilePortability } from "../../../src/lint/rules/profile-portability.
 import { secretInConfig } from "../../../src/lint/rules/secret-in-config.js";
 import { toolDescription } from "../../../src/lint/rules/tool-description.js";
 import { toolName } from "../../../src/lint/rules/tool-name.js";
+import { FLOWISE_DEFAULT_CODE } from "../../../src/runtime/toolkit/flowise-default-code.js";
 import { requestTool, testRule } from "../support/test-rule.js";
 
 const EVENT_BODY = { name: { type: "string", required: true } } as const;
@@ -251,4 +254,34 @@ testRule(profilePortability, [
       "info : integer fields are strings to the LLM in Flowise and integers under standard",
     ],
   },
+]);
+
+const toolkit = (customCode?: string) =>
+  OpenApiToolkitConfigSchema.parse({
+    kind: "openapi-toolkit",
+    name: "events",
+    spec: "event-api.openapi.yaml",
+    ...(customCode === undefined ? {} : { customCode }),
+  });
+
+testRule(customCodeNotRun, [
+  { name: "no Custom Code", config: toolkit(), expected: [] },
+  { name: "Flowise's default code", config: toolkit(FLOWISE_DEFAULT_CODE), expected: [] },
+  {
+    name: "code of its own, not allowed",
+    config: toolkit("return process.env.CI_TOKEN"),
+    expected: [
+      "warning customCode: events: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead",
+    ],
+  },
+  {
+    name: "code of its own under flowise, not allowed",
+    profile: "flowise",
+    config: toolkit("return 'x'"),
+    expected: [
+      "warning customCode: events: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead",
+    ],
+  },
+  { name: "code of its own, allowed", config: toolkit("return 'x'"), allowCode: true, expected: [] },
+  { name: "a request tool", config: requestTool(), expected: [] },
 ]);

@@ -13,6 +13,8 @@ export interface RuleCase {
   profile?: Profile;
   /** Other tools linted alongside (for rules that compare tools). */
   others?: ToolConfig[];
+  /** Lint as with --allow-code. */
+  allowCode?: boolean;
   /** Expected findings as `severity path: message`; [] for a passing config. */
   expected: string[];
 }
@@ -26,7 +28,7 @@ export interface TestRuleOptions {
 /** A rule's table test: each config, linted with only this rule, gives exactly these findings. */
 export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOptions = {}): void {
   describe(rule.id, () => {
-    test.each(cases)("$name", ({ config, profile, others, expected }) => {
+    test.each(cases)("$name", ({ config, profile, others, allowCode, expected }) => {
       const tools: LoadedTool[] = [config, ...(others ?? [])].map((c, i) => ({
         config: c,
         source: { file: `tools/t${i}.yaml`, path: "" },
@@ -36,6 +38,7 @@ export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOpt
         rules: [rule],
         ...(options.spec ? { spec: options.spec() } : {}),
         ...(options.toolkitSpecs ? { toolkitSpecs: options.toolkitSpecs() } : {}),
+        ...(allowCode ? { allowCode } : {}),
       })
         .filter((d) => d.file === "tools/t0.yaml")
         .map((d) => `${d.severity} ${d.path}: ${d.message}`);

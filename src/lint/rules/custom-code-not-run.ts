@@ -1,0 +1,22 @@
+import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
+import type { ToolConfig } from "../../config/tool-config.js";
+import { customCodeNotRunMessage, isCustomCodeSetAside } from "../../runtime/toolkit/custom-code-policy.js";
+import type { LintRule } from "../rule.js";
+
+/** An OpenAPI toolkit's own Custom Code, set aside because code was not allowed (--allow-code). */
+export const customCodeNotRun: LintRule<OpenApiToolkitConfig> = {
+  id: "custom-code-not-run",
+  severity: "warning",
+  profiles: ["flowise", "standard"],
+  description: "a toolkit's Custom Code is not run without --allow-code",
+  docs:
+    "Custom Code is JavaScript from the config, and a config in a pull request is written by anyone. " +
+    "tooldeck runs it only with `--allow-code` (`allowCode: true` in the library), each call in a separate " +
+    "process with no environment, no files and a hard time limit; without it the toolkit behaves as with " +
+    "Flowise's default code (fetch the URL, return the JSON body), so probes and calls judge that instead.",
+  appliesTo: (config: ToolConfig): config is OpenApiToolkitConfig => config.kind === "openapi-toolkit",
+  check(tool, context) {
+    if (!isCustomCodeSetAside(tool.config, context.allowCode ?? false)) return [];
+    return [{ path: "customCode", message: customCodeNotRunMessage(tool.config.name ?? tool.source.file) }];
+  },
+};
