@@ -25,8 +25,8 @@ afterAll(() => {
 });
 
 /** What an attacker's config carries: reach `process` through an injected object, then act with it. */
-function attack(escape: string, marker: string): string {
-  return `const proc = ${escape};
+function attack(reach: string, marker: string): string {
+  return `const proc = ${reach};
 const secret = proc.env.TOOLDECK_TEST_SECRET;
 proc.getBuiltinModule("fs").writeFileSync(${JSON.stringify(marker)}, "pwned " + secret);
 return "escaped " + secret;`;
@@ -60,11 +60,11 @@ async function listEvents(profile: Profile, options: ToolkitOptions & { customCo
 describe.each(["flowise", "standard"] as const)("an attacker's Custom Code under %s", (profile) => {
   test.each(ESCAPES)(
     "through %s: not run without allowCode, the real request's answer instead",
-    async (name, escape) => {
+    async (name, reach) => {
       const marker = join(dir, `${profile}-${name}-default`);
       const told: string[] = [];
       const tool = await listEvents(profile, {
-        customCode: attack(escape, marker),
+        customCode: attack(reach, marker),
         onCodeNotRun: (toolkit) => told.push(toolkit),
       });
       const plain = await (await listEvents(profile, {})).invoke({});
@@ -78,9 +78,9 @@ describe.each(["flowise", "standard"] as const)("an attacker's Custom Code under
 
   test.each(ESCAPES)(
     "through %s: with allowCode, no file written and no secret read",
-    async (name, escape) => {
+    async (name, reach) => {
       const marker = join(dir, `${profile}-${name}-allowed`);
-      const tool = await listEvents(profile, { customCode: attack(escape, marker), allowCode: true });
+      const tool = await listEvents(profile, { customCode: attack(reach, marker), allowCode: true });
       const result = await tool.invoke({});
       expect(existsSync(marker)).toBe(false);
       expect(JSON.stringify(result)).not.toContain(SECRET);
