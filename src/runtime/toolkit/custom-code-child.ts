@@ -13,7 +13,7 @@ type Pending = { resolve: (answer: FetchAnswer) => void; reject: (error: Error) 
  * The program of a Custom Code child process. Its source (Function.prototype.toString) is the child's
  * `-e` module, so it uses only globals and `vm` (imported by that module), nothing of this file's
  * scope (a bundler rewrites even a dynamic import written here). It
- * waits for one `run` message and runs the code in a `node:vm` context (code generation from strings
+ * says it is ready, waits for one `run` message and runs the code in a `node:vm` context (code generation from strings
  * and wasm off) whose globals it builds from the copied variables: `fetch` and `require('node-fetch')`
  * ask the parent, which sends the request; the last message is the result or the error.
  */
@@ -28,6 +28,7 @@ export function customCodeChild({ createContext, Script }: typeof vm): void {
     if (message.type === "run") void run(message);
     else settle(message);
   });
+  send({ type: "ready" });
 
   async function run(message: RunMessage): Promise<void> {
     let script: InstanceType<typeof Script>;

@@ -41,6 +41,11 @@ export interface ResultMessage {
   value?: unknown;
 }
 
+/** Child → parent, first: it listens; a message sent before could be lost. */
+export interface ReadyMessage {
+  type: "ready";
+}
+
 /** Child → parent, last: the code did not compile or threw; `message` is the user-facing text. */
 export interface ErrorMessage {
   type: "error";
@@ -48,4 +53,4 @@ export interface ErrorMessage {
 }
 
 export type ParentMessage = RunMessage | FetchedMessage;
-export type ChildMessage = FetchMessage | ResultMessage | ErrorMessage;
+export type ChildMessage = ReadyMessage | FetchMessage | ResultMessage | ErrorMessage;

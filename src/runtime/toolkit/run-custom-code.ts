@@ -1,7 +1,8 @@
+import type { ChildProcess } from "node:child_process";
 import type { FetchLike } from "../../openapi/spec-location.js";
 import { createCustomCodeFetcher } from "./custom-code-fetch.js";
 import { describeExit, killCustomCodeProcess, startCustomCodeProcess } from "./custom-code-process.js";
-import type { ChildMessage, FetchedMessage, FetchMessage } from "./custom-code-protocol.js";
+import type { ChildMessage, FetchAnswer, FetchedMessage, RunMessage } from "./custom-code-protocol.js";
 
 /** The default limit of Custom Code: its process, from start to answer. */
 export const DEFAULT_CUSTOM_CODE_TIMEOUT_MS = 10_000;
@@ -61,21 +62,34 @@ export function runCustomCode(run: CustomCodeRun): Promise<CustomCodeValue> {
     child.on("error", (error) => fail(`custom code failed: cannot start its process: ${error.message}`));
     child.on("exit", (code, signal) => fail(describeExit(code, signal, stderr())));
     child.on("message", (message: ChildMessage) => {
-      if (message.type === "fetch") void forward(message);
+      if (message.type === "ready") sendRun(child, run, fail);
+      else if (message.type === "fetch") void forward(child, answer(message), message.id, () => done);
       else if (message.type === "error") fail(message.message);
       else finish({ type: message.valueType, value: message.value });
     });
-    const forward = async (message: FetchMessage) => {
-      const reply: FetchedMessage = await answer(message).then(
-        (fetched) => ({ type: "fetched", id: message.id, ok: true, answer: fetched }),
-        (error: Error) => ({ type: "fetched", id: message.id, ok: false, error: error.message }),
-      );
-      if (!done && child.connected) child.send(reply, () => {});
-    };
-    try {
-      child.send({ type: "run", code: run.code, variables: run.variables });
-    } catch (cause) {
-      fail(`custom code failed: its variables cannot be sent: ${(cause as Error).message}`);
-    }
   });
+}
+
+function sendRun(child: ChildProcess, run: CustomCodeRun, fail: (message: string) => void): void {
+  const message: RunMessage = { type: "run", code: run.code, variables: run.variables };
+  try {
+    child.send(message, () => {});
+  } catch (cause) {
+    // JSON cannot carry the variables (a cycle, a BigInt in flow state).
+    fail(`custom code failed: its variables cannot be sent: ${(cause as Error).message}`);
+  }
+}
+
+/** Answers fetch `id` of the child, unless the run ended meanwhile. */
+async function forward(
+  child: ChildProcess,
+  answer: Promise<FetchAnswer>,
+  id: number,
+  ended: () => boolean,
+): Promise<void> {
+  const reply: FetchedMessage = await answer.then(
+    (fetched) => ({ type: "fetched", id, ok: true, answer: fetched }),
+    (error: Error) => ({ type: "fetched", id, ok: false, error: error.message }),
+  );
+  if (!ended() && child.connected) child.send(reply, () => {});
 }
