@@ -7,7 +7,9 @@ import { createEmulator } from "../emulator/create-emulator.js";
 import { ToolDeckError } from "../errors.js";
 import { type Profile, ProfileSchema } from "../profile.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
-import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
+import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
+import type { FetchLike, ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -18,8 +20,13 @@ export const TOOL_FLAGS = {
   vars: { type: "string" },
   "base-url": { type: "string" },
   "allow-host": { type: "string", multiple: true },
+  "allow-writes": { type: "boolean", default: false },
   "allow-code": { type: "boolean", default: false },
 } as const;
+
+/** The lines of every help that says where requests may go (docs/security.md). */
+export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (host or host:port; repeatable); any other host is refused
+  --allow-writes      send POST, PUT, PATCH and DELETE to real services too (the emulators always take them)`;
 
 /** The --allow-code line of every help that runs tools. */
 export const ALLOW_CODE_HELP =
@@ -29,7 +36,7 @@ export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config 
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
   --vars FILE         variables from a JSON or YAML object
   --base-url URL      call this service instead of the embedded event service (sets base_url)
-  --allow-host HOST   refuse every other host before sending (repeatable)
+${OUTBOUND_FLAGS_HELP}
 ${ALLOW_CODE_HELP}`;
 
 export function parseProfile(value: string): Profile {
@@ -83,6 +90,7 @@ export function toolRunSetup(
     vars?: string | undefined;
     "base-url"?: string | undefined;
     "allow-host"?: string[] | undefined;
+    "allow-writes"?: boolean | undefined;
     "allow-code"?: boolean | undefined;
   },
   io: Pick<CliIo, "env" | "stderr">,
@@ -94,17 +102,42 @@ export function toolRunSetup(
   const runtime: ToolRuntimeOptions = {
     profile,
     vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
+    fetch: createOutboundGuard(emulator?.fetch ?? networkFetch, outboundPolicy(values)),
   };
-  if (emulator) {
-    runtime.fetch = emulator.fetch;
-    runtime.resolveHost = emulator.resolveHost;
-  }
-  if (values["allow-host"]?.length) runtime.allowedHosts = values["allow-host"];
+  if (emulator) runtime.resolveHost = emulator.resolveHost;
   if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
   runtime.allowCode = values["allow-code"] ?? false;
   runtime.onCodeNotRun = noteCodeNotRun(io);
   return { runtime, emulator };
 }
+
+/**
+ * Where the flags let requests go: `--base-url`'s host and every `--allow-host`; writes to them with
+ * `--allow-writes`. The embedded emulators are always reachable (docs/security.md).
+ */
+export function outboundPolicy(values: {
+  "base-url"?: string | undefined;
+  "allow-host"?: string[] | undefined;
+  "allow-writes"?: boolean | undefined;
+}): OutboundPolicy {
+  const hosts = [...(values["allow-host"] ?? [])];
+  const baseUrl = values["base-url"];
+  if (baseUrl !== undefined) hosts.push(parseBaseUrl(baseUrl).host);
+  return { allowedHosts: hosts, allowWrites: values["allow-writes"] ?? false };
+}
+
+function parseBaseUrl(value: string): URL {
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    // reported below
+  }
+  throw new ToolDeckError("usage", `--base-url must be an http(s) URL, got '${value}'`);
+}
+
+/** The network, looked up at call time (tests may replace the global fetch). */
+export const networkFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
 /** Prints one `note:` line per toolkit whose Custom Code is set aside (without --allow-code). */
 export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => void {

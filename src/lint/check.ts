@@ -17,6 +17,8 @@ export interface CheckOptions {
   probe?: {
     target: ProbeTarget;
     allowWrites: boolean;
+    /** Each probe call's limit (both profiles); default 10 s. */
+    timeoutMs?: number;
     onTool?: ((done: number, total: number) => void) | undefined;
   };
 }
@@ -52,6 +54,7 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
       // The lint finding and the probes agree on whether Custom Code runs.
       target: () => ({ ...target(), allowCode: options.allowCode ?? false }),
       allowWrites: options.probe.allowWrites,
+      ...(options.probe.timeoutMs ? { timeoutMs: options.probe.timeoutMs } : {}),
       ...(options.spec ? { spec: options.spec } : {}),
       ...(options.probe.onTool ? { onTool: options.probe.onTool } : {}),
     });

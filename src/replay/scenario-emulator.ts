@@ -1,5 +1,6 @@
 import { createEmulator } from "../emulator/create-emulator.js";
 import type { ResolveHost } from "../runtime/host-policy.js";
+import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { FetchLike } from "../runtime/runtime-options.js";
 
 /**
@@ -16,9 +17,13 @@ export interface ScenarioEmulator {
 /**
  * The default: the embedded emulators, fresh from their seed, with ids of created events counted
  * (`00000000-0000-4000-8000-000000000001`, …) rather than random, so cassettes replay byte for byte.
+ * Any other host is refused before sending (docs/security.md).
  */
 export function createScenarioEmulator(): ScenarioEmulator {
   let next = 0;
   const randomId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
-  return createEmulator({ events: { randomId } });
+  const emulator = createEmulator({ events: { randomId } });
+  // A scenario is a repository file like any config: it reaches the embedded emulators and nothing else.
+  const fetch = createOutboundGuard(emulator.fetch, { allowedHosts: [], allowWrites: false });
+  return { ...emulator, fetch };
 }

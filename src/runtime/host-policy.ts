@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { isNamedHost } from "./outbound/outbound-policy.js";
 
 /** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
 export const FLOWISE_DENIED = "Access to this host is denied by policy.";
@@ -60,7 +61,7 @@ export async function isPrivateHost(url: URL, resolveHost: ResolveHost = resolve
 /** The refusal for a host outside `allowedHosts`, or undefined when it is allowed (or no list is set). */
 export function checkAllowedHost(url: URL, allowedHosts: readonly string[] | undefined): string | undefined {
   if (!allowedHosts || allowedHosts.length === 0) return undefined;
-  if (allowedHosts.includes(url.host) || allowedHosts.includes(url.hostname)) return undefined;
+  if (isNamedHost(url, allowedHosts)) return undefined;
   return `host ${url.host} is not an allowed host (allowed: ${allowedHosts.join(", ")}; see --allow-host)`;
 }
 

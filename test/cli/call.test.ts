@@ -90,7 +90,9 @@ describe("tooldeck call", () => {
       "example.com",
     );
     expect(exit).toBe(1);
-    expect(stdout).toBe("host 127.0.0.1:1 is not an allowed host (allowed: example.com; see --allow-host)\n");
+    expect(stdout).toBe(
+      "GET http://127.0.0.1:1/events failed: refused: host 127.0.0.1:1 is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host 127.0.0.1:1)\n",
+    );
   });
 
   test.each([

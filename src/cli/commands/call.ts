@@ -1,7 +1,9 @@
+import { isCredentialName } from "../../credential-names.js";
 import { ToolDeckError } from "../../errors.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { type Command, EXIT } from "../cli-io.js";
+import { MASK, secretValues, withSecretsMasked } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { loadToolsReporting, TOOL_FLAGS, TOOL_FLAGS_HELP, toolRunSetup } from "../tool-options.js";
 
@@ -23,7 +25,7 @@ export const callCommand: Command = {
   name: "call",
   summary: "run one tool call and print what the LLM sees",
   help: HELP,
-  async run(args, io) {
+  async run(args, rawIo) {
     const { values, positionals } = parseCommandArgs("call", args, {
       ...TOOL_FLAGS,
       args: { type: "string", default: "{}" },
@@ -35,7 +37,8 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
-    const setup = toolRunSetup(values, io);
+    const setup = toolRunSetup(values, rawIo);
+    const io = withSecretsMasked(rawIo, secretValues(setup.runtime.vars ?? {}));
     const loaded = loadToolsReporting(values.tools ?? [], io);
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),
@@ -76,7 +79,9 @@ export function formatExchange(result: Pick<ToolResult, "request" | "response">)
 }
 
 function requestLines(request: ToolRequest): string[] {
-  const headers = Object.entries(request.headers).map(([key, value]) => `> ${key}: ${value}`);
+  const headers = Object.entries(request.headers).map(
+    ([key, value]) => `> ${key}: ${isCredentialName(key) ? MASK : value}`,
+  );
   return [
     `> ${request.method} ${request.url}`,
     ...headers,
@@ -85,7 +90,9 @@ function requestLines(request: ToolRequest): string[] {
 }
 
 function responseLines(response: ToolResponse): string[] {
-  const headers = Object.entries(response.headers).map(([key, value]) => `< ${key}: ${value}`);
+  const headers = Object.entries(response.headers).map(
+    ([key, value]) => `< ${key}: ${isCredentialName(key) ? MASK : value}`,
+  );
   return [
     `< ${response.status} ${response.statusText}`,
     ...headers,

@@ -12,10 +12,13 @@ import { formatSarif } from "../../lint/format/format-sarif.js";
 import { formatStylish } from "../../lint/format/format-stylish.js";
 import { loadLintSettings } from "../../lint/lint-settings.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
+import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe.js";
 import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
+import { createOutboundGuard } from "../../runtime/outbound/outbound-guard.js";
+import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
@@ -24,9 +27,17 @@ import {
   loadToolSources,
   type ToolSourceFlags,
 } from "../load-tool-sources.js";
+import { secretValues, withSecretsMasked } from "../masked-io.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { ALLOW_CODE_HELP, parseProfile, parseVars } from "../tool-options.js";
+import {
+  ALLOW_CODE_HELP,
+  networkFetch,
+  OUTBOUND_FLAGS_HELP,
+  outboundPolicy,
+  parseProfile,
+  parseVars,
+} from "../tool-options.js";
 
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
 const MAX_FIX_PASSES = 5;
@@ -53,7 +64,8 @@ ${ALLOW_CODE_HELP}
 ${
   probes
     ? `  --base-url URL      probe this service instead of the embedded emulator (reads only, unless --allow-writes)
-  --allow-writes      with --base-url, also send POST, PUT, PATCH and DELETE probes
+${OUTBOUND_FLAGS_HELP}
+  --timeout MS        give up on a probe after this long (default ${DEFAULT_PROBE_TIMEOUT_MS}, both profiles)
   --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
   --no-probe          skip the probes (same as 'tooldeck lint')
 `
@@ -79,7 +91,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
     name,
     summary,
     help: text,
-    async run(args, io) {
+    async run(args, rawIo) {
       const { values, positionals } = parseCommandArgs(name, args, {
         spec: { type: "string" },
         profile: { type: "string", default: "standard" },
@@ -89,12 +101,15 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         config: { type: "string" },
         "base-url": { type: "string" },
         "allow-writes": { type: "boolean", default: false },
+        "allow-host": { type: "string", multiple: true },
+        timeout: { type: "string" },
         var: { type: "string", multiple: true },
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
         ...FLOWISE_FLAGS,
       });
+      const io = withSecretsMasked(rawIo, secretValues(parseVars(values.vars, values.var)));
       const format = oneOf("--format", values.format, FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const run = async () => runOnce(name, positionals, values, io);
@@ -127,6 +142,8 @@ type CheckValues = ToolSourceFlags & {
   config?: string | undefined;
   "base-url"?: string | undefined;
   "allow-writes": boolean;
+  "allow-host"?: string[] | undefined;
+  timeout?: string | undefined;
   var?: string[] | undefined;
   vars?: string | undefined;
   "no-probe": boolean;
@@ -142,6 +159,7 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   const userVars = parseVars(values.vars, values.var);
   const baseUrl = values["base-url"]?.replace(/\/+$/, "");
   const probes = name === "check" && !values["no-probe"];
+  const outbound = outboundPolicy(values);
   const report = await check(loaded, {
     profile,
     ...(spec ? { spec } : {}),
@@ -150,8 +168,9 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     ...(probes
       ? {
           probe: {
-            target: () => probeTarget(baseUrl, userVars, flowiseSecurityCheckOff(io.env)),
+            target: () => probeTarget(baseUrl, userVars, outbound, flowiseSecurityCheckOff(io.env)),
             allowWrites: baseUrl === undefined || values["allow-writes"],
+            timeoutMs: parseTimeout(values.timeout),
             onTool: progress(io, loaded.tools.length),
           },
         }
@@ -161,19 +180,34 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
 }
 
 /**
- * A fresh embedded emulator for every probed tool, or the real service at --base-url; with
- * HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile reaches loopback hosts.
+ * A fresh embedded emulator for every probed tool, or the real service at --base-url, behind the
+ * outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
+ * reaches loopback hosts (the guard still decides which).
  */
 function probeTarget(
   baseUrl: string | undefined,
   userVars: Record<string, string>,
+  outbound: OutboundPolicy,
   securityCheckOff: boolean,
 ): ToolRuntimeOptions {
   const options: ToolRuntimeOptions = securityCheckOff ? { httpSecurityCheck: false } : {};
-  if (baseUrl !== undefined) return { ...options, vars: { base_url: baseUrl, ...userVars } };
+  if (baseUrl !== undefined) {
+    const fetch = createOutboundGuard(networkFetch, outbound);
+    return { ...options, fetch, vars: { base_url: baseUrl, ...userVars } };
+  }
   const emulator = createEmulator();
   const vars = { ...emulator.vars, ...userVars };
-  return { ...options, fetch: emulator.fetch, resolveHost: emulator.resolveHost, vars };
+  const fetch = createOutboundGuard(emulator.fetch, outbound);
+  return { ...options, fetch, resolveHost: emulator.resolveHost, vars };
+}
+
+/** --timeout: a positive whole number of milliseconds. */
+function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_PROBE_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms <= 0)
+    throw new ToolDeckError("usage", `--timeout must be a positive number of milliseconds, got '${value}'`);
+  return ms;
 }
 
 /** --spec, else a description found among the paths, else the one in tools/ (the embedded event API). */

@@ -20,9 +20,14 @@ export interface ProbeOptions {
   /** Send POST/PUT/PATCH/DELETE too; without it only reads are probed (against a real service). */
   allowWrites: boolean;
   hints?: ProbeHints;
+  /** Each call's limit, under both profiles; default 10 s. */
+  timeoutMs?: number;
   /** Called after each tool, for progress. */
   onTool?: (done: number, total: number) => void;
 }
+
+/** How long a probe waits for its answer unless told otherwise: Flowise itself never gives up. */
+export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 
 /** One executable tool's probe: the call it made and what was found. */
 export interface ProbeRecord {
@@ -84,12 +89,17 @@ async function probeOne(tool: LoadedTool, executable: ExecutableTool, options: P
       diagnostics: [],
     };
   }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
   const result = await executable.invoke(
     exampleArgs(executable.inputSchema, options.hints ?? EMULATOR_HINTS),
+    { signal: deadline },
   );
   const status = result.response ? ` → ${result.response.status}` : " → no answer";
   const sent = result.request ? `${result.request.method} ${result.request.url}${status}` : "not sent";
-  const findings = [...judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
+  const findings = deadline.aborted
+    ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
+    : [...judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
   const diagnostics = findings.map((finding) =>
     probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
   );

@@ -1,0 +1,44 @@
+/**
+ * Where tooldeck may send a request when configs are not trusted (docs/security.md): the embedded
+ * emulators (answered in-process), the hosts the user named, and writes only when the user said so.
+ */
+export interface OutboundPolicy {
+  /** `host:port` or bare host names: `--base-url`'s host and every `--allow-host`. */
+  allowedHosts: readonly string[];
+  /** POST, PUT, PATCH, DELETE (any method but GET, HEAD, OPTIONS) to a real service. */
+  allowWrites: boolean;
+}
+
+/** A request the outbound policy refuses; nothing was sent. */
+export class OutboundRefusedError extends Error {
+  override readonly name = "OutboundRefusedError";
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Why a request to a real (not in-process) URL is refused, or undefined when the policy allows it.
+ * Only http(s) is ever sent; a host must be named; a write needs `allowWrites`.
+ */
+export function refusalFor(url: URL, method: string, policy: OutboundPolicy): string | undefined {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return `refused: ${url.protocol} URLs are never fetched`;
+  }
+  if (!isNamedHost(url, policy.allowedHosts)) {
+    return `refused: host ${url.host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${url.host})`;
+  }
+  if (!policy.allowWrites && !READ_METHODS.has(method.toUpperCase())) {
+    return `refused: ${method.toUpperCase()} to ${url.host}: writes to a real service need --allow-writes`;
+  }
+  return undefined;
+}
+
+/** Whether a URL's `host:port`, or its bare host name, is one of the named hosts (case aside). */
+export function isNamedHost(url: URL, hosts: readonly string[]): boolean {
+  const host = url.host.toLowerCase();
+  const hostname = url.hostname.toLowerCase();
+  return hosts.some((named) => {
+    const wanted = named.toLowerCase();
+    return wanted === host || wanted === hostname;
+  });
+}
