@@ -30,10 +30,11 @@ export async function loadToolSources(
   paths: readonly string[],
   flags: ToolSourceFlags,
   io: CliIo,
+  roots?: readonly string[],
 ): Promise<LoadResult> {
   const fromFiles =
     paths.length > 0 || !flags.flowise
-      ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"])
+      ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"], roots ? { roots } : {})
       : emptyLoadResult();
   if (!flags.flowise) return fromFiles;
   const apiKey = flags["api-key"] ?? io.env.TOOLDECK_API_KEY ?? io.env.FLOWISE_API_KEY;

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { load as loadYaml } from "js-yaml";
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { LoadResult } from "../config/load-result.js";
@@ -6,15 +6,39 @@ import { loadToolConfigs } from "../config/load-tool-configs.js";
 import { createEmulator } from "../emulator/create-emulator.js";
 import { ToolDeckError } from "../errors.js";
 import { type Profile, ProfileSchema } from "../profile.js";
+import { assertBoundedExpansion } from "../project-files/bounded-expansion.js";
+import { projectRoot } from "../project-files/project-root.js";
+import { readProjectFile } from "../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
-import type { FetchLike, ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import type { CliIo } from "./cli-io.js";
 
+/** Where files and specs may be read from: every command that loads configs takes these. */
+export const PROJECT_FLAGS = {
+  root: { type: "string", multiple: true },
+  "allow-remote-refs": { type: "boolean", default: false },
+} as const;
+
+export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs and specs name from DIR (repeatable; default: this repository)
+  --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
+
+/** The project's folders (the repository of the working directory, and every --root) and the remote switch. */
+export function specReadOptions(values: {
+  root?: string[] | undefined;
+  "allow-remote-refs"?: boolean | undefined;
+}): Required<SpecReadOptions> {
+  return {
+    roots: [projectRoot(), ...(values.root ?? []).map((root) => resolve(root))],
+    allowRemoteRefs: values["allow-remote-refs"] ?? false,
+  };
+}
+
 /** The flags every command that runs tools shares, for parseCommandArgs. */
 export const TOOL_FLAGS = {
+  ...PROJECT_FLAGS,
   profile: { type: "string", default: "standard" },
   var: { type: "string", multiple: true },
   vars: { type: "string" },
@@ -37,7 +61,8 @@ export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config 
   --vars FILE         variables from a JSON or YAML object
   --base-url URL      call this service instead of the embedded event service (sets base_url)
 ${OUTBOUND_FLAGS_HELP}
-${ALLOW_CODE_HELP}`;
+${ALLOW_CODE_HELP}
+${PROJECT_FLAGS_HELP}`;
 
 export function parseProfile(value: string): Profile {
   const parsed = ProfileSchema.safeParse(value);
@@ -60,7 +85,8 @@ export function parseVars(file: string | undefined, pairs: readonly string[] = [
 function readVarsFile(file: string): Record<string, string> {
   let data: unknown;
   try {
-    data = loadYaml(readFileSync(file, "utf8"));
+    data = loadYaml(readProjectFile(file));
+    assertBoundedExpansion(data);
   } catch (cause) {
     throw new ToolDeckError(
       "load",
@@ -92,6 +118,8 @@ export function toolRunSetup(
     "allow-host"?: string[] | undefined;
     "allow-writes"?: boolean | undefined;
     "allow-code"?: boolean | undefined;
+    root?: string[] | undefined;
+    "allow-remote-refs"?: boolean | undefined;
   },
   io: Pick<CliIo, "env" | "stderr">,
 ): ToolRunSetup {
@@ -103,6 +131,7 @@ export function toolRunSetup(
     profile,
     vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
     fetch: createOutboundGuard(emulator?.fetch ?? networkFetch, outboundPolicy(values)),
+    ...specReadOptions(values),
   };
   if (emulator) runtime.resolveHost = emulator.resolveHost;
   if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
@@ -150,8 +179,13 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
 }
 
 /** Loads configs, printing every load error and warning to stderr. */
-export function loadToolsReporting(paths: readonly string[], io: CliIo): LoadResult {
-  return reportLoadIssues(loadToolConfigs(paths.length > 0 ? paths : ["tools/"]), io);
+export function loadToolsReporting(
+  paths: readonly string[],
+  read: Pick<SpecReadOptions, "roots">,
+  io: CliIo,
+): LoadResult {
+  const options = read.roots ? { roots: read.roots } : {};
+  return reportLoadIssues(loadToolConfigs(paths.length > 0 ? paths : ["tools/"], options), io);
 }
 
 /** Prints a load's errors and warnings to stderr, one line each. */

@@ -1,6 +1,7 @@
-import { statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { realpathSync, statSync } from "node:fs";
+import { dirname, extname, resolve } from "node:path";
 import { isPlainObject } from "../json-value.js";
+import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";
 import { listConfigFiles } from "./list-config-files.js";
 import { loadConfigDocument } from "./load-config-document.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
@@ -12,6 +13,11 @@ import { reportDuplicateNames } from "./report-duplicate-names.js";
 export interface LoadToolConfigsOptions {
   /** Folder that relative paths are resolved against (default: the process's working directory). */
   cwd?: string;
+  /**
+   * Folders every file read and every toolkit spec path must be inside, besides the paths given
+   * (docs/security.md); default the repository of the working directory.
+   */
+  roots?: readonly string[];
 }
 
 /**
@@ -30,11 +36,12 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   const base = options.cwd ?? process.cwd();
   const result = emptyLoadResult();
   const loaded = new Set<string>();
+  const roots = [...(options.roots ?? [projectRoot(base)]), ...paths.map((path) => namedFolder(base, path))];
   const loadOnce = (file: string, named: boolean) => {
     const absolute = resolve(base, file);
     if (loaded.has(absolute)) return;
     loaded.add(absolute);
-    loadFile(file, absolute, named, result);
+    loadFile(file, absolute, named, roots, result);
   };
   for (const path of paths) {
     const stats = statSync(resolve(base, path), { throwIfNoEntry: false });
@@ -42,20 +49,60 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
     else if (stats.isDirectory()) for (const file of listConfigFiles(path, base)) loadOnce(file, false);
     else loadOnce(path, true);
   }
+  confineToolkitSpecs(result, roots);
   reportDuplicateNames(result);
   return result;
 }
 
-function loadFile(file: string, absolute: string, named: boolean, result: LoadResult): void {
+/** A path the user gave is trusted, and so is what sits beside or below it. */
+function namedFolder(base: string, path: string): string {
+  const absolute = resolve(base, path);
+  return statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? absolute : dirname(absolute);
+}
+
+function loadFile(
+  file: string,
+  absolute: string,
+  named: boolean,
+  roots: readonly string[],
+  result: LoadResult,
+): void {
   const sink = createLoadSink(result, file);
   if (named && !CONFIG_EXTENSIONS.includes(extname(file).toLowerCase())) {
     sink.error("", `unsupported file type (expected ${CONFIG_EXTENSIONS.join(", ")})`);
     return;
   }
-  const content = readConfigFile(absolute);
+  const content = readConfigFile(absolute, { roots });
   if (!content.ok) sink.error("", content.message);
   else if (isOpenApiDocument(content.value)) result.specs.push(file);
   else loadConfigDocument(content.value, sink);
+}
+
+/**
+ * A toolkit's `spec` path is written in a config, so it must lead into the project like any file a config
+ * names: `spec: ../../../../etc/passwd` is refused here, before lint or a probe reads it.
+ */
+function confineToolkitSpecs(result: LoadResult, roots: readonly string[]): void {
+  const real = realRoots(roots);
+  result.tools = result.tools.filter(({ config, source }) => {
+    if (config.kind !== "openapi-toolkit" || /^(https?:|data:)/i.test(config.spec)) return true;
+    const path = realPathIfAny(config.spec);
+    if (path === undefined || isInsideRoots(path, real)) return true;
+    result.errors.push({
+      file: source.file,
+      path: source.path ? `${source.path}.spec` : "spec",
+      message: `"${config.spec}" is outside the project (${real.join(", ")}); widen it with --root`,
+    });
+    return false;
+  });
+}
+
+function realPathIfAny(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LoadResult } from "../config/load-result.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
+import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { lint, type RuleSetting, toolName } from "./lint.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
@@ -11,6 +12,8 @@ export interface CheckOptions {
   profile: Profile;
   spec?: OperationIndex;
   settings?: Record<string, RuleSetting>;
+  /** Where toolkits' specs and their `$ref`s may be read from (probes get it through their target). */
+  specRead?: SpecReadOptions;
   /** Run toolkits' Custom Code in probes (in a separate process); without it the rule custom-code-not-run says so. */
   allowCode?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
@@ -30,7 +33,7 @@ export interface CheckOptions {
  * const report = await check(loadToolConfigs(["tools/"]), { profile: "standard", spec, probe: { target, allowWrites: true } });
  */
 export async function check(loaded: LoadResult, options: CheckOptions): Promise<CheckReport> {
-  const toolkits = await loadToolkitSpecs(loaded.tools);
+  const toolkits = await loadToolkitSpecs(loaded.tools, options.specRead);
   const diagnostics: Diagnostic[] = [
     ...loadDiagnostics(loaded),
     ...toolkits.diagnostics,

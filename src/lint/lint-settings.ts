@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { load as loadYaml } from "js-yaml";
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
+import { assertBoundedExpansion } from "../project-files/bounded-expansion.js";
+import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./lint.js";
 
 const SettingsSchema = z
@@ -27,7 +29,8 @@ export function loadLintSettings(
   if (!path) return {};
   let data: unknown;
   try {
-    data = loadYaml(readFileSync(path, "utf8"));
+    data = loadYaml(readProjectFile(path));
+    assertBoundedExpansion(data);
   } catch (cause) {
     throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
   }

@@ -2,6 +2,7 @@ import type { LoadResult } from "../config/load-result.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import { loadSpec } from "../openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../openapi/operation-index.js";
+import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /** Load errors and warnings of the configs, as diagnostics of their files. */
@@ -19,8 +20,8 @@ export function loadDiagnostics(loaded: LoadResult): Diagnostic[] {
 }
 
 /** Loads and indexes an OpenAPI description; throws a one-line `load` error. */
-export async function loadSpecIndex(path: string): Promise<OperationIndex> {
-  return createOperationIndex(await loadSpec(path));
+export async function loadSpecIndex(path: string, read: SpecReadOptions = {}): Promise<OperationIndex> {
+  return createOperationIndex(await loadSpec(path, read));
 }
 
 /**
@@ -29,13 +30,14 @@ export async function loadSpecIndex(path: string): Promise<OperationIndex> {
  */
 export async function loadToolkitSpecs(
   tools: readonly LoadedTool[],
+  read: SpecReadOptions = {},
 ): Promise<{ specs: Map<string, OperationIndex>; diagnostics: Diagnostic[] }> {
   const specs = new Map<string, OperationIndex>();
   const diagnostics: Diagnostic[] = [];
   for (const { config, source } of tools) {
     if (config.kind !== "openapi-toolkit" || specs.has(config.spec)) continue;
     try {
-      specs.set(config.spec, await loadSpecIndex(config.spec));
+      specs.set(config.spec, await loadSpecIndex(config.spec, read));
     } catch (error) {
       diagnostics.push({
         code: "config-invalid",

@@ -1,5 +1,8 @@
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { ToolDeckError } from "../errors.js";
+import { projectRoot } from "../project-files/project-root.js";
+import type { ResolveHost } from "../runtime/host-policy.js";
+import { boundExpansion } from "./bound-expansion.js";
 import { decodeDataUrl, isDataUrl } from "./data-url.js";
 import { forEachRef } from "./for-each-ref.js";
 import { toPointer } from "./json-pointer.js";
@@ -9,6 +12,7 @@ import { isLeftForLater, type RefDocument, resolveRefs } from "./resolve-refs.js
 import {
   type FetchLike,
   locationKey,
+  type ReadPolicy,
   readSpecText,
   relativeLocation,
   type SpecLocation,
@@ -41,6 +45,16 @@ export interface LoadSpecOptions {
    * GitHub's description; a broken `$ref` in a part not yet read is thrown when it is read.
    */
   lazyRefs?: boolean;
+  /**
+   * Folders the files named by `$ref`s must be inside (symlinks followed), besides the spec's own
+   * folder; default the repository of the working directory (docs/security.md). The spec file itself
+   * was named by the caller and is only held to the size and regular-file limits.
+   */
+  roots?: readonly string[];
+  /** Download http(s) specs and `$ref`s (never from private or metadata addresses). Default false. */
+  allowRemoteRefs?: boolean;
+  /** How private addresses are told apart when downloading; default DNS. */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -56,14 +70,21 @@ export async function loadSpec(
   source: string | Record<string, unknown>,
   options: LoadSpecOptions = {},
 ): Promise<OpenApiSpec> {
-  const fetch = options.fetch ?? globalThis.fetch;
-  const main = await readMainDocument(source, options, fetch);
+  const policy: ReadPolicy = {
+    fetch: options.fetch ?? globalThis.fetch,
+    allowRemote: options.allowRemoteRefs === true,
+    resolveHost: options.resolveHost,
+  };
+  const main = await readMainDocument(source, options, policy);
   const version = checkOpenApiVersion(main);
-  const documents = await loadReferencedDocuments(main, fetch);
+  const roots = [...(options.roots ?? [projectRoot()]), ...folderOf(main.location)];
+  const documents = await loadReferencedDocuments(main, { ...policy, roots });
   const document = resolveRefs(main, documents, {
     keepRefSiblings: version === "3.1",
     lazy: options.lazyRefs === true,
   }) as OpenApiDocument;
+  // `$ref` targets are shared once resolved: a fan-out of refs is a tree far larger than the file.
+  boundExpansion(document, main.label, { accessors: options.lazyRefs === true });
   checkTopLevel(document, main.label);
   const title =
     typeof document.info?.title === "string" && document.info.title ? document.info.title : main.label;
@@ -78,10 +99,14 @@ interface MainDocument extends RefDocument {
 /** Quick test on the text: `$ref` values that do not start with `#` name another document. */
 const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?[^'"#\s]/;
 
+function folderOf(location: SpecLocation): string[] {
+  return location.kind === "file" ? [dirname(resolve(location.path))] : [];
+}
+
 async function readMainDocument(
   source: string | Record<string, unknown>,
   options: LoadSpecOptions,
-  fetch: FetchLike,
+  policy: ReadPolicy,
 ): Promise<MainDocument> {
   if (typeof source !== "string") {
     const label = options.label ?? "<spec object>";
@@ -99,7 +124,7 @@ async function readMainDocument(
   }
   const location = toSpecLocation(source, options.baseDir);
   const label = options.label ?? source;
-  const text = await readSpecText(location, label, fetch);
+  const text = await readSpecText(location, label, policy);
   return { location, label, root: parseSpecText(text, label), mayReferOut: EXTERNAL_REF.test(text) };
 }
 
@@ -141,22 +166,22 @@ function checkTopLevel(document: OpenApiDocument, label: string) {
 /** Reads every document the spec's `$ref`s name, transitively, so resolution itself can stay sync. */
 async function loadReferencedDocuments(
   main: MainDocument,
-  fetch: FetchLike,
+  policy: ReadPolicy,
 ): Promise<Map<string, RefDocument>> {
   const documents = new Map<string, RefDocument>([[locationKey(main.location), main]]);
   if (!main.mayReferOut) return documents;
   const queue: RefDocument[] = [main];
   for (let doc = queue.shift(); doc; doc = queue.shift()) {
     for (const { file, path } of externalRefs(doc)) {
-      const location = relativeLocation(doc.location, file);
       const where = `${doc.label}${toPointer(path)}`;
+      const location = locate(doc.location, file, where);
       if (!location)
         throw new ToolDeckError(
           "load",
           `${where}: $ref "${file}" needs a spec file or URL to be relative to`,
         );
       if (documents.has(locationKey(location))) continue;
-      const referenced = await readReferenced(location, labelFor(doc, file, location), where, fetch);
+      const referenced = await readReferenced(location, labelFor(doc, file, location), where, policy);
       documents.set(locationKey(location), referenced);
       queue.push(referenced);
     }
@@ -173,9 +198,17 @@ function externalRefs(doc: RefDocument): { file: string; path: readonly (string 
   return refs;
 }
 
-async function readReferenced(location: SpecLocation, label: string, where: string, fetch: FetchLike) {
+function locate(from: SpecLocation, file: string, where: string): SpecLocation | undefined {
   try {
-    const text = await readSpecText(location, label, fetch);
+    return relativeLocation(from, file);
+  } catch (cause) {
+    throw new ToolDeckError("load", `${where}: cannot load $ref: ${(cause as Error).message}`, { cause });
+  }
+}
+
+async function readReferenced(location: SpecLocation, label: string, where: string, policy: ReadPolicy) {
+  try {
+    const text = await readSpecText(location, label, policy);
     return { location, label, root: parseSpecText(text, label) };
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);

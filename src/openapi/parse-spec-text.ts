@@ -1,5 +1,6 @@
 import { load, YAMLException } from "js-yaml";
 import { ToolDeckError } from "../errors.js";
+import { boundExpansion } from "./bound-expansion.js";
 
 /**
  * Parses spec text: JSON for `.json` names, YAML for `.yaml`/`.yml`, otherwise JSON first and YAML
@@ -25,6 +26,13 @@ function parseJson(text: string, label: string): unknown {
 }
 
 function parseYaml(text: string, label: string): unknown {
+  const value = loadYaml(text, label);
+  // Aliases share objects: 600 bytes of YAML can stand for billions of values once walked.
+  boundExpansion(value, label);
+  return value;
+}
+
+function loadYaml(text: string, label: string): unknown {
   try {
     return load(text);
   } catch (cause) {

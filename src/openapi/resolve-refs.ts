@@ -35,6 +35,15 @@ function isLiteral(key: string): boolean {
 }
 
 /**
+ * Whether the value under `key` is data the resolver never follows a `$ref` in, given the key of the
+ * object holding it (`default` under `properties` is a property's name, not data); external-ref
+ * discovery skips the same parts, so a `$ref` in an example or an `x-…` extension is never read.
+ */
+export function isDataKey(key: string, parentKey: string): boolean {
+  return !NAME_MAPS.has(parentKey) && isLiteral(key);
+}
+
+/**
  * Keys whose values are maps keyed by user-chosen names, where `default` or `examples` is a name (a
  * property called "default"), not a keyword.
  */

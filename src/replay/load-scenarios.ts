@@ -1,7 +1,9 @@
-import { basename, dirname, extname, join, resolve } from "node:path";
+import { existsSync, realpathSync } from "node:fs";
+import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { readConfigFile } from "../config/read-config-file.js";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
+import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";
 import type { Scenario } from "./scenario.js";
 import { type ScenarioFile, ScenarioSchema } from "./scenario-schema.js";
 
@@ -22,7 +24,45 @@ export function loadScenarios(file: string, options: { cwd?: string } = {}): Sce
     const issue = parsed.error.issues[0];
     throw new ToolDeckError("load", `${file}: ${issue ? formatZodIssue(issue) : "invalid scenario"}`);
   }
-  return expandProfiles(parsed.data, file, dirname(absolute));
+  const scenarios = expandProfiles(parsed.data, file, dirname(absolute));
+  const project = realRoots([projectRoot(options.cwd), projectRoot(dirname(absolute))]);
+  for (const scenario of scenarios) confine(scenario, dirname(absolute), project);
+  return scenarios;
+}
+
+/**
+ * A scenario is a repository file like any config (docs/security.md): its tools must be in the project
+ * (the working directory's or its own), and its cassette, which `--update` writes, inside its own folder.
+ */
+function confine(scenario: Scenario, dir: string, project: readonly string[]): void {
+  for (const tools of scenario.tools) {
+    if (typeof tools !== "string" || !existsSync(tools)) continue;
+    if (!isInsideRoots(realPathOrSelf(tools), project)) {
+      throw new ToolDeckError(
+        "load",
+        `${scenario.file}: tools "${relative(dir, tools)}" is outside the project (${project.join(", ")})`,
+      );
+    }
+  }
+  if (
+    scenario.cassette !== undefined &&
+    !isInsideRoots(realPathOrSelf(scenario.cassette), realRoots([dir]))
+  ) {
+    throw new ToolDeckError(
+      "load",
+      `${scenario.file}: cassette "${relative(dir, scenario.cassette)}" is outside the scenario's folder`,
+    );
+  }
+}
+
+/** The real path of a file, or of its nearest existing folder with the rest appended (a cassette to write). */
+function realPathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOrSelf(parent), basename(path));
+  }
 }
 
 function expandProfiles(data: ScenarioFile, file: string, dir: string): Scenario[] {

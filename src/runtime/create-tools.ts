@@ -52,6 +52,8 @@ function toToolkitOptions(options: ToolRuntimeOptions): ToolkitOptions {
   if (options.timeoutMs !== undefined) toolkit.timeoutMs = options.timeoutMs;
   if (options.allowCode !== undefined) toolkit.allowCode = options.allowCode;
   if (options.onCodeNotRun) toolkit.onCodeNotRun = options.onCodeNotRun;
+  if (options.roots) toolkit.roots = options.roots;
+  if (options.allowRemoteRefs) toolkit.allowRemoteRefs = true;
   return toolkit;
 }
 

@@ -22,7 +22,7 @@ export function isInProcessFetch(fetch: FetchLike, url: string): boolean {
 }
 
 /** How tools are executed. Every option has a real default; tests inject their own. */
-export interface ToolRuntimeOptions extends VariableContext {
+export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   /** Default `standard`. */
   profile?: Profile;
   /** Default the global fetch. */
@@ -42,6 +42,13 @@ export interface ToolRuntimeOptions extends VariableContext {
   allowCode?: boolean;
   /** Told the name of each toolkit whose Custom Code is set aside, for a note to the user. */
   onCodeNotRun?: (toolkit: string) => void;
+}
+
+export interface SpecReadOptions {
+  /** Folders OpenAPI toolkits' `$ref`s may read from; default the repository of the working directory. */
+  roots?: readonly string[];
+  /** Download toolkit spec URLs and URL `$ref`s (`--allow-remote-refs`); default false. */
+  allowRemoteRefs?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

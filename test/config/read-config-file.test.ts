@@ -42,9 +42,14 @@ describe("readConfigFile", () => {
     expect(readConfigFile(file(name, content))).toEqual({ ok: false, message });
   });
 
-  test("a path that cannot be read as a file names the system's code", () => {
+  test("a folder, a device or a missing file is not read", () => {
     const path = join(folder, "dir.json");
     mkdirSync(path);
-    expect(readConfigFile(path)).toEqual({ ok: false, message: "cannot read file (EISDIR)" });
+    expect(readConfigFile(path)).toEqual({ ok: false, message: "is not a regular file" });
+    expect(readConfigFile("/dev/zero")).toEqual({ ok: false, message: "is not a regular file" });
+    expect(readConfigFile(join(folder, "missing.json"))).toEqual({
+      ok: false,
+      message: "cannot read file (ENOENT)",
+    });
   });
 });

@@ -135,7 +135,7 @@ describe("loadSpec", () => {
       "https://specs.example/api/schemas/event.yaml": read("schemas/event.yaml"),
       "https://specs.example/api/schemas/common.yaml": read("schemas/common.yaml"),
     });
-    const spec = await loadSpec("https://specs.example/api/main.yaml", { fetch });
+    const spec = await loadSpec("https://specs.example/api/main.yaml", { fetch, allowRemoteRefs: true });
     expect(spec.label).toBe("https://specs.example/api/main.yaml");
     expect(spec.document.paths?.["/events/{id}"]?.parameters?.[0]?.name).toBe("id");
     expect(requested.sort()).toEqual([
@@ -197,7 +197,7 @@ describe("loadSpec", () => {
     const error = await loadError({ 0: "x" } as Record<string, unknown>);
     expect(error.message).toBe("<spec object>#/openapi: missing; not an OpenAPI 3.0 or 3.1 document");
     const { fetch } = fakeFetch({ "https://specs.example/list.json": "[1, 2]" });
-    const listError = await loadError("https://specs.example/list.json", { fetch });
+    const listError = await loadError("https://specs.example/list.json", { fetch, allowRemoteRefs: true });
     expect(listError.message).toBe(
       "https://specs.example/list.json: not an OpenAPI document (expected an object at the top)",
     );
@@ -205,7 +205,7 @@ describe("loadSpec", () => {
 
   test("a spec URL that answers 404 names the status", async () => {
     const { fetch } = fakeFetch({});
-    const error = await loadError("https://specs.example/missing.yaml", { fetch });
+    const error = await loadError("https://specs.example/missing.yaml", { fetch, allowRemoteRefs: true });
     expect(error.message).toBe("https://specs.example/missing.yaml: cannot download (HTTP 404 Not Found)");
   });
 });

@@ -44,7 +44,7 @@ export const agentCommand: Command = {
     const setup = toolRunSetup(values, rawIo);
     const io = withSecretsMasked(rawIo, secretValues(setup.runtime.vars ?? {}));
     const runtime = { ...setup.runtime, question: message };
-    const loaded = loadToolsReporting(values.tools ?? [], io);
+    const loaded = loadToolsReporting(values.tools ?? [], setup.runtime, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
     const tools = await createTools(agentConfigs, runtime);

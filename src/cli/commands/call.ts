@@ -39,7 +39,7 @@ export const callCommand: Command = {
     const toolArgs = parseJsonArgs(values.args);
     const setup = toolRunSetup(values, rawIo);
     const io = withSecretsMasked(rawIo, secretValues(setup.runtime.vars ?? {}));
-    const loaded = loadToolsReporting(values.tools ?? [], io);
+    const loaded = loadToolsReporting(values.tools ?? [], setup.runtime, io);
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),
       setup.runtime,

@@ -19,7 +19,7 @@ import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import { createOutboundGuard } from "../../runtime/outbound/outbound-guard.js";
 import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
-import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
+import type { SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
   FLOWISE_FLAGS,
@@ -35,8 +35,11 @@ import {
   networkFetch,
   OUTBOUND_FLAGS_HELP,
   outboundPolicy,
+  PROJECT_FLAGS,
+  PROJECT_FLAGS_HELP,
   parseProfile,
   parseVars,
+  specReadOptions,
 } from "../tool-options.js";
 
 const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
@@ -60,6 +63,7 @@ Options:
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
 ${FLOWISE_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
+${PROJECT_FLAGS_HELP}
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
 ${
   probes
@@ -107,6 +111,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
+        ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
       const io = withSecretsMasked(rawIo, secretValues(parseVars(values.vars, values.var)));
@@ -148,12 +153,15 @@ type CheckValues = ToolSourceFlags & {
   vars?: string | undefined;
   "no-probe": boolean;
   "allow-code": boolean;
+  root?: string[] | undefined;
+  "allow-remote-refs": boolean;
 };
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
   const profile = parseProfile(values.profile);
-  const loaded = await loadToolSources(paths, values, io);
-  const spec = await specFor(values.spec, loaded.specs, io);
+  const read = specReadOptions(values);
+  const loaded = await loadToolSources(paths, values, io, read.roots);
+  const spec = await specFor(values.spec, loaded.specs, read, io);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
   const settings = loadLintSettings(values.config, process.cwd(), knownRules);
   const userVars = parseVars(values.vars, values.var);
@@ -165,10 +173,14 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     ...(spec ? { spec } : {}),
     settings,
     allowCode: values["allow-code"],
+    specRead: read,
     ...(probes
       ? {
           probe: {
-            target: () => probeTarget(baseUrl, userVars, outbound, flowiseSecurityCheckOff(io.env)),
+            target: () => ({
+              ...probeTarget(baseUrl, userVars, outbound, flowiseSecurityCheckOff(io.env)),
+              ...read,
+            }),
             allowWrites: baseUrl === undefined || values["allow-writes"],
             timeoutMs: parseTimeout(values.timeout),
             onTool: progress(io, loaded.tools.length),
@@ -214,9 +226,11 @@ function parseTimeout(value: string | undefined): number {
 async function specFor(
   given: string | undefined,
   found: string[],
+  read: Required<SpecReadOptions>,
   io: CliIo,
 ): Promise<OperationIndex | undefined> {
-  const path = given ?? found[0] ?? (existsSync("tools") ? loadToolConfigs(["tools"]).specs[0] : undefined);
+  const path =
+    given ?? found[0] ?? (existsSync("tools") ? loadToolConfigs(["tools"], read).specs[0] : undefined);
   if (!path) {
     io.stderr(
       "note: no OpenAPI description given (--spec) or found: the rules that compare with it are skipped\n",
@@ -225,7 +239,7 @@ async function specFor(
   }
   if (!given && found.length > 1)
     io.stderr(`note: several OpenAPI descriptions found, using ${path} (choose with --spec)\n`);
-  return loadSpecIndex(path);
+  return loadSpecIndex(path, read);
 }
 
 /** Progress on stderr for long runs on a terminal: `probing 12/40`. */

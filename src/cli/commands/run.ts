@@ -12,9 +12,16 @@ import { loadScenarios } from "../../replay/load-scenarios.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { type RunScenarioOptions, runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
+import type { SpecReadOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { ALLOW_CODE_HELP, noteCodeNotRun } from "../tool-options.js";
+import {
+  ALLOW_CODE_HELP,
+  noteCodeNotRun,
+  PROJECT_FLAGS,
+  PROJECT_FLAGS_HELP,
+  specReadOptions,
+} from "../tool-options.js";
 
 const HELP = `Usage: tooldeck run [files…] [options]
 
@@ -31,6 +38,7 @@ Options:
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
 ${ALLOW_CODE_HELP}
+${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 
 Prints one line per scenario and ends with "N passed, M failed".
@@ -49,8 +57,9 @@ export const runCommand: Command = {
       format: { type: "string", default: "text" },
       spec: { type: "string" },
       "allow-code": { type: "boolean", default: false },
+      ...PROJECT_FLAGS,
     });
-    const validateCall = await driftValidator(values.spec);
+    const validateCall = await driftValidator(values.spec, specReadOptions(values));
     const allowCode = { allowCode: values["allow-code"], onCodeNotRun: noteCodeNotRun(io) };
     const format = parseFormat(values.format);
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
@@ -102,10 +111,13 @@ function scenarioFiles(paths: readonly string[]): string[] {
  * Drift: each recorded call checked against the OpenAPI description (--spec, else the one in tools/):
  * a request that is no operation, a body or answer off its schema, an undocumented status.
  */
-async function driftValidator(given: string | undefined): Promise<ValidateCall | undefined> {
-  const path = given ?? (existsSync("tools") ? loadToolConfigs(["tools"]).specs[0] : undefined);
+async function driftValidator(
+  given: string | undefined,
+  read: Required<SpecReadOptions>,
+): Promise<ValidateCall | undefined> {
+  const path = given ?? (existsSync("tools") ? loadToolConfigs(["tools"], read).specs[0] : undefined);
   if (!path) return undefined;
-  const spec = await loadSpecIndex(path);
+  const spec = await loadSpecIndex(path, read);
   return (call) => (call.request ? specDrift(call.request, call.response, spec) : undefined);
 }
 

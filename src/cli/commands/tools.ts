@@ -4,7 +4,13 @@ import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { FLOWISE_FLAGS, FLOWISE_FLAGS_HELP, loadToolSources } from "../load-tool-sources.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { parseProfile, reportLoadIssues } from "../tool-options.js";
+import {
+  PROJECT_FLAGS,
+  PROJECT_FLAGS_HELP,
+  parseProfile,
+  reportLoadIssues,
+  specReadOptions,
+} from "../tool-options.js";
 
 const HELP = `Usage: tooldeck tools [paths…] [options]
 
@@ -17,6 +23,7 @@ Options:
   --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
   --json              print a JSON array instead of text
 ${FLOWISE_FLAGS_HELP}
+${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 
 Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed).`;
@@ -30,14 +37,16 @@ export const toolsCommand: Command = {
       profile: { type: "string", default: "standard" },
       json: { type: "boolean", default: false },
       ...FLOWISE_FLAGS,
+      ...PROJECT_FLAGS,
     });
     const profile = parseProfile(values.profile);
-    const loaded = reportLoadIssues(await loadToolSources(positionals, values, io), io);
+    const read = specReadOptions(values);
+    const loaded = reportLoadIssues(await loadToolSources(positionals, values, io, read.roots), io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
       try {
-        const tools = await createTool(config, { profile });
+        const tools = await createTool(config, { profile, ...read });
         listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
         io.stderr(

@@ -41,6 +41,10 @@ export interface ToolkitOptions {
   specBaseDir?: string;
   /** Limit of Custom Code, awaited work included; default 10 s. */
   customCodeTimeoutMs?: number;
+  /** Folders the spec's `$ref`s may read from (see `LoadSpecOptions.roots`). */
+  roots?: readonly string[];
+  /** Download a spec URL and URL `$ref`s (`--allow-remote-refs`); default false. */
+  allowRemoteRefs?: boolean;
   /** The spec, already loaded or indexed, instead of reading `config.spec`. */
   spec?: OpenApiSpec | OperationIndex;
   /**
@@ -108,6 +112,8 @@ async function indexFor(config: OpenApiToolkitConfig, options: ToolkitOptions): 
   const loadOptions: LoadSpecOptions = { lazyRefs: true };
   if (options.fetch) loadOptions.fetch = options.fetch;
   if (options.specBaseDir) loadOptions.baseDir = options.specBaseDir;
+  if (options.roots) loadOptions.roots = options.roots;
+  if (options.allowRemoteRefs) loadOptions.allowRemoteRefs = true;
   return createOperationIndex(await loadSpec(config.spec, loadOptions));
 }
 

@@ -330,7 +330,7 @@ describe("standard requests", () => {
     );
     const tools = await createToolkit(
       { kind: "openapi-toolkit", spec: "https://specs.test/docs/openapi.json" },
-      { fetch },
+      { fetch, allowRemoteRefs: true },
     );
     await tools[0]?.invoke({});
     expect(calls.map((call) => call.url)).toEqual([

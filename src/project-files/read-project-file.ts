@@ -1,0 +1,75 @@
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { isInsideRoots, realRoots } from "./project-root.js";
+
+/** The largest file tooldeck reads: GitHub's whole REST description is 13 MB. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/** Why a file was not read; the message is a short reason, never the file's content. */
+export class ProjectFileError extends Error {
+  override readonly name = "ProjectFileError";
+}
+
+export interface ReadProjectFileOptions {
+  /** When given, the file's real path (symlinks followed) must be inside one of these folders. */
+  roots?: readonly string[];
+}
+
+/**
+ * Reads a text file that a config, spec or scenario named, as hostile input (docs/security.md): inside
+ * the roots once symlinks are followed, a regular file (no device, FIFO or /proc pseudo-file outside the
+ * project), at most 50 MB counted while reading (a size of 0 in `stat` proves nothing). Throws a
+ * `ProjectFileError` saying why not.
+ */
+export function readProjectFile(path: string, options: ReadProjectFileOptions = {}): string {
+  const real = realPathOf(path);
+  if (options.roots) {
+    const roots = realRoots(options.roots);
+    if (!isInsideRoots(real, roots)) {
+      throw new ProjectFileError(`is outside the project (${roots.join(", ")}); widen it with --root`);
+    }
+  }
+  return readRegularFile(real);
+}
+
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch (cause) {
+    throw new ProjectFileError(`cannot read file (${(cause as NodeJS.ErrnoException).code ?? "unknown"})`, {
+      cause,
+    });
+  }
+}
+
+function readRegularFile(real: string): string {
+  let fd: number;
+  try {
+    fd = openSync(real, "r");
+  } catch (cause) {
+    throw new ProjectFileError(`cannot read file (${(cause as NodeJS.ErrnoException).code ?? "unknown"})`, {
+      cause,
+    });
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new ProjectFileError("is not a regular file");
+    return readWithin(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readWithin(fd: number): string {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (read === 0) break;
+    total += read;
+    if (total > MAX_FILE_BYTES) throw new ProjectFileError("is larger than 50 MB");
+    chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
+  }
+  return Buffer.concat(chunks, total).toString("utf8");
+}
