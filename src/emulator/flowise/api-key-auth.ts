@@ -17,13 +17,13 @@ const API_ANY_CASE = /\/api\/v1\//i;
 const API_EXACT_CASE = /\/api\/v1\//;
 
 /**
- * Flowise's API-key gate: a path containing `/api/v1/` in any letter case needs a valid key unless it
+ * Flowise's API-key gate, judged on the path the router matches: a path containing `/api/v1/` in any letter case needs a valid key unless it
  * is whitelisted; a wrongly cased `/API/V1/` is always refused; other paths pass through.
  * Missing or invalid key: 401 `{"error":"Unauthorized Access"}` (key `error`, not Flowise's error body).
  */
 export function apiKeyAuth(keys: ApiKeyStore): MiddlewareHandler {
   return async (c, next) => {
-    const path = requestPath(c.req.url);
+    const path = routedPath(c.req.path, requestPath(c.req.url));
     if (!API_ANY_CASE.test(path)) return next();
     if (API_EXACT_CASE.test(path) && FLOWISE_WHITELIST.some((prefix) => path.startsWith(prefix)))
       return next();
@@ -31,6 +31,15 @@ export function apiKeyAuth(keys: ApiKeyStore): MiddlewareHandler {
     if (supplied && (await keys.find(supplied))) return next();
     return flowiseJson(c, { error: "Unauthorized Access" }, 401);
   };
+}
+
+/**
+ * The path the router matches (percent-decoded: `/%61pi/v%31/chatflows` routes as `/api/v1/chatflows`),
+ * with the trailing slash the request had, which non-strict routing drops. Judging the raw path instead
+ * let an encoded spelling reach a protected route with no key.
+ */
+function routedPath(decoded: string, raw: string): string {
+  return raw.endsWith("/") && !decoded.endsWith("/") ? `${decoded}/` : decoded;
 }
 
 /**

@@ -134,6 +134,49 @@ describe("Flowise emulator: authentication and plumbing", () => {
     });
   });
 
+  /** Spellings of protected routes an attacker tries without a key: each must be refused, never served. */
+  const ENCODED_PATHS = [
+    "/%61pi/v1/chatflows",
+    "/api/v%31/chatflows",
+    "/%61%70%69/%76%31/chatflows",
+    "/api/v1/%63hatflows",
+    "/api/v1/./chatflows",
+    "/api/v1/x/../chatflows",
+    "/api/v1/%2e/chatflows",
+    "/api/v1/x/%2e%2e/chatflows",
+    "/api/v1/chatflows/",
+    "/api/v1/ping/../chatflows",
+    "/api/v1/ping%2f..%2fchatflows",
+    "/api/v1/%70ing/../chatflows",
+    "//api/v1/chatflows",
+    "/API/v1/chatflows",
+    "/%2561pi/v1/chatflows",
+    "/api/v1/document-store/%73tore",
+  ];
+
+  describe.each(useTransports(flowise.fetch))("encoded paths over $name", (transport) => {
+    test.each(ENCODED_PATHS)("%s without a key is never served", async (path) => {
+      const response = await transport.send(path);
+      expect([401, 404]).toContain(response.status);
+      if (response.status === 404) expect(await response.text()).not.toContain("[");
+    });
+
+    test.each(["/%61pi/v1/chatflows", "/api/v%31/chatflows", "/api/v1/x/../chatflows"])(
+      "%s with the key routes like /api/v1/chatflows",
+      async (path) => {
+        const response = await transport.send(path, { headers: { authorization: `Bearer ${KEY}` } });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual([]);
+      },
+    );
+  });
+
+  test("a percent-encoded protected route is 401, not served, through the in-process fetch", async () => {
+    const response = await flowise.fetch(new Request("http://flowise.test/%61pi/v1/chatflows"));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(UNAUTHORIZED);
+  });
+
   test("a body over the limit is 413 before auth", async () => {
     const small = createFlowiseEmulator({ apiKeys: [KEY], seed: { chatflows: [] }, bodyLimitBytes: 10 });
     const response = await small.fetch(
