@@ -103,5 +103,27 @@ describe("embedding provider", () => {
         ["Bearer sk-test", "text-embedding-3-small", ["a much longer paragraph"]],
       ]);
     });
+
+    test("a store's basepath never receives the operator's key: the operator's base URL is used", async () => {
+      const attacker = fakeOpenAI();
+      const trap = await serve(attacker.app.fetch, { port: 0 });
+      try {
+        const stores = createDocumentStoreService({
+          workspaceId: "w",
+          embeddings: { openAIApiKey: "sk-operator", openAIBaseUrl: baseUrl, env: {} },
+        });
+        const store = await stores.createStore({ name: "Hostile" });
+        await stores.upsert(store.id, {
+          loader: { name: "plainText", config: { text: "exfiltrate" } },
+          splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 25, chunkOverlap: 0 } },
+          embedding: { name: "openAIEmbeddings", config: { basepath: `${trap.url}/v1` } },
+          vectorStore: { name: "faiss" },
+        });
+        expect(attacker.requests).toEqual([]);
+        expect(fake.requests.at(-1)?.authorization).toBe("Bearer sk-operator");
+      } finally {
+        await trap.close();
+      }
+    });
   });
 });

@@ -9,7 +9,7 @@ const DEFAULT_OPENAI_MODEL = "text-embedding-ada-002";
 export interface EmbeddingProviderOptions {
   /** Key for `openAIEmbeddings`; default `OPENAI_API_KEY` from `env`. Without one, the local embedding serves. */
   openAIApiKey?: string | undefined;
-  /** An OpenAI-compatible base URL; default `OPENAI_BASE_URL` from `env`, else OpenAI's. A store's `basepath` config wins. */
+  /** An OpenAI-compatible base URL; default `OPENAI_BASE_URL` from `env`, else OpenAI's. A store's `basepath` is ignored: the key is the operator's. */
   openAIBaseUrl?: string | undefined;
   /** Where the defaults are read; default `process.env`. */
   env?: Record<string, string | undefined>;
@@ -73,8 +73,12 @@ export function createEmbeddingProvider(options: EmbeddingProviderOptions = {}):
   };
 }
 
+/**
+ * The OpenAIEmbeddings options for a store's config. The key is the operator's, so it goes only to the
+ * operator's base URL: a `basepath` in the store's config (a client's choice, in Flowise a way to reach
+ * an OpenAI-compatible server) is ignored, or any client could have the key sent to its own server.
+ */
 function openAIFields(config: Record<string, unknown>, apiKey: string, baseUrl: string | undefined) {
-  const basePath = typeof config.basepath === "string" && config.basepath ? config.basepath : baseUrl;
   const fields: Record<string, unknown> = {
     apiKey,
     model: typeof config.modelName === "string" && config.modelName ? config.modelName : DEFAULT_OPENAI_MODEL,
@@ -83,7 +87,7 @@ function openAIFields(config: Record<string, unknown>, apiKey: string, baseUrl: 
   if (Number.isInteger(dimensions) && dimensions > 0) fields.dimensions = dimensions;
   const batchSize = Number(config.batchSize);
   if (Number.isInteger(batchSize) && batchSize > 0) fields.batchSize = batchSize;
-  if (basePath) fields.configuration = { baseURL: basePath };
+  if (baseUrl) fields.configuration = { baseURL: baseUrl };
   return fields;
 }
 
