@@ -1,34 +1,66 @@
+import { isCredentialName } from "../credential-names.js";
 import type { CallRecord } from "./call-record.js";
-
-/** Headers whose values are credentials whatever they hold (a Basic header hides its secret in base64). */
-const SECRET_HEADERS =
-  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
-/** Variables whose values are secrets, by name. */
-const SECRET_VARS = /secret|token|password|passwd|api[-_]?key|apikey|auth|credential|private/i;
 
 export const REDACTED = "[redacted]";
 
+/** Variables that hold addresses the run targets, not secrets: recorded URLs keep them readable. */
+const ADDRESS_VARS = new Set(["base_url", "flowise_url"]);
+
+/** Shorter values are too common in ordinary text (`1`, `yes`) to be replaced without garbling calls. */
+const MIN_SECRET_LENGTH = 4;
+
 /**
- * Removes secrets from a call before it is written: the values of credential headers become `[redacted]`,
- * and every occurrence of a secret variable's value (by name: token, secret, password, api key…) anywhere
- * in the record becomes `{{$vars.<name>}}`. Replay redacts its calls the same way before comparing.
+ * Removes secrets from a call before it is written (docs/security.md):
+ * - by name: headers and query parameters whose name looks like a credential (`Authorization`,
+ *   `X-Goog-Api-Key`, `apikey`, `Private-Token`, `?key=`, `access_token`…; see `isCredentialName`)
+ *   become `[redacted]`, whatever they hold (a Basic header hides its secret in base64);
+ * - by value: every occurrence of a variable's value (4+ characters; addresses such as `base_url`
+ *   aside) anywhere in the record becomes `{{$vars.<name>}}`.
+ * Replay redacts its calls the same way before comparing.
  */
 export function redactCall(call: CallRecord, vars: Record<string, string>): CallRecord {
   const secrets = Object.entries(vars)
-    .filter(([name, value]) => SECRET_VARS.test(name) && value.length >= 4)
+    .filter(([name, value]) => !ADDRESS_VARS.has(name) && value.length >= MIN_SECRET_LENGTH)
     .sort(([, a], [, b]) => b.length - a.length);
   const scrub = (text: string) =>
     secrets.reduce((result, [name, value]) => result.split(value).join(`{{$vars.${name}}}`), text);
   const record = deepMapStrings(call, scrub) as CallRecord;
-  if (record.request) record.request.headers = redactHeaders(record.request.headers);
+  if (record.request) {
+    record.request.headers = redactHeaders(record.request.headers);
+    record.request.url = redactQuery(record.request.url);
+  }
   if (record.response) record.response.headers = redactHeaders(record.response.headers);
   return record;
 }
 
 function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([key, value]) => [key, SECRET_HEADERS.test(key) ? REDACTED : value]),
+    Object.entries(headers).map(([key, value]) => [key, isCredentialName(key) ? REDACTED : value]),
   );
+}
+
+/** `?key=AIza…&q=x` → `?key=[redacted]&q=x`: the rest of the URL is kept as written. */
+function redactQuery(url: string): string {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  const hash = url.indexOf("#", query);
+  const end = hash === -1 ? url.length : hash;
+  const params = url
+    .slice(query + 1, end)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=")[0] ?? "";
+      return isCredentialName(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, query + 1)}${params.join("&")}${url.slice(end)}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
 }
 
 function deepMapStrings(value: unknown, map: (text: string) => string): unknown {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -154,5 +154,21 @@ describe("tooldeck run", () => {
     const { exit, stderr } = await run(...args);
     expect(exit).toBe(2);
     expect(stderr).toBe(message);
+  });
+});
+
+describe("tooldeck run on a hostile scenario", () => {
+  test("--update writes no cassette outside the scenario's folder", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "tooldeck-run-hostile-"));
+    const dir = join(parent, "scenarios");
+    mkdirSync(dir);
+    const scenario = readFileSync(packagePath("scenarios", "update-event.yaml"), "utf8")
+      .replace("tools: [../tools/]", `tools: ["${packagePath("tools")}"]`)
+      .replace("profile: [standard, flowise]", "profile: standard\ncassette: ../escaped.json");
+    writeFileSync(join(dir, "update.yaml"), scenario);
+    const { exit, stdout } = await run(join(dir, "update.yaml"), "--update");
+    expect(exit).toBe(2);
+    expect(stdout).toContain(`cassette "../escaped.json" is outside the scenario's folder`);
+    expect(existsSync(join(parent, "escaped.json"))).toBe(false);
   });
 });

@@ -36,10 +36,27 @@ describe("redactCall", () => {
       { "X-Trace": "t-{{$vars.password}}" },
     ],
     [
-      "a variable whose name is not secret is kept",
-      { "X-User": "annika" },
-      { user: "annika" },
-      { "X-User": "annika" },
+      "every variable's value, whatever its name",
+      { "X-User": "annika", "X-Pat": "t-glpat-123" },
+      { user: "annika", gitlab_pat: "glpat-123" },
+      { "X-User": "{{$vars.user}}", "X-Pat": "[redacted]" },
+    ],
+    [
+      "address variables are kept readable",
+      { "X-Origin": "http://events.tooldeck.internal" },
+      { base_url: "http://events.tooldeck.internal" },
+      { "X-Origin": "http://events.tooldeck.internal" },
+    ],
+    [
+      "credential headers the old list missed",
+      { "X-Goog-Api-Key": "AIza1", apikey: "k1", "Private-Token": "glpat", "X-Vault-Token": "s.1" },
+      {},
+      {
+        "X-Goog-Api-Key": "[redacted]",
+        apikey: "[redacted]",
+        "Private-Token": "[redacted]",
+        "X-Vault-Token": "[redacted]",
+      },
     ],
     [
       "values shorter than 4 characters are kept (too common to redact)",
@@ -65,6 +82,21 @@ describe("redactCall", () => {
     expect(redacted).not.toContain(secret);
     expect(redacted).toContain('"set-cookie":"[redacted]"');
     expect(call.output).toBe(`echo ${secret}`);
+  });
+});
+
+describe("redactCall on URLs", () => {
+  test.each([
+    ["http://h/maps?key=AIzaSy&q=paris", "http://h/maps?key=[redacted]&q=paris"],
+    [
+      "http://h/x?access_token=t1&api_key=k2#top",
+      "http://h/x?access_token=[redacted]&api_key=[redacted]#top",
+    ],
+    ["http://h/x?private%5Ftoken=t1", "http://h/x?private%5Ftoken=[redacted]"],
+    ["http://h/x?id=1&limit=2", "http://h/x?id=1&limit=2"],
+  ])("%s", (url, expected) => {
+    const call = { ...base, request: { ...(base.request as NonNullable<CallRecord["request"]>), url } };
+    expect(redactCall(call, {}).request?.url).toBe(expected);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -89,5 +89,40 @@ describe("loadScenarios", () => {
     }
     expect(isToolDeckError(caught) && caught.code).toBe("load");
     expect((caught as Error).message).toBe(message);
+  });
+});
+
+describe("a hostile scenario stays in its place", () => {
+  const loadError = (content: string, setup?: (dir: string) => void): string => {
+    const { dir, file } = scenarioFile(content);
+    setup?.(dir);
+    try {
+      loadScenarios(file, { cwd: dir });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("loaded");
+  };
+
+  test.each([
+    ["a relative path out", "../../../../etc/cron.d/pwn.json"],
+    ["an absolute path", "/etc/cron.d/pwn.json"],
+  ])("a cassette at %s is refused", (_name, cassette) => {
+    expect(loadError(`${VALID}cassette: ${cassette}\n`)).toMatch(
+      /^s\.yaml: cassette ".*pwn\.json" is outside the scenario's folder$/,
+    );
+  });
+
+  test("a cassette through a symlink out of the folder is refused", () => {
+    const outside = mkdtempSync(join(tmpdir(), "tooldeck-outside-"));
+    expect(
+      loadError(`${VALID}cassette: tapes/c.json\n`, (dir) => symlinkSync(outside, join(dir, "tapes"))),
+    ).toBe(`s.yaml: cassette "tapes/c.json" is outside the scenario's folder`);
+  });
+
+  test("tools outside the project are refused", () => {
+    expect(loadError(`tools: [/etc]\nmessages: hi\nmodel: { scripted: [{ answer: hello }] }\n`)).toMatch(
+      /^s\.yaml: tools "(\.\.\/)+etc" is outside the project \(/,
+    );
   });
 });
