@@ -196,3 +196,45 @@ describe("--var secrets are never printed", () => {
     expect(named.requests.at(-1)).toContain(SECRET);
   });
 });
+
+describe("a server's control characters never reach the report raw", () => {
+  const hostile = createServer((_request, response) => {
+    response.writeHead(500, { "content-type": "text/plain" });
+    response.end("\u001b[2J\u001b]0;pwned\u0007 broken\u0000 \ud800 \u009b31m");
+  });
+  let host = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", () => resolve()));
+    host = `127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => hostile.close(() => resolve())));
+
+  const tool = {
+    kind: "request",
+    method: "GET",
+    name: "hostile",
+    description: "Use this to read",
+    url: "{{$vars.base_url}}/x",
+  };
+
+  test("stylish shows them escaped", async () => {
+    const { stdout } = await tooldeck("check", toolsWith(tool), "--base-url", `http://${host}`);
+    expect(stdout).toContain("answered 500 \\u001b[2J\\u001b]0;pwned\\u0007 broken\\u0000");
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  test("JUnit stays well-formed XML", async () => {
+    const { stdout } = await tooldeck(
+      "check",
+      toolsWith(tool),
+      "--base-url",
+      `http://${host}`,
+      "--format",
+      "junit",
+    );
+    expect(stdout).toContain("<failure");
+    expect(stdout).not.toMatch(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { runAgent } from "../../replay/run-agent.js";
 import { createTools } from "../../runtime/create-tools.js";
 import { DEFAULT_MODEL, initModel } from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
+import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { secretValues, withSecretsMasked } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -62,8 +63,8 @@ export const agentCommand: Command = {
         signal: io.signal,
         ...(system?.ok ? { system: system.text } : {}),
       });
-      for (const call of run.calls) io.stdout(formatCall(call));
-      io.stdout(`${run.answer}\n`);
+      for (const call of run.calls) io.stdout(toTerminalText(formatCall(call)));
+      io.stdout(`${toTerminalText(run.answer)}\n`);
       return EXIT.ok;
     } catch (error) {
       io.stderr(`tooldeck agent: the model call failed: ${(error as Error).message.split("\n")[0]}\n`);

@@ -2,6 +2,7 @@ import { isCredentialName } from "../../credential-names.js";
 import { ToolDeckError } from "../../errors.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
+import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { MASK, secretValues, withSecretsMasked } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -50,8 +51,9 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", `no tool named '${name}' (tools: ${known})`);
     }
     const result = await tool.invoke(toolArgs, { signal: io.signal });
-    if (values.verbose) io.stderr(formatExchange(result));
-    io.stdout(`${result.output}\n`);
+    if (values.verbose) io.stderr(toTerminalText(formatExchange(result)));
+    // On a terminal, a server's escape sequences are shown, not obeyed; piped, the output is as the LLM sees it.
+    io.stdout(`${io.isTTY?.stdout ? toTerminalText(result.output) : result.output}\n`);
     if (!result.ok)
       io.stderr(
         `tooldeck call: ${name} failed${result.error && result.error !== result.output ? `: ${result.error}` : ""}\n`,

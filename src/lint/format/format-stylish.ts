@@ -1,4 +1,5 @@
 import { styleText } from "node:util";
+import { toTerminalText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, summarize, type ToolReport } from "../report.js";
 
@@ -11,8 +12,9 @@ const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow
  */
 export function formatStylish(report: CheckReport, options: { color?: boolean } = {}): string {
   // validateStream off: the caller decided (a TTY, no NO_COLOR); styleText would otherwise check stdout itself.
+  // Every text painted comes from configs or servers: its own control characters are shown, not obeyed.
   const paint = (style: Style, text: string) =>
-    options.color ? styleText(style, text, { validateStream: false }) : text;
+    options.color ? styleText(style, toTerminalText(text), { validateStream: false }) : toTerminalText(text);
   const lines: string[] = [];
   const files = [
     ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
@@ -56,10 +58,11 @@ function formatDiagnostic(
 ): string[] {
   const label = paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7));
   const subject = tool ? `${tool}: ` : "";
-  const lines = [`    ${label} ${subject}${diagnostic.message}  ${paint("dim", diagnostic.code)}`];
+  const message = toTerminalText(`${subject}${diagnostic.message}`);
+  const lines = [`    ${label} ${message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
   if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
-  if (diagnostic.suggestion) lines.push(`${indent}→ ${diagnostic.suggestion}`);
+  if (diagnostic.suggestion) lines.push(`${indent}→ ${toTerminalText(diagnostic.suggestion)}`);
   if (diagnostic.fix)
     lines.push(`${indent}${paint("green", `fixable with --fix: ${diagnostic.fix.description}`)}`);
   return lines;

@@ -1,3 +1,4 @@
+import { toTerminalText } from "../../safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
 
 /** One line per scenario (`✓ name (profile) — 1 call, replayed`), then its failures, diff and drift, indented. */
@@ -10,12 +11,13 @@ export function formatScenarioText(result: ScenarioResult): string {
     ...result.diff.map((line) => `    ${line}`),
     ...result.drift.map((line) => `    drift: ${line}`),
   ];
-  return [head, ...details].join("\n");
+  // Diffs and failures quote what servers answered: their control characters are shown, not obeyed.
+  return toTerminalText([head, ...details].join("\n"));
 }
 
 /** A scenario file that could not be run at all. */
 export function formatBrokenText(file: string, message: string): string {
-  return `✗ ${file} — ${message}`;
+  return toTerminalText(`✗ ${file} — ${message}`);
 }
 
 /** The last line: always the plain `N passed, M failed`. */

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "vitest";
+import { escapeXml } from "../src/escape-xml.js";
+import { toTerminalText, toXmlText } from "../src/safe-text.js";
+
+const HOSTILE = "a\u001b[2J\u001b]0;pwned\u0007b\u0000c\u009bd\u007fe";
+
+describe("toTerminalText", () => {
+  test("shows control characters instead of sending them to the terminal", () => {
+    expect(toTerminalText(HOSTILE)).toBe("a\\u001b[2J\\u001b]0;pwned\\u0007b\\u0000c\\u009bd\\u007fe");
+  });
+
+  test("keeps tabs, newlines and ordinary text", () => {
+    expect(toTerminalText("x\ty\nz é ✓")).toBe("x\ty\nz é ✓");
+  });
+});
+
+describe("escapeXml", () => {
+  const FORBIDDEN_IN_XML =
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+  test.each([
+    ["C0 controls and ESC", HOSTILE],
+    ["a lone high surrogate", "x\ud800y"],
+    ["a lone low surrogate", "x\udc00y"],
+    ["U+FFFE and U+FFFF", "x\ufffe\uffffy"],
+  ])("%s leave a well-formed text", (_name, text) => {
+    const escaped = escapeXml(text);
+    expect(escaped).not.toMatch(FORBIDDEN_IN_XML);
+    expect(escaped).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|apos);)/);
+  });
+
+  test("keeps a surrogate pair (an emoji), tabs and newlines; escapes markup", () => {
+    expect(escapeXml('😀\t\n<a href="x">&</a>')).toBe("😀\t\n&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+    expect(toXmlText("\r")).toBe("\r");
+  });
+});
