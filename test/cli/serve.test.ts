@@ -1,5 +1,9 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
@@ -97,5 +101,46 @@ describe("tooldeck serve", () => {
     const code = await new Promise((resolve) => child.on("exit", resolve));
     expect(code).toBe(0);
     expect(out).toContain("stopped");
+  });
+});
+
+describe("SIGTERM ends any command", () => {
+  test("a check hung on a silent host (flowise profile, no probe timeout of its own) ends on SIGTERM", async () => {
+    const seen: string[] = [];
+    const silent = createHttpServer((request) => {
+      seen.push(request.url ?? "");
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", () => resolve()));
+    const host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-sigterm-"));
+    writeFileSync(
+      join(dir, "hang.yaml"),
+      `kind: request\nmethod: GET\nname: hang\ndescription: Use this to wait\nurl: http://${host}/never\n`,
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        packagePath("dist", "src", "cli", "main.js"),
+        "check",
+        dir,
+        "--profile",
+        "flowise",
+        "--allow-host",
+        host,
+        "--timeout",
+        "600000",
+      ],
+      { env: { ...process.env, HTTP_SECURITY_CHECK: "false" } },
+    );
+    try {
+      await expect.poll(() => seen, { timeout: 10_000 }).toEqual(["/never"]);
+      child.kill("SIGTERM");
+      const code = await new Promise((resolve) => child.on("exit", resolve));
+      expect(code).toBe(143);
+    } finally {
+      child.kill("SIGKILL");
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
