@@ -1,7 +1,7 @@
 import { fetchFlowiseChatflows } from "../config/flowise-instance.js";
 import { loadFlowiseFlow } from "../config/load-flowise-flow.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
-import { loadToolConfigs } from "../config/load-tool-configs.js";
+import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
 import type { CliIo } from "./cli-io.js";
 
 /** The flags that read tools from a Flowise instance, shared by check, lint and tools. */
@@ -43,10 +43,13 @@ export async function loadToolSources(
     ...(apiKey ? { apiKey } : {}),
     ...(flags.chatflow?.length ? { chatflowIds: flags.chatflow } : {}),
   });
-  return chatflows.reduce(
+  const remote = chatflows.reduce(
     (merged, chatflow) => merge(merged, loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`)),
-    fromFiles,
+    emptyLoadResult(),
   );
+  // A chatflow on a server names no file of this machine: a toolkit spec path there is refused.
+  confineToolkitSpecs(remote, []);
+  return merge(fromFiles, remote);
 }
 
 function merge(a: LoadResult, b: LoadResult): LoadResult {

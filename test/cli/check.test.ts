@@ -270,6 +270,43 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     }
   });
 
+  test("--flowise: a remote chatflow's toolkit naming a local file is refused, the file never read", async () => {
+    const seed = JSON.parse(
+      readFileSync(packagePath("seeds", "flowise", "chatflows", "Event OpenAPI Agent.json"), "utf8"),
+    );
+    const toolkit = seed.nodes.find((node: { id: string }) => node.id === "openAPIToolkit_0");
+    toolkit.data.inputs.openApiFile = packagePath("tools", "event-api.openapi.yaml");
+    const flowise = await serve(
+      createFlowiseEmulator({
+        apiKeys: ["test-key"],
+        seed: {
+          chatflows: [{ id: "c1", name: "Hostile", type: "CHATFLOW", flowData: JSON.stringify(seed) }],
+        },
+      }).fetch,
+      { port: 0 },
+    );
+    try {
+      const { exit, stdout } = await tooldeck(
+        "lint",
+        "--flowise",
+        flowise.url,
+        "--api-key",
+        "test-key",
+        "--format",
+        "json",
+      );
+      expect(exit).toBe(2);
+      const report = JSON.parse(stdout);
+      expect(report.tools).toEqual([]);
+      expect(report.diagnostics[0]).toMatchObject({
+        file: "flowise:Hostile",
+        message: `"${packagePath("tools", "event-api.openapi.yaml")}" is outside the project`,
+      });
+    } finally {
+      await flowise.close();
+    }
+  });
+
   test("rule severities from a config file", async () => {
     const dir = copyOfTools();
     const config = join(dir, "tooldeck.config.yaml");
