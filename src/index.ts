@@ -166,8 +166,15 @@ export { createTool, createTools } from "./runtime/create-tools.js";
 export { createHttpNode, type HttpNodeOutput } from "./runtime/http-node/http-node.js";
 export { DEFAULT_MODEL, initModel } from "./runtime/langchain/init-model.js";
 export { type ToolArtifact, toLangChainTools } from "./runtime/langchain/to-langchain-tools.js";
+export { createOutboundGuard } from "./runtime/outbound/outbound-guard.js";
+export { type OutboundPolicy, OutboundRefusedError } from "./runtime/outbound/outbound-policy.js";
 export { createRequestTool } from "./runtime/request/request-tool.js";
-export { DEFAULT_TIMEOUT_MS, type FetchLike, type ToolRuntimeOptions } from "./runtime/runtime-options.js";
+export {
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type SpecReadOptions,
+  type ToolRuntimeOptions,
+} from "./runtime/runtime-options.js";
 export { TOOL_NAME_PATTERN } from "./runtime/tool-name.js";
 export type {
   ExecutableTool,
