@@ -3,6 +3,7 @@
  * (U+009B alone starts a terminal control sequence). Printed raw, `ESC [2J` clears a CI log viewer's
  * screen and `ESC ]0;…` retitles a terminal.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
@@ -11,6 +12,7 @@ const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  * unreadable for CI.
  */
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A character as the visible escape `\u001b`, so the reader still sees that it was there. */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { captureIo } from "../support/capture-io.js";
+import { terminalControls, xmlForbidden } from "../support/unsafe-characters.js";
 
 /** A tools folder holding one attacker-written config. */
 function toolsWith(config: object): string {
@@ -220,7 +221,7 @@ describe("a server's control characters never reach the report raw", () => {
   test("stylish shows them escaped", async () => {
     const { stdout } = await tooldeck("check", toolsWith(tool), "--base-url", `http://${host}`);
     expect(stdout).toContain("answered 500 \\u001b[2J\\u001b]0;pwned\\u0007 broken\\u0000");
-    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(terminalControls(stdout)).toEqual([]);
   });
 
   test("JUnit stays well-formed XML", async () => {
@@ -233,8 +234,6 @@ describe("a server's control characters never reach the report raw", () => {
       "junit",
     );
     expect(stdout).toContain("<failure");
-    expect(stdout).not.toMatch(
-      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
-    );
+    expect(xmlForbidden(stdout)).toEqual([]);
   });
 });
