@@ -84,7 +84,7 @@ export async function loadSpec(
     lazy: options.lazyRefs === true,
   }) as OpenApiDocument;
   // `$ref` targets are shared once resolved: a fan-out of refs is a tree far larger than the file.
-  boundExpansion(document, main.label, { accessors: options.lazyRefs === true });
+  boundExpansion(document, main.label, { lazy: options.lazyRefs === true });
   checkTopLevel(document, main.label);
   const title =
     typeof document.info?.title === "string" && document.info.title ? document.info.title : main.label;

@@ -75,7 +75,7 @@ const NAME_MAPS = new Set([
  */
 const WALKED_AT_TOP = new Set(["paths", "info", "servers", "tags", "security", "externalDocs"]);
 /** What `lazy` leaves for later in an operation (`/paths/{path}/{method}`). */
-const LEFT_IN_OPERATIONS = new Set(["responses", "callbacks"]);
+export const LEFT_IN_OPERATIONS: ReadonlySet<string> = new Set(["responses", "callbacks"]);
 
 /** Where a `$ref` text points, and (once followed) the link of its chain that is not a reference. */
 interface Lookup {

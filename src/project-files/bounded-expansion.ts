@@ -16,11 +16,13 @@ export class ExpansionError extends Error {
  * `MAX_EXPANDED_VALUES` values. YAML aliases and resolved `$ref`s make one object appear in many places,
  * so 600 bytes can stand for billions of values; each object is counted once and its size remembered, so
  * this costs one pass over what is really in memory. A cycle (a legitimate recursive schema) counts once.
- * With `accessors`, accessor properties (parts resolved on first read) are left unread.
+ * `children` says what to walk below an object (default: every own value).
  */
-export function assertBoundedExpansion(value: unknown, options: { accessors?: boolean } = {}): void {
-  const children = options.accessors ? ownDataValues : plainValues;
-  expandedSize(value, { sizes: new Map(), walking: new Set(), children });
+export function assertBoundedExpansion(
+  value: unknown,
+  options: { children?: (value: object) => unknown[] } = {},
+): void {
+  expandedSize(value, { sizes: new Map(), walking: new Set(), children: options.children ?? plainValues });
 }
 
 interface Walk {
@@ -48,14 +50,4 @@ function expandedSize(value: unknown, walk: Walk): number {
 
 function plainValues(value: object): unknown[] {
   return Array.isArray(value) ? value : Object.values(value);
-}
-
-/** Values of data properties only: a getter (a part resolved on first read) is left unread. */
-function ownDataValues(value: object): unknown[] {
-  if (Array.isArray(value)) return value;
-  const values: unknown[] = [];
-  for (const [, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
-    if ("value" in descriptor) values.push(descriptor.value);
-  }
-  return values;
 }
