@@ -10,9 +10,8 @@ import { assertBoundedExpansion } from "../project-files/bounded-expansion.js";
 import { projectRoot } from "../project-files/project-root.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
-import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
-import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -130,10 +129,13 @@ export function toolRunSetup(
   const runtime: ToolRuntimeOptions = {
     profile,
     vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
-    fetch: createOutboundGuard(emulator?.fetch ?? networkFetch, outboundPolicy(values)),
+    outbound: outboundPolicy(values),
     ...specReadOptions(values),
   };
-  if (emulator) runtime.resolveHost = emulator.resolveHost;
+  if (emulator) {
+    runtime.fetch = emulator.fetch;
+    runtime.resolveHost = emulator.resolveHost;
+  }
   if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
   runtime.allowCode = values["allow-code"] ?? false;
   runtime.onCodeNotRun = noteCodeNotRun(io);
@@ -164,9 +166,6 @@ function parseBaseUrl(value: string): URL {
   }
   throw new ToolDeckError("usage", `--base-url must be an http(s) URL, got '${value}'`);
 }
-
-/** The network, looked up at call time (tests may replace the global fetch). */
-export const networkFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
 /** Prints one `note:` line per toolkit whose Custom Code is set aside (without --allow-code). */
 export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => void {

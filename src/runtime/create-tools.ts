@@ -1,8 +1,8 @@
 import type { ToolConfig } from "../config/tool-config.js";
-import { checkAllowedHost } from "./host-policy.js";
 import { createHttpNode } from "./http-node/http-node.js";
+import { withOutboundPolicy } from "./outbound/with-outbound-policy.js";
 import { createRequestTool } from "./request/request-tool.js";
-import type { FetchLike, ToolRuntimeOptions } from "./runtime-options.js";
+import type { ToolRuntimeOptions } from "./runtime-options.js";
 import { deduplicateNames } from "./tool-name.js";
 import type { ExecutableTool } from "./tool-result.js";
 import { createToolkit, type ToolkitOptions } from "./toolkit/create-toolkit.js";
@@ -42,11 +42,11 @@ export async function createTools(
   return tools.map((tool, index) => ({ ...tool, name: names[index] ?? tool.name }));
 }
 
-function toToolkitOptions(options: ToolRuntimeOptions): ToolkitOptions {
+function toToolkitOptions(runtime: ToolRuntimeOptions): ToolkitOptions {
+  const options = withOutboundPolicy(runtime);
   const toolkit: ToolkitOptions = {};
   if (options.profile) toolkit.profile = options.profile;
-  const fetch = options.fetch ?? globalThis.fetch;
-  toolkit.fetch = options.allowedHosts ? allowedHostsOnly(fetch, options.allowedHosts) : fetch;
+  toolkit.fetch = options.fetch ?? globalThis.fetch;
   if (options.vars) toolkit.vars = options.vars;
   if (options.flowState) toolkit.flow = { state: options.flowState };
   if (options.timeoutMs !== undefined) toolkit.timeoutMs = options.timeoutMs;
@@ -55,16 +55,4 @@ function toToolkitOptions(options: ToolRuntimeOptions): ToolkitOptions {
   if (options.roots) toolkit.roots = options.roots;
   if (options.allowRemoteRefs) toolkit.allowRemoteRefs = true;
   return toolkit;
-}
-
-/** A fetch that refuses, before sending, every host outside `allowedHosts` (toolkits send on their own). */
-function allowedHostsOnly(fetch: FetchLike, allowedHosts: readonly string[]): FetchLike {
-  return async (input, init) => {
-    const refusal = checkAllowedHost(
-      new URL(input instanceof Request ? input.url : String(input)),
-      allowedHosts,
-    );
-    if (refusal) throw new Error(refusal);
-    return fetch(input, init);
-  };
 }

@@ -1,6 +1,5 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { isNamedHost } from "./outbound/outbound-policy.js";
 
 /** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
 export const FLOWISE_DENIED = "Access to this host is denied by policy.";
@@ -56,13 +55,6 @@ export async function isPrivateHost(url: URL, resolveHost: ResolveHost = resolve
   if (isIP(hostname) !== 0) return isPrivateAddress(hostname);
   const addresses = await resolveHost(hostname);
   return addresses?.some(isPrivateAddress) ?? false;
-}
-
-/** The refusal for a host outside `allowedHosts`, or undefined when it is allowed (or no list is set). */
-export function checkAllowedHost(url: URL, allowedHosts: readonly string[] | undefined): string | undefined {
-  if (!allowedHosts || allowedHosts.length === 0) return undefined;
-  if (isNamedHost(url, allowedHosts)) return undefined;
-  return `host ${url.host} is not an allowed host (allowed: ${allowedHosts.join(", ")}; see --allow-host)`;
 }
 
 /** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */

@@ -1,5 +1,6 @@
 import type { Profile } from "../profile.js";
 import type { ResolveHost } from "./host-policy.js";
+import type { OutboundPolicy } from "./outbound/outbound-policy.js";
 import type { VariableContext } from "./variables.js";
 
 /** A `fetch` as tools call it: the global one, an emulator's in-process one, or a recorder. */
@@ -31,8 +32,11 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   timeoutMs?: number;
   /** Flowise profile: refuse loopback and private hosts unless false (Flowise's HTTP_SECURITY_CHECK). Default true. */
   httpSecurityCheck?: boolean;
-  /** When set, every other host is refused before sending. */
-  allowedHosts?: readonly string[];
+  /**
+   * Send only where this policy allows (docs/security.md): the fetch is wrapped by
+   * `createOutboundGuard`, which judges every request and redirect hop before anything is sent.
+   */
+  outbound?: OutboundPolicy;
   /** How the Flowise security check resolves host names. Default DNS. */
   resolveHost?: ResolveHost;
   /**

@@ -26,13 +26,24 @@ describe("createTools", () => {
     expect(JSON.parse(listed?.output ?? "")).toHaveLength(5);
   });
 
-  test("allowedHosts also guards toolkit calls, before anything is sent", async () => {
-    const emulator = createEmulator();
-    const [list] = await createTools([toolkit], { fetch: emulator.fetch, allowedHosts: ["example.com"] });
+  test("an outbound policy also guards toolkit calls, before anything is sent", async () => {
+    const sent: string[] = [];
+    const fetch = async (input: string | URL | Request) => {
+      sent.push(String(input));
+      return new Response("[]");
+    };
+    const outbound = { allowedHosts: ["example.com"], allowWrites: false };
+    const [list] = await createTools([toolkit], { fetch, outbound });
     const result = await list?.invoke({});
     expect(result?.ok).toBe(false);
-    expect(result?.output).toContain(
-      "host localhost:5566 is not an allowed host (allowed: example.com; see --allow-host)",
-    );
+    expect(result?.output).toContain("refused: host localhost:5566 is not allowed");
+    expect(sent).toEqual([]);
+  });
+
+  test("the embedded emulators stay reachable under an outbound policy", async () => {
+    const emulator = createEmulator();
+    const outbound = { allowedHosts: [], allowWrites: false };
+    const [list] = await createTools([toolkit], { fetch: emulator.fetch, outbound });
+    expect((await list?.invoke({}))?.ok).toBe(true);
   });
 });

@@ -17,7 +17,6 @@ import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
-import { createOutboundGuard } from "../../runtime/outbound/outbound-guard.js";
 import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
@@ -32,7 +31,6 @@ import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {
   ALLOW_CODE_HELP,
-  networkFetch,
   OUTBOUND_FLAGS_HELP,
   outboundPolicy,
   PROJECT_FLAGS,
@@ -203,14 +201,10 @@ function probeTarget(
   securityCheckOff: boolean,
 ): ToolRuntimeOptions {
   const options: ToolRuntimeOptions = securityCheckOff ? { httpSecurityCheck: false } : {};
-  if (baseUrl !== undefined) {
-    const fetch = createOutboundGuard(networkFetch, outbound);
-    return { ...options, fetch, vars: { base_url: baseUrl, ...userVars } };
-  }
+  if (baseUrl !== undefined) return { ...options, outbound, vars: { base_url: baseUrl, ...userVars } };
   const emulator = createEmulator();
   const vars = { ...emulator.vars, ...userVars };
-  const fetch = createOutboundGuard(emulator.fetch, outbound);
-  return { ...options, fetch, resolveHost: emulator.resolveHost, vars };
+  return { ...options, outbound, fetch: emulator.fetch, resolveHost: emulator.resolveHost, vars };
 }
 
 /** --timeout: a positive whole number of milliseconds. */

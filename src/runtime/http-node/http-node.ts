@@ -1,6 +1,7 @@
 import type { HttpNodeConfig } from "../../config/http-node-config.js";
-import { checkAllowedHost, FLOWISE_DENIED, isPrivateHost } from "../host-policy.js";
+import { FLOWISE_DENIED, isPrivateHost } from "../host-policy.js";
 import { toRequestInit } from "../http-exchange.js";
+import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
 import { sanitizeToolName } from "../tool-name.js";
 import type { ExecutableTool, ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
@@ -24,7 +25,8 @@ const NO_ARGUMENTS = { type: "object", properties: {}, additionalProperties: fal
  * const patch = createHttpNode({ kind: "http", method: "PATCH", url: "{{$vars.base_url}}/events/1", ... }, { fetch, vars });
  * const result = await patch.invoke({}); // JSON.parse(result.output).http.status === 200
  */
-export function createHttpNode(config: HttpNodeConfig, options: ToolRuntimeOptions = {}): ExecutableTool {
+export function createHttpNode(config: HttpNodeConfig, runtime: ToolRuntimeOptions = {}): ExecutableTool {
+  const options = withOutboundPolicy(runtime);
   return {
     name: sanitizeToolName(config.name),
     description: config.description,
@@ -40,11 +42,9 @@ export function createHttpNode(config: HttpNodeConfig, options: ToolRuntimeOptio
   };
 }
 
-/** `allowedHosts`, and under `flowise` the HTTP_SECURITY_CHECK host policy Flowise 3.1 applies to outgoing requests. */
+/** Under `flowise`, the HTTP_SECURITY_CHECK host policy Flowise 3.1 applies to outgoing requests. */
 async function refuse(request: ToolRequest, options: ToolRuntimeOptions): Promise<string | undefined> {
   const url = new URL(request.url);
-  const outside = checkAllowedHost(url, options.allowedHosts);
-  if (outside) return outside;
   const flowise = options.profile === "flowise";
   if (flowise && (options.httpSecurityCheck ?? true) && (await isPrivateHost(url, options.resolveHost))) {
     return FLOWISE_DENIED;

@@ -1,8 +1,8 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import { ToolDeckError } from "../../errors.js";
 import type { Profile } from "../../profile.js";
-import { checkAllowedHost } from "../host-policy.js";
 import { hasHeader } from "../http-exchange.js";
+import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
 import { sanitizeToolName, toFlowiseToolName } from "../tool-name.js";
 import type { ExecutableTool, ToolRequest, ToolResult } from "../tool-result.js";
@@ -30,8 +30,9 @@ const BODY_METHODS: Record<Profile, ReadonlySet<string>> = {
  */
 export function createRequestTool(
   config: RequestToolConfig,
-  options: ToolRuntimeOptions = {},
+  runtime: ToolRuntimeOptions = {},
 ): ExecutableTool {
+  const options = withOutboundPolicy(runtime);
   const profile = options.profile ?? "standard";
   if (profile === "flowise" && config.method === "PATCH") {
     throw new ToolDeckError(
@@ -51,9 +52,6 @@ export function createRequestTool(
       if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
       const built = buildRequest(config, parsed.value, profile, options);
       if (!built.ok) return { ok: false, output: built.error, error: built.error };
-      const refusal =
-        options.allowedHosts && checkAllowedHost(new URL(built.request.url), options.allowedHosts);
-      if (refusal) return { ok: false, output: refusal, error: refusal, request: built.request };
       return send(built.request, config, profile, options, callOptions.signal);
     },
   };

@@ -204,16 +204,18 @@ describe("what an HTTP node outputs", () => {
       { profile: "flowise" },
       "Access to this host is denied by policy.",
     ],
-    [
-      "a host outside allowedHosts",
-      {},
-      { allowedHosts: ["events.test"] },
-      "host api.test is not an allowed host (allowed: events.test; see --allow-host)",
-    ],
   ] as const)("fails before sending on %s", async (_name, fields, options, message) => {
     const { result, request } = await sent(fields, options as ToolRuntimeOptions);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(message);
+    expect(request).toBeUndefined();
+  });
+
+  test("an outbound policy refuses a host it does not name, before sending", async () => {
+    const outbound = { allowedHosts: ["events.test"], allowWrites: false };
+    const { result, request } = await sent({}, { outbound });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain("refused: host api.test is not allowed");
     expect(request).toBeUndefined();
   });
 

@@ -437,11 +437,10 @@ describe("hosts", () => {
     expect((await run(getEvents, {}, { vars: local })).result.ok).toBe(true);
   });
 
-  test("allowedHosts refuses any other host before sending", async () => {
-    const { result, all } = await run(getEvents, {}, { allowedHosts: ["example.com"] });
-    expect(result.output).toBe(
-      "host api.test is not an allowed host (allowed: example.com; see --allow-host)",
-    );
+  test("an outbound policy refuses any other host before sending", async () => {
+    const outbound = { allowedHosts: ["example.com"], allowWrites: false };
+    const { result, all } = await run(getEvents, {}, { outbound });
+    expect(result.output).toContain("failed: refused: host api.test is not allowed");
     expect(all).toHaveLength(0);
   });
 });
