@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import { isPlainObject } from "../json-value.js";
+import { nestsDeeperThan } from "./json-depth.js";
 import { readStreamWithin } from "./read-stream-within.js";
 
 export type JsonObjectRead =
   | { ok: true; value: Record<string, unknown> }
   | { ok: false; reason: "too-large" }
-  | { ok: false; reason: "invalid-json"; message: string };
+  | { ok: false; reason: "invalid-json"; message: string }
+  | { ok: false; reason: "too-deep" };
 
 /**
  * Reads a request body as a JSON object, refusing bodies over `maxBytes`. An empty body, or JSON
@@ -16,6 +18,7 @@ export async function readJsonObject(c: Context, maxBytes: number): Promise<Json
   const text = await readTextWithin(c, maxBytes);
   if (text === undefined) return { ok: false, reason: "too-large" };
   if (text.trim() === "") return { ok: true, value: {} };
+  if (nestsDeeperThan(text)) return { ok: false, reason: "too-deep" };
   try {
     const parsed: unknown = JSON.parse(text);
     return { ok: true, value: isPlainObject(parsed) ? parsed : {} };

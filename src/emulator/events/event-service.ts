@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { v4 as uuidv4 } from "uuid";
+import { TOO_DEEP_MESSAGE } from "../json-depth.js";
 import { type JsonObjectRead, readJsonObject } from "../read-json-object.js";
 import { emptyResponse, jsonResponse } from "../status-text.js";
 import { type Event, loadEventSeed } from "./event.js";
@@ -56,6 +57,8 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
     const check = validateEventInput(body.value, { acceptId: true });
     if (!check.ok) return fail(400, check.error);
     const { id, name, date, location } = check.input;
+    // `/events/.` and `/events/..` are normalised away by every URL parser: such an event could never be read.
+    if (id === "." || id === "..") return fail(400, "Invalid id");
     if (id && store.has(id)) return fail(409, "Event already exists");
     const event: Event = { id: id ?? randomId(), name, date, location };
     store.put(event);
@@ -68,6 +71,8 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
     if (!body.ok) return failBody(body);
     const check = validateEventInput(body.value, { acceptId: false });
     if (!check.ok) return fail(400, check.error);
+    // A DELETE may have landed while the body arrived: writing now would bring the event back.
+    if (!store.has(existing.id)) return fail(404, "Event not found");
     const { name, date, location } = check.input;
     const updated: Event = { id: existing.id, name, date, location };
     store.put(updated);
@@ -91,9 +96,9 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
 }
 
 function failBody(read: Extract<JsonObjectRead, { ok: false }>): Response {
-  return read.reason === "too-large"
-    ? fail(413, "Request body too large")
-    : fail(400, "Request body must be valid JSON");
+  if (read.reason === "too-large") return fail(413, "Request body too large");
+  if (read.reason === "too-deep") return fail(400, TOO_DEEP_MESSAGE);
+  return fail(400, "Request body must be valid JSON");
 }
 
 function fail(status: 400 | 404 | 409 | 413 | 500, error: string): Response {

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
 import { readStreamWithin } from "../read-stream-within.js";
 import { flowiseError } from "./flowise-json.js";
 import { parseJsonStrict } from "./parse-json-strict.js";
@@ -21,6 +22,8 @@ export function bodyGuard(limitBytes = FLOWISE_BODY_LIMIT_BYTES): MiddlewareHand
     if (isJsonRequest(c)) {
       const text = await c.req.text();
       if (text.length > 0) {
+        // Our rule where Flowise has none: deep nesting would overflow the stack later (a 500).
+        if (nestsDeeperThan(text)) return flowiseError(c, 400, TOO_DEEP_MESSAGE);
         const parsed = parseJsonStrict(text);
         if (!parsed.ok) return flowiseError(c, 400, parsed.message);
       }

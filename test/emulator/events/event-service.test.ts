@@ -203,6 +203,30 @@ const cases: Case[] = [
     status: 404,
     json: error("Endpoint not found"),
   },
+  {
+    name: "an id no URL can address (.)",
+    method: "POST",
+    path: "/events",
+    body: { ...VALID, id: "." },
+    status: 400,
+    json: error("Invalid id"),
+  },
+  {
+    name: "an id no URL can address (..)",
+    method: "POST",
+    path: "/events",
+    body: { ...VALID, id: ".." },
+    status: 400,
+    json: error("Invalid id"),
+  },
+  {
+    name: "JSON nested 5,000 deep",
+    method: "POST",
+    path: "/events",
+    body: `{"name":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+    status: 400,
+    json: error("JSON nests deeper than 256 levels"),
+  },
 ];
 
 describe("event service", () => {
@@ -300,6 +324,37 @@ describe("event service", () => {
     expect(service.snapshot()).toHaveLength(4);
     service.reset();
     expect(service.snapshot()[0]).toEqual(EVENT_1);
+  });
+});
+
+describe("event service under concurrency", () => {
+  test("a DELETE that lands while a PATCH body arrives is not undone", async () => {
+    const service = createEventService();
+    let send: (text: string) => void = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (text) => {
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        };
+      },
+    });
+    const patch = service.fetch(
+      new Request("http://e/events/1", {
+        method: "PATCH",
+        headers: JSON_HEADERS,
+        body,
+        duplex: "half",
+      } as RequestInit),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const deleted = await service.fetch(new Request("http://e/events/1", { method: "DELETE" }));
+    expect(deleted.status).toBe(204);
+    send(JSON.stringify(VALID));
+    const patched = await patch;
+    expect(patched.status).toBe(404);
+    expect(await patched.json()).toEqual(error("Event not found"));
+    expect(service.snapshot().map((event) => event.id)).not.toContain("1");
   });
 });
 

@@ -35,6 +35,24 @@ describe("body guard", () => {
       expect(await response.json()).toEqual({ statusCode: 400, success: false, message, stack: {} });
     });
 
+    test("JSON nested deeper than 256 levels is 400 before any handler walks it", async () => {
+      const body = `{"category":${"[".repeat(300)}${"]".repeat(300)}}`;
+      const response = await transport.send("/form", { method: "POST", headers: json, body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        success: false,
+        message: "JSON nests deeper than 256 levels",
+        stack: {},
+      });
+    });
+
+    test("brackets inside strings do not count as nesting", async () => {
+      const body = JSON.stringify({ text: "[".repeat(300) });
+      const response = await transport.send("/form", { method: "POST", headers: json, body });
+      expect(response.status).toBe(200);
+    });
+
     test("a body over the limit is 413 before the handler", async () => {
       const response = await transport.send("/ignore", {
         method: "POST",

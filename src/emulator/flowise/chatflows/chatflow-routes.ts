@@ -91,6 +91,8 @@ async function updateChatflow(c: Context, deps: FlowiseDeps): Promise<Response> 
   checkNotNull(merged);
   checkFlowData(merged.flowData);
   merged.updatedDate = deps.now().toISOString();
+  // A DELETE may have landed while a form body arrived: writing now would bring the chatflow back.
+  findChatflow(deps, existing.id);
   deps.chatflows.put(merged);
   return flowiseJson(c, merged);
 }

@@ -1,5 +1,7 @@
+import { connect } from "node:net";
 import { beforeEach, describe, expect, test } from "vitest";
 import { chatflowFromSeed } from "../../../../src/emulator/flowise/chatflows/chatflow-seed.js";
+import { serve } from "../../../../src/emulator/serve.js";
 import { useTransports } from "../../../support/transports.js";
 import { expectConformsToOpenApi } from "../openapi-conformance.js";
 import {
@@ -490,5 +492,48 @@ describe("Flowise emulator: chatflows", () => {
       if (c.text !== undefined) expect(await response.text()).toBe(c.text);
       if (c.after) expect(emulator.snapshot().chatflows.map((flow) => flow.name)).toEqual(c.after);
     });
+  });
+});
+
+describe("Flowise emulator: chatflows under concurrency", () => {
+  test("a DELETE that lands while a PUT's form body arrives is not undone (over a socket)", async () => {
+    const { emulator } = createTestEmulator();
+    const server = await serve(emulator.fetch, { port: 0 });
+    const { port } = new URL(server.url);
+    const body = "name=Resurrected";
+    const socket = connect(Number(port), "127.0.0.1");
+    try {
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write(
+        [
+          `PUT /api/v1/chatflows/${SEED_IDS.beta} HTTP/1.1`,
+          "Host: 127.0.0.1",
+          `Authorization: Bearer ${KEY_A}`,
+          "Content-Type: application/x-www-form-urlencoded",
+          `Content-Length: ${body.length}`,
+          "Connection: close",
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const deleted = await fetch(`${server.url}/api/v1/chatflows/${SEED_IDS.beta}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${KEY_A}` },
+      });
+      expect(deleted.status).toBe(200);
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      const closed = new Promise((resolve) => socket.once("close", resolve));
+      socket.write(body);
+      await closed;
+      expect(answer).not.toMatch(/^HTTP\/1\.1 200/);
+      expect(emulator.snapshot().chatflows.map((flow) => flow.id)).not.toContain(SEED_IDS.beta);
+    } finally {
+      socket.destroy();
+      await server.close();
+    }
   });
 });
