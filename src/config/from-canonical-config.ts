@@ -1,4 +1,4 @@
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { describeType, isPlainObject } from "../json-value.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
@@ -82,7 +82,8 @@ export function fromCanonicalRequest(
 
 /**
  * An OpenAPI toolkit in the tools/ format. A relative `spec` path is relative to the config file, so it is
- * resolved here, where the file is known: the runtime then reads it from anywhere.
+ * resolved here, where the file is known: the runtime then reads it from anywhere. An absolute one is
+ * kept as it is.
  */
 function fromCanonicalToolkit(
   value: Record<string, unknown>,
@@ -94,9 +95,9 @@ function fromCanonicalToolkit(
     reportZodIssues(parsed.error, path, sink.error);
     return undefined;
   }
-  const spec = /^(https?:\/\/|data:)/i.test(parsed.data.spec)
-    ? parsed.data.spec
-    : join(dirname(sink.file), parsed.data.spec);
+  const given = parsed.data.spec;
+  const spec =
+    /^(https?:\/\/|data:)/i.test(given) || isAbsolute(given) ? given : join(dirname(sink.file), given);
   return { ...parsed.data, spec };
 }
 

@@ -77,6 +77,20 @@ describe("loadToolConfigs: folders and files", () => {
     expect(result.tools).toHaveLength(4);
   });
 
+  test("a toolkit's absolute spec path is kept as it is, a relative one is taken from the config's folder", () => {
+    const folder = mkdtempSync(join(tmpdir(), "tooldeck-tools-"));
+    const spec = join(folder, "specs", "event-api.yaml");
+    writeFileSync(
+      join(folder, "kits.yaml"),
+      `- { kind: openapi-toolkit, name: absolute, spec: "${spec}" }\n- { kind: openapi-toolkit, name: relative, spec: specs/event-api.yaml }\n`,
+    );
+    const result = loadToolConfigs([folder]);
+    expect(result.tools.map((tool) => tool.config.kind === "openapi-toolkit" && tool.config.spec)).toEqual([
+      spec,
+      join(folder, "specs", "event-api.yaml"),
+    ]);
+  });
+
   test("hidden entries and files of other kinds are left out of folders", () => {
     const folder = mkdtempSync(join(tmpdir(), "tooldeck-hidden-"));
     mkdirSync(join(folder, ".git"));

@@ -28,7 +28,7 @@ export const toolDescription: LintRule<RequestToolConfig> = {
   docs:
     "The description is how the LLM chooses a tool. An empty one or Flowise's default (\"Use this when you " +
     'need to execute a GET request…") does not say which resource it reaches; one that says "delete" on a ' +
-    "GET tool leads the model to the wrong call.",
+    "GET tool leads the model to the wrong call (a warning: a GET cannot perform it; other mismatches are info).",
   appliesTo: isRequestTool,
   check({ config }) {
     const text = config.description.trim();
@@ -54,10 +54,12 @@ export const toolDescription: LintRule<RequestToolConfig> = {
     const onlyMatch = VERBS.filter(([verb]) => verb.test(text)).length === 1;
     if (!contradiction || !onlyMatch) return [];
     const word = contradiction[0].exec(text)?.[0];
+    // A GET cannot delete, create or change anything: the LLM calls it for an action it will not do.
+    const cannotPerform = config.method === "GET" && !contradiction[1].includes("GET");
     const finding: Finding = {
       path: "description",
       message: `the description says "${word}" but the tool sends ${config.method}`,
-      severity: "info",
+      severity: cannotPerform ? "warning" : "info",
     };
     return [finding];
   },

@@ -172,7 +172,7 @@ testRule(toolDescription, [
   {
     name: "says delete, binds GET",
     config: requestTool({ description: "Use this to delete an event" }),
-    expected: ['info description: the description says "delete" but the tool sends GET'],
+    expected: ['warning description: the description says "delete" but the tool sends GET'],
   },
   {
     name: "delete on DELETE",
