@@ -1,5 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { ToolDeckError } from "../errors.js";
 
@@ -28,13 +28,41 @@ export interface RunningServer {
  */
 export async function serve(handler: FetchHandler, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
-  const server = createServer(getRequestListener(handler));
+  const listener = getRequestListener(handler);
+  const server = createServer((request, response) => {
+    closeGently(request);
+    return listener(request, response);
+  });
   await listen(server, options.port ?? 0, host);
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
     close: () => close(server),
+  };
+}
+
+/** How long a refused body is read and dropped before the socket is closed anyway. */
+const DRAIN_MS = 2_000;
+
+/**
+ * An answer sent before its request body was read (a 413) on a connection that closes: Node closes the
+ * socket with the client's bytes unread, the kernel answers with a reset, and a client that reads only
+ * after sending its body loses the answer. Instead the rest of the body is read and dropped (for at most
+ * 2 s, as long as the client sends) before the socket is closed.
+ */
+function closeGently(request: IncomingMessage): void {
+  const socket = request.socket as Socket & { destroySoon?: () => void };
+  const destroySoon = socket.destroySoon?.bind(socket);
+  if (!destroySoon) return;
+  socket.destroySoon = () => {
+    if (request.complete) return destroySoon();
+    const timer = setTimeout(destroySoon, DRAIN_MS).unref();
+    request.once("end", () => {
+      clearTimeout(timer);
+      destroySoon();
+    });
+    request.resume();
   };
 }
 
