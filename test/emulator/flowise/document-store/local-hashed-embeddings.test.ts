@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { createEventService } from "../../../../src/emulator/events/event-service.js";
+import { createDocumentStoreService } from "../../../../src/emulator/flowise/document-store/document-store-service.js";
 import { LocalHashedEmbeddings } from "../../../../src/emulator/flowise/document-store/embeddings/local-hashed-embeddings.js";
 import {
   contentStems,
@@ -62,5 +64,31 @@ describe("text features", () => {
 
   test("content stems drop stopwords and lone letters", () => {
     expect(contentStems("<p>The bees of a colony</p>")).toEqual(["bee", "colony"]);
+  });
+});
+
+describe("a large upsert shares the process", () => {
+  test("another request is answered while a 2 MiB upsert is still embedding", async () => {
+    const stores = createDocumentStoreService({ workspaceId: "w", embeddings: { env: {} } });
+    const events = createEventService();
+    const store = await stores.createStore({ name: "Big" });
+    const text = "the quick brown fox jumps over the lazy dog. ".repeat((2 * 1024 * 1024) / 45);
+    let upserted = false;
+    const upsert = stores
+      .upsert(store.id, {
+        loader: { name: "plainText", config: { text } },
+        splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 500, chunkOverlap: 0 } },
+        embedding: { name: "openAIEmbeddings", config: {} },
+        vectorStore: { name: "faiss" },
+      })
+      .then(() => {
+        upserted = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const answer = await events.fetch(new Request("http://events.local/events/1"));
+    expect(answer.status).toBe(200);
+    expect(upserted).toBe(false);
+    await upsert;
+    expect(upserted).toBe(true);
   });
 });

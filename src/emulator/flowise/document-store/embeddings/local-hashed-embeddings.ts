@@ -9,6 +9,9 @@ const BIGRAM_WEIGHT = 0.7;
 /** The character n-grams of one word share this weight, so long words do not outweigh short ones. */
 const CHAR_GRAMS_WEIGHT = 0.3;
 
+/** How long embedding runs before it lets other work through. */
+const SLICE_MS = 10;
+
 export interface LocalHashedEmbeddingsOptions {
   /** Width of the vectors; default 512. */
   dimensions?: number;
@@ -31,8 +34,21 @@ export class LocalHashedEmbeddings extends Embeddings {
     this.dimensions = options.dimensions ?? LOCAL_EMBEDDING_DIMENSIONS;
   }
 
+  /**
+   * Embeds every text, giving the event loop back every few milliseconds: an 8 MiB upsert is seconds of
+   * work, and the other requests of the same server (the event service, other stores) must not wait.
+   */
   override async embedDocuments(texts: string[]): Promise<number[][]> {
-    return texts.map((text) => Array.from(this.embedText(text)));
+    const vectors: number[][] = [];
+    let sliceStart = performance.now();
+    for (const text of texts) {
+      vectors.push(Array.from(this.embedText(text)));
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    return vectors;
   }
 
   override async embedQuery(text: string): Promise<number[]> {
