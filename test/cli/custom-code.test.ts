@@ -8,8 +8,9 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 
-const NOTE =
-  "hostile_toolkit: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead";
+const FINDING =
+  "its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead";
+const NOTE = `hostile_toolkit: ${FINDING}`;
 
 /** A tools folder as a pull request could bring it: the event API and a toolkit whose code attacks. */
 function hostileTools(code: (marker: string) => string) {
@@ -43,7 +44,7 @@ describe("an attacker's Custom Code in a pull request", () => {
       tools: { name: string; sent?: string }[];
     };
     expect(report.diagnostics.filter((d) => d.code === "custom-code-not-run")).toEqual([
-      expect.objectContaining({ severity: "warning", path: "customCode", message: NOTE }),
+      expect.objectContaining({ severity: "warning", path: "customCode", message: FINDING }),
     ]);
     expect(report.tools.find((t) => t.name === "listEvents")?.sent).toBe(
       "GET http://localhost:5566/events → 200",
@@ -54,7 +55,7 @@ describe("an attacker's Custom Code in a pull request", () => {
   test("lint reports it too; with --allow-code it does not", async () => {
     const { dir } = hostileTools(writesMarker);
     expect((await tooldeck("lint", dir, "--fail-on", "none")).stdout).toContain(
-      `${NOTE}  custom-code-not-run`,
+      `  hostile_toolkit\n    warning ${FINDING}  custom-code-not-run`,
     );
     expect((await tooldeck("lint", dir, "--fail-on", "none", "--allow-code")).stdout).not.toContain(
       "custom-code-not-run",

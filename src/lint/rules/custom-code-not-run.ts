@@ -1,6 +1,6 @@
 import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
 import type { ToolConfig } from "../../config/tool-config.js";
-import { customCodeNotRunMessage, isCustomCodeSetAside } from "../../runtime/toolkit/custom-code-policy.js";
+import { CUSTOM_CODE_NOT_RUN, isCustomCodeSetAside } from "../../runtime/toolkit/custom-code-policy.js";
 import type { LintRule } from "../rule.js";
 
 /** An OpenAPI toolkit's own Custom Code, set aside because code was not allowed (--allow-code). */
@@ -17,6 +17,6 @@ export const customCodeNotRun: LintRule<OpenApiToolkitConfig> = {
   appliesTo: (config: ToolConfig): config is OpenApiToolkitConfig => config.kind === "openapi-toolkit",
   check(tool, context) {
     if (!isCustomCodeSetAside(tool.config, context.allowCode ?? false)) return [];
-    return [{ path: "customCode", message: customCodeNotRunMessage(tool.config.name ?? tool.source.file) }];
+    return [{ path: "customCode", message: CUSTOM_CODE_NOT_RUN }];
   },
 };

@@ -9,7 +9,11 @@ export function isCustomCodeSetAside(config: ToolConfig, allowCode: boolean): bo
   return config.kind === "openapi-toolkit" && !allowCode && !isDefaultCode(config.customCode);
 }
 
-/** What the user is told about a toolkit whose Custom Code was set aside (lint finding, CLI note). */
+/** What the user is told about a toolkit whose Custom Code was set aside: the lint finding (it names the tool). */
+export const CUSTOM_CODE_NOT_RUN =
+  "its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead";
+
+/** The same for a CLI note, which must name the toolkit itself. */
 export function customCodeNotRunMessage(toolkit: string): string {
-  return `${toolkit}: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead`;
+  return `${toolkit}: ${CUSTOM_CODE_NOT_RUN}`;
 }
