@@ -46,7 +46,9 @@ describe("loadSpec", () => {
     };
     const schema = create.requestBody.content["application/json"]?.schema;
     expect(schema?.required).toEqual(["name", "date", "location"]);
-    expect(schema?.properties?.date?.format).toBe("date-time");
+    expect(schema?.properties?.date?.pattern).toBe(
+      "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?Z?$",
+    );
   });
 
   test.each([

@@ -144,3 +144,24 @@ describe("the description covers the service", () => {
     expect(matchOperation(index, method, path).ok).toBe(routed);
   });
 });
+
+describe("the description's date rule is the service's own", () => {
+  test.each([
+    "2024-07-15T18:00:00Z",
+    "2024-07-15T18:00:00.123Z",
+    "2024-07-15T18:00:00",
+    "0000-00-00T00:00:00",
+    "2024-01-01T12:99:00Z",
+    "2024-07-15",
+    "2024-07-15T18:00:00+02:00",
+    "15/07/2024 18:00",
+  ])("%s: accepted by both or refused by both", async (date) => {
+    const service = createEventService();
+    const response = await service.fetch(
+      new Request("http://events.test/events", requestInit("createEvent", { ...VALID, date })),
+    );
+    const schema = index.byOperationId.get("createEvent")?.requestBody?.content?.["application/json"]?.schema;
+    const documented = ajv.validate(schema as object, { ...VALID, date });
+    expect(response.status === 201).toBe(documented);
+  });
+});

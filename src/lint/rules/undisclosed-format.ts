@@ -62,9 +62,13 @@ interface FormatRule {
   guess?: string;
 }
 
+/** A pattern that spells a date-time (`^\d{4}-\d{2}-\d{2}T…`): a service's exact rule for one. */
+const DATE_TIME_PATTERN = /^\^?\\d\{4\}-\\d\{2\}-\\d\{2\}T/;
+
 function formatRule(schema: SchemaObject): FormatRule | undefined {
   const format = typeof schema.format === "string" ? schema.format : undefined;
-  if (format === "date-time") {
+  const pattern = typeof schema.pattern === "string" ? schema.pattern : undefined;
+  if (format === "date-time" || (pattern !== undefined && DATE_TIME_PATTERN.test(pattern))) {
     return { label: "an ISO 8601 date-time", hint: FORMAT_HINTS["date-time"] as RegExp, guess: "2024-07-15" };
   }
   if (format)
@@ -72,8 +76,6 @@ function formatRule(schema: SchemaObject): FormatRule | undefined {
       label: `in ${format} format`,
       hint: FORMAT_HINTS[format] ?? new RegExp(escapeRegExp(format), "i"),
     };
-  if (typeof schema.pattern === "string") {
-    return { label: `matching ${schema.pattern}`, hint: /format|pattern|e\.g\.|example/i };
-  }
+  if (pattern !== undefined) return { label: `matching ${pattern}`, hint: /format|pattern|e\.g\.|example/i };
   return undefined;
 }

@@ -1,4 +1,10 @@
-import { describe, expect, test } from "vitest";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, test } from "vitest";
+import { createFlowiseEmulator } from "../../../src/emulator/flowise/flowise-emulator.js";
+import { loadSpec } from "../../../src/openapi/load-spec.js";
+import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
+import { packagePath } from "../../../src/package-root.js";
 import { describedPath, expectConformsToOpenApi, flowiseOpenApi } from "./openapi-conformance.js";
 
 describe("the Flowise emulator's OpenAPI description", () => {
@@ -66,5 +72,43 @@ describe("the Flowise emulator's OpenAPI description", () => {
     ["a text body where JSON is described", "GET", "/api/v1/ping", json("pong")],
   ])("rejects %s", async (_name, method, url, response) => {
     await expect(expectConformsToOpenApi(method, url, response)).rejects.toThrow();
+  });
+});
+
+describe("the description refuses what the service refuses", () => {
+  const ajv = addFormats.default(new Ajv({ strict: false }));
+  let index: OperationIndex;
+  beforeAll(async () => {
+    index = createOperationIndex(await loadSpec(packagePath("src", "emulator", "flowise", "openapi.yaml")));
+  });
+  const bodySchema = (operationId: string) =>
+    index.byOperationId.get(operationId)?.requestBody?.content?.["application/json"]?.schema as object;
+  const parameterSchema = (operationId: string, name: string) =>
+    index.byOperationId.get(operationId)?.parameters.find((p) => p.name === name)?.schema as object;
+
+  test("a new chatflow needs name, flowData and type (POST {} is 400); an update needs none", async () => {
+    const flowise = createFlowiseEmulator({ apiKeys: ["k"], seed: { chatflows: [] } });
+    const response = await flowise.fetch(
+      new Request("http://f/api/v1/chatflows", {
+        method: "POST",
+        headers: { authorization: "Bearer k", "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(ajv.validate(bodySchema("createChatflow"), {})).toBe(false);
+    expect(ajv.validate(bodySchema("createChatflow"), { name: "n", flowData: "{}", type: "CHATFLOW" })).toBe(
+      true,
+    );
+    expect(ajv.validate(bodySchema("updateChatflow"), {})).toBe(true);
+  });
+
+  test("page and limit are never negative; a chatflow id is a UUID", () => {
+    expect(ajv.validate(parameterSchema("listChatflows", "page"), -1)).toBe(false);
+    expect(ajv.validate(parameterSchema("listChatflows", "limit"), 0)).toBe(true);
+    expect(ajv.validate(parameterSchema("getChatflowById", "id"), "not-a-uuid")).toBe(false);
+    expect(
+      ajv.validate(parameterSchema("getChatflowById", "id"), "11111111-1111-4111-8111-111111111111"),
+    ).toBe(true);
   });
 });
