@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { ToolDeckError } from "./errors.js";
 import { formatZodIssue } from "./format-zod-issue.js";
+import { parseBounded } from "./project-files/parse-bounded.js";
+import { readProjectFile } from "./project-files/read-project-file.js";
 
 /**
  * Reads a JSON file and parses it with a zod schema. Any failure is one `load` error naming the file
@@ -10,17 +11,15 @@ import { formatZodIssue } from "./format-zod-issue.js";
 export function loadJsonFile<T>(path: string, schema: z.ZodType<T>): T {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readProjectFile(path);
   } catch (cause) {
-    throw new ToolDeckError("load", `${path}: cannot read file (${(cause as NodeJS.ErrnoException).code})`, {
-      cause,
-    });
+    throw new ToolDeckError("load", `${path}: ${(cause as Error).message}`, { cause });
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseBounded(text, "json");
   } catch (cause) {
-    throw new ToolDeckError("load", `${path}: invalid JSON (${(cause as Error).message})`, { cause });
+    throw new ToolDeckError("load", `${path}: ${(cause as Error).message}`, { cause });
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {

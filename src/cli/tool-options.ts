@@ -1,12 +1,12 @@
-import { resolve } from "node:path";
-import { load as loadYaml } from "js-yaml";
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { LoadResult } from "../config/load-result.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
 import { createEmulator } from "../emulator/create-emulator.js";
 import { ToolDeckError } from "../errors.js";
 import { type Profile, ProfileSchema } from "../profile.js";
-import { assertBoundedExpansion } from "../project-files/bounded-expansion.js";
+import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
@@ -24,15 +24,24 @@ export const PROJECT_FLAGS = {
 export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs and specs name from DIR (repeatable; default: this repository)
   --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
 
-/** The project's folders (the repository of the working directory, and every --root) and the remote switch. */
-export function specReadOptions(values: {
-  root?: string[] | undefined;
-  "allow-remote-refs"?: boolean | undefined;
-}): Required<SpecReadOptions> {
+/**
+ * The project's folders and the remote switch: the repository of the working directory, every --root,
+ * and each config file or folder named on the command line (a file's folder); docs/security.md.
+ */
+export function specReadOptions(
+  values: { root?: string[] | undefined; "allow-remote-refs"?: boolean | undefined },
+  named: readonly string[] = [],
+): Required<SpecReadOptions> {
   return {
-    roots: [projectRoot(), ...(values.root ?? []).map((root) => resolve(root))],
+    roots: [projectRoot(), ...(values.root ?? []).map((root) => resolve(root)), ...named.map(namedFolder)],
     allowRemoteRefs: values["allow-remote-refs"] ?? false,
   };
+}
+
+/** A path the user named: a folder as it is, a file by its folder. */
+function namedFolder(path: string): string {
+  const absolute = resolve(path);
+  return statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? absolute : dirname(absolute);
 }
 
 /** The flags every command that runs tools shares, for parseCommandArgs. */
@@ -84,8 +93,7 @@ export function parseVars(file: string | undefined, pairs: readonly string[] = [
 function readVarsFile(file: string): Record<string, string> {
   let data: unknown;
   try {
-    data = loadYaml(readProjectFile(file));
-    assertBoundedExpansion(data);
+    data = parseBounded(readProjectFile(file), "yaml");
   } catch (cause) {
     throw new ToolDeckError(
       "load",

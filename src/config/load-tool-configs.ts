@@ -37,6 +37,10 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   const result = emptyLoadResult();
   const loaded = new Set<string>();
   const roots = [...(options.roots ?? [projectRoot(base)]), ...paths.map((path) => namedFolder(base, path))];
+  const listing = {
+    roots: realRoots(roots),
+    onRefused: (file: string, message: string) => result.errors.push({ file, path: "", message }),
+  };
   const loadOnce = (file: string, named: boolean) => {
     const absolute = resolve(base, file);
     if (loaded.has(absolute)) return;
@@ -46,7 +50,8 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   for (const path of paths) {
     const stats = statSync(resolve(base, path), { throwIfNoEntry: false });
     if (stats === undefined) result.errors.push({ file: path, path: "", message: "no such file or folder" });
-    else if (stats.isDirectory()) for (const file of listConfigFiles(path, base)) loadOnce(file, false);
+    else if (stats.isDirectory())
+      for (const file of listConfigFiles(path, base, listing)) loadOnce(file, false);
     else loadOnce(path, true);
   }
   confineToolkitSpecs(result, roots);

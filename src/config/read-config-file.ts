@@ -1,6 +1,5 @@
 import { extname } from "node:path";
-import { load } from "js-yaml";
-import { assertBoundedExpansion, ExpansionError } from "../project-files/bounded-expansion.js";
+import { parseBounded } from "../project-files/parse-bounded.js";
 import { type ReadProjectFileOptions, readProjectFile } from "../project-files/read-project-file.js";
 
 /** Extensions of config files: the ones read from folders, and the only ones accepted when named. */
@@ -21,27 +20,13 @@ export function readConfigFile(path: string, options: ReadProjectFileOptions = {
     return { ok: false, message: (error as Error).message };
   }
   if (text.trim() === "") return { ok: false, message: "empty file" };
-  return extname(path).toLowerCase() === ".json" ? parseJson(text) : parseYaml(text);
+  return parse(text, path);
 }
 
-function parseJson(text: string): ConfigFileContent {
+function parse(text: string, path: string): ConfigFileContent {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseBounded(text, extname(path).toLowerCase() === ".json" ? "json" : "yaml") };
   } catch (error) {
-    return { ok: false, message: `invalid JSON (${(error as Error).message})` };
-  }
-}
-
-function parseYaml(text: string): ConfigFileContent {
-  try {
-    const value = load(text);
-    // Aliases share objects: a few hundred bytes can stand for billions of values once walked.
-    assertBoundedExpansion(value);
-    return { ok: true, value };
-  } catch (error) {
-    if (error instanceof ExpansionError) return { ok: false, message: error.message };
-    const { reason, mark } = error as { reason?: string; mark?: { line: number; column: number } };
-    const where = mark ? ` at line ${mark.line + 1}, column ${mark.column + 1}` : "";
-    return { ok: false, message: `invalid YAML (${reason ?? (error as Error).message}${where})` };
+    return { ok: false, message: (error as Error).message };
   }
 }

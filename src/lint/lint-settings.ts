@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { load as loadYaml } from "js-yaml";
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
-import { assertBoundedExpansion } from "../project-files/bounded-expansion.js";
+import { parseBounded } from "../project-files/parse-bounded.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./lint.js";
 
@@ -29,8 +28,7 @@ export function loadLintSettings(
   if (!path) return {};
   let data: unknown;
   try {
-    data = loadYaml(readProjectFile(path));
-    assertBoundedExpansion(data);
+    data = parseBounded(readProjectFile(path), "yaml");
   } catch (cause) {
     throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
   }

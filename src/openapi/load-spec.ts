@@ -51,6 +51,11 @@ export interface LoadSpecOptions {
    * was named by the caller and is only held to the size and regular-file limits.
    */
   roots?: readonly string[];
+  /**
+   * The spec path was written in a config (a toolkit's `spec:`), not named by the user: the spec file
+   * itself must be inside `roots` too. Default false.
+   */
+  confineSpec?: boolean;
   /** Download http(s) specs and `$ref`s (never from private or metadata addresses). Default false. */
   allowRemoteRefs?: boolean;
   /** How private addresses are told apart when downloading; default DNS. */
@@ -75,9 +80,14 @@ export async function loadSpec(
     allowRemote: options.allowRemoteRefs === true,
     resolveHost: options.resolveHost,
   };
-  const main = await readMainDocument(source, options, policy);
+  const given = options.roots ?? [projectRoot()];
+  const main = await readMainDocument(
+    source,
+    options,
+    options.confineSpec ? { ...policy, roots: given } : policy,
+  );
   const version = checkOpenApiVersion(main);
-  const roots = [...(options.roots ?? [projectRoot()]), ...folderOf(main.location)];
+  const roots = [...given, ...folderOf(main.location)];
   const documents = await loadReferencedDocuments(main, { ...policy, roots });
   const document = resolveRefs(main, documents, {
     keepRefSiblings: version === "3.1",
@@ -124,7 +134,12 @@ async function readMainDocument(
   }
   const location = toSpecLocation(source, options.baseDir);
   const label = options.label ?? source;
-  const text = await readSpecText(location, label, policy);
+  let text: string;
+  try {
+    text = await readSpecText(location, policy);
+  } catch (cause) {
+    throw new ToolDeckError("load", `${label}: ${(cause as Error).message}`, { cause });
+  }
   return { location, label, root: parseSpecText(text, label), mayReferOut: EXTERNAL_REF.test(text) };
 }
 
@@ -178,10 +193,15 @@ async function loadReferencedDocuments(
       if (!location)
         throw new ToolDeckError(
           "load",
-          `${where}: $ref "${file}" needs a spec file or URL to be relative to`,
+          `${where}: $ref "${file}" is refused: a spec given inline (a data: URL or an object) has no folder to read files from`,
         );
       if (documents.has(locationKey(location))) continue;
-      const referenced = await readReferenced(location, labelFor(doc, file, location), where, policy);
+      const referenced = await readReferenced(
+        location,
+        labelFor(doc, file, location),
+        `${where}: $ref "${file}"`,
+        policy,
+      );
       documents.set(locationKey(location), referenced);
       queue.push(referenced);
     }
@@ -202,17 +222,27 @@ function locate(from: SpecLocation, file: string, where: string): SpecLocation |
   try {
     return relativeLocation(from, file);
   } catch (cause) {
-    throw new ToolDeckError("load", `${where}: cannot load $ref: ${(cause as Error).message}`, { cause });
+    throw new ToolDeckError("load", `${where}: $ref ${(cause as Error).message}`, { cause });
   }
 }
 
-async function readReferenced(location: SpecLocation, label: string, where: string, policy: ReadPolicy) {
+/**
+ * Reads and parses the document a `$ref` names; `subject` (`api.yaml#/paths/…: $ref "x.yaml"`) starts
+ * every error: `… $ref "/etc/passwd" is outside the project (…); widen it with --root`.
+ */
+async function readReferenced(location: SpecLocation, label: string, subject: string, policy: ReadPolicy) {
+  let text: string;
   try {
-    const text = await readSpecText(location, label, policy);
+    text = await readSpecText(location, policy);
+  } catch (cause) {
+    const reason = (cause as Error).message;
+    const joined = reason.startsWith("is ") ? `${subject} ${reason}` : `${subject}: ${reason}`;
+    throw new ToolDeckError("load", joined, { cause });
+  }
+  try {
     return { location, label, root: parseSpecText(text, label) };
   } catch (cause) {
-    const message = cause instanceof Error ? cause.message : String(cause);
-    throw new ToolDeckError("load", `${where}: cannot load $ref: ${message}`, { cause });
+    throw new ToolDeckError("load", `${subject}: ${(cause as Error).message}`, { cause });
   }
 }
 

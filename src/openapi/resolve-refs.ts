@@ -30,17 +30,18 @@ type Json = Record<string, unknown>;
  */
 const LITERAL_KEYS = new Set(["example", "default", "enum", "const", "externalDocs"]);
 
-function isLiteral(key: string): boolean {
+/**
+ * Whether the value under a keyword `key` is data the resolver never follows a `$ref` in; external-ref
+ * discovery (`forEachRef`) skips the same parts, so a `$ref` in an example or an `x-…` extension is
+ * never read.
+ */
+export function isLiteral(key: string): boolean {
   return LITERAL_KEYS.has(key) || key.startsWith("x-");
 }
 
-/**
- * Whether the value under `key` is data the resolver never follows a `$ref` in, given the key of the
- * object holding it (`default` under `properties` is a property's name, not data); external-ref
- * discovery skips the same parts, so a `$ref` in an example or an `x-…` extension is never read.
- */
-export function isDataKey(key: string, parentKey: string): boolean {
-  return !NAME_MAPS.has(parentKey) && isLiteral(key);
+/** Whether the value under `key` is a map keyed by user-chosen names (`properties`, `schemas`, …). */
+export function isNameMap(key: string): boolean {
+  return NAME_MAPS.has(key);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { ToolDeckError } from "../errors.js";
-import { readProjectFile } from "../project-files/read-project-file.js";
+import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
 import type { ResolveHost } from "../runtime/host-policy.js";
 import { downloadSpec } from "./download-spec.js";
 
@@ -59,21 +59,16 @@ export interface ReadPolicy {
   resolveHost?: ResolveHost | undefined;
 }
 
-/** Reads a spec file or downloads a spec URL. Failures are `load` errors naming the file or URL. */
-export async function readSpecText(
-  location: SpecLocation,
-  label: string,
-  policy: ReadPolicy,
-): Promise<string> {
+/**
+ * Reads a spec file or downloads a spec URL (within the policy). Throws a `ProjectFileError` whose
+ * message is the reason (`is outside the project …`), for the caller to name the spec or the `$ref`.
+ */
+export async function readSpecText(location: SpecLocation, policy: ReadPolicy): Promise<string> {
   if (location.kind === "file") {
-    try {
-      // Read straight into a string: reading a Buffer first leaves 13 MB of external memory on GitHub's
-      // description, which makes the next full GC pause ~15 ms longer.
-      return readProjectFile(location.path, policy.roots ? { roots: policy.roots } : {});
-    } catch (cause) {
-      throw new ToolDeckError("load", `${label}: ${(cause as Error).message}`, { cause });
-    }
+    // Read straight into a string: reading a Buffer first leaves 13 MB of external memory on GitHub's
+    // description, which makes the next full GC pause ~15 ms longer.
+    return readProjectFile(location.path, policy.roots ? { roots: policy.roots } : {});
   }
-  if (location.kind === "url") return downloadSpec(location.url, label, policy);
-  throw new ToolDeckError("load", `${label}: a spec given as an object has no location to read from`);
+  if (location.kind === "url") return downloadSpec(location.url, policy);
+  throw new ProjectFileError("a spec given as an object has no location to read from");
 }

@@ -16,36 +16,47 @@ export class ExpansionError extends Error {
  * `MAX_EXPANDED_VALUES` values. YAML aliases and resolved `$ref`s make one object appear in many places,
  * so 600 bytes can stand for billions of values; each object is counted once and its size remembered, so
  * this costs one pass over what is really in memory. A cycle (a legitimate recursive schema) counts once.
+ * Iterative, so a deeply nested document cannot overflow the stack.
  * `children` says what to walk below an object (default: every own value).
  */
 export function assertBoundedExpansion(
   value: unknown,
   options: { children?: (value: object) => unknown[] } = {},
 ): void {
-  expandedSize(value, { sizes: new Map(), walking: new Set(), children: options.children ?? plainValues });
-}
-
-interface Walk {
-  sizes: Map<object, number>;
-  walking: Set<object>;
-  children: (value: object) => unknown[];
-}
-
-function expandedSize(value: unknown, walk: Walk): number {
-  const { sizes, walking } = walk;
-  if (typeof value !== "object" || value === null) return 1;
-  const known = sizes.get(value);
-  if (known !== undefined) return known;
-  if (walking.has(value)) return 1;
-  walking.add(value);
-  let size = 1;
-  for (const child of walk.children(value)) {
-    size += expandedSize(child, walk);
-    if (size > MAX_EXPANDED_VALUES) throw new ExpansionError();
+  if (typeof value !== "object" || value === null) return;
+  const children = options.children ?? plainValues;
+  const sizes = new Map<object, number>();
+  const walking = new Set<object>([value]);
+  const stack: Frame[] = [{ node: value, children: children(value), next: 0, size: 1 }];
+  for (let frame = stack.at(-1); frame; frame = stack.at(-1)) {
+    if (frame.next === frame.children.length) {
+      stack.pop();
+      walking.delete(frame.node);
+      sizes.set(frame.node, frame.size);
+      addTo(stack.at(-1), frame.size);
+      continue;
+    }
+    const child = frame.children[frame.next++];
+    if (typeof child !== "object" || child === null || walking.has(child)) addTo(frame, 1);
+    else if (sizes.has(child)) addTo(frame, sizes.get(child) as number);
+    else {
+      walking.add(child);
+      stack.push({ node: child, children: children(child), next: 0, size: 1 });
+    }
   }
-  walking.delete(value);
-  sizes.set(value, size);
-  return size;
+}
+
+interface Frame {
+  node: object;
+  children: unknown[];
+  next: number;
+  size: number;
+}
+
+function addTo(frame: Frame | undefined, size: number): void {
+  if (!frame) return;
+  frame.size += size;
+  if (frame.size > MAX_EXPANDED_VALUES) throw new ExpansionError();
 }
 
 function plainValues(value: object): unknown[] {

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import { isInsideRoots, realRoots } from "./project-root.js";
 
 /** The largest file tooldeck reads: GitHub's whole REST description is 13 MB. */
@@ -37,20 +37,26 @@ function realPathOf(path: string): string {
   try {
     return realpathSync(path);
   } catch (cause) {
-    throw new ProjectFileError(`cannot read file (${(cause as NodeJS.ErrnoException).code ?? "unknown"})`, {
-      cause,
-    });
+    throw cannotRead(cause);
   }
+}
+
+function cannotRead(cause: unknown): ProjectFileError {
+  return new ProjectFileError(`cannot read file (${(cause as NodeJS.ErrnoException).code ?? "unknown"})`, {
+    cause,
+  });
 }
 
 function readRegularFile(real: string): string {
   let fd: number;
   try {
-    fd = openSync(real, "r");
+    // Judged before opening: opening a FIFO waits for a writer, forever.
+    if (!statSync(real).isFile()) throw new ProjectFileError("is not a regular file");
+    // O_NONBLOCK: should the path become a FIFO after the check, the open still returns at once.
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (cause) {
-    throw new ProjectFileError(`cannot read file (${(cause as NodeJS.ErrnoException).code ?? "unknown"})`, {
-      cause,
-    });
+    if (cause instanceof ProjectFileError) throw cause;
+    throw cannotRead(cause);
   }
   try {
     if (!fstatSync(fd).isFile()) throw new ProjectFileError("is not a regular file");

@@ -7,6 +7,17 @@ import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-
 import type { Scenario } from "./scenario.js";
 import { type ScenarioFile, ScenarioSchema } from "./scenario-schema.js";
 
+/** Options of `loadScenarios`. */
+export interface LoadScenariosOptions {
+  /** Folder the file name is relative to; default the working directory. */
+  cwd?: string;
+  /**
+   * Folders the scenario's tools must be inside besides its own repository (docs/security.md); default
+   * the repository of `cwd`.
+   */
+  roots?: readonly string[];
+}
+
 /**
  * Reads a scenario file (YAML or JSON) into one scenario per profile it names. Paths inside are relative
  * to the file; the default cassette is `cassettes/<file name>.<profile>.cassette.json` next to it.
@@ -15,7 +26,7 @@ import { type ScenarioFile, ScenarioSchema } from "./scenario-schema.js";
  * const [scenario] = loadScenarios("scenarios/list-events.yaml");
  * const result = await runScenario(scenario);
  */
-export function loadScenarios(file: string, options: { cwd?: string } = {}): Scenario[] {
+export function loadScenarios(file: string, options: LoadScenariosOptions = {}): Scenario[] {
   const absolute = resolve(options.cwd ?? process.cwd(), file);
   const content = readConfigFile(absolute);
   if (!content.ok) throw new ToolDeckError("load", `${file}: ${content.message}`);
@@ -25,7 +36,10 @@ export function loadScenarios(file: string, options: { cwd?: string } = {}): Sce
     throw new ToolDeckError("load", `${file}: ${issue ? formatZodIssue(issue) : "invalid scenario"}`);
   }
   const scenarios = expandProfiles(parsed.data, file, dirname(absolute));
-  const project = realRoots([projectRoot(options.cwd), projectRoot(dirname(absolute))]);
+  const project = realRoots([
+    ...(options.roots ?? [projectRoot(options.cwd)]),
+    projectRoot(dirname(absolute)),
+  ]);
   for (const scenario of scenarios) confine(scenario, dirname(absolute), project);
   return scenarios;
 }
@@ -40,7 +54,7 @@ function confine(scenario: Scenario, dir: string, project: readonly string[]): v
     if (!isInsideRoots(realPathOrSelf(tools), project)) {
       throw new ToolDeckError(
         "load",
-        `${scenario.file}: tools "${relative(dir, tools)}" is outside the project (${project.join(", ")})`,
+        `${scenario.file}: tools "${relative(dir, tools)}" is outside the project (${project.join(", ")}); widen it with --root`,
       );
     }
   }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
-import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { resolveVariables } from "../runtime/variables.js";
 import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.js";
@@ -18,7 +18,7 @@ import { buildScenarioTools, type ScenarioTools } from "./scenario-tools.js";
 import { scriptedModel } from "./scripted-model.js";
 import { stateDigest } from "./state-digest.js";
 
-export interface RunScenarioOptions {
+export interface RunScenarioOptions extends SpecReadOptions {
   /** Run the model and re-record the cassette even when one exists (`tooldeck run --update`). */
   update?: boolean;
   /** Write the cassette after a live run. Default true (when the scenario has a cassette path). */
@@ -62,6 +62,8 @@ export async function runScenario(
   };
   if (emulator.resolveHost) runtime.resolveHost = emulator.resolveHost;
   if (options.allowCode) runtime.allowCode = true;
+  if (options.roots) runtime.roots = options.roots;
+  if (options.allowRemoteRefs) runtime.allowRemoteRefs = true;
   if (options.onCodeNotRun) runtime.onCodeNotRun = options.onCodeNotRun;
   if (flowiseSecurityCheckOff(options.env ?? process.env)) runtime.httpSecurityCheck = false;
   const tools = await buildScenarioTools(scenario, runtime);

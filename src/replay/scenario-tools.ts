@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { dirname } from "node:path";
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { HttpNodeConfig } from "../config/http-node-config.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
@@ -23,9 +25,11 @@ export interface ScenarioTools {
  */
 export async function buildScenarioTools(
   scenario: Scenario,
-  runtime: ToolRuntimeOptions,
+  given: ToolRuntimeOptions,
 ): Promise<ScenarioTools> {
-  const configs = loadScenarioConfigs(scenario);
+  const configs = loadScenarioConfigs(scenario, given.roots);
+  // A toolkit's spec may sit beside the tool files the scenario names (their folders were allowed).
+  const runtime = given.roots ? { ...given, roots: [...given.roots, ...toolFolders(scenario)] } : given;
   const agentConfigs = configs.filter((config) => config.kind !== "http");
   const nodes = new Map(
     configs.flatMap((config) => (config.kind === "http" ? [[config.name, config] as const] : [])),
@@ -44,14 +48,14 @@ export async function buildScenarioTools(
   }
 }
 
-function loadScenarioConfigs(scenario: Scenario): ToolConfig[] {
+function loadScenarioConfigs(scenario: Scenario, roots: readonly string[] | undefined): ToolConfig[] {
   const byName = new Map<string, ToolConfig>();
   for (const entry of scenario.tools) {
     if (typeof entry !== "string") {
       byName.set(configKey(entry), entry);
       continue;
     }
-    const loaded = loadToolConfigs([entry]);
+    const loaded = loadToolConfigs([entry], roots ? { roots } : {});
     const [error] = loaded.errors;
     if (error) throw new ToolDeckError("load", `${label(scenario)}: tools: ${formatConfigIssue(error)}`);
     for (const tool of loaded.tools) {
@@ -60,6 +64,14 @@ function loadScenarioConfigs(scenario: Scenario): ToolConfig[] {
     }
   }
   return [...byName.values()];
+}
+
+function toolFolders(scenario: Scenario): string[] {
+  return scenario.tools.flatMap((entry) =>
+    typeof entry !== "string"
+      ? []
+      : [statSync(entry, { throwIfNoEntry: false })?.isDirectory() ? entry : dirname(entry)],
+  );
 }
 
 /** What makes two configs "the same tool": the name, or for an unnamed toolkit its spec. */

@@ -54,5 +54,6 @@ function toToolkitOptions(runtime: ToolRuntimeOptions): ToolkitOptions {
   if (options.onCodeNotRun) toolkit.onCodeNotRun = options.onCodeNotRun;
   if (options.roots) toolkit.roots = options.roots;
   if (options.allowRemoteRefs) toolkit.allowRemoteRefs = true;
+  if (options.resolveHost) toolkit.resolveHost = options.resolveHost;
   return toolkit;
 }

@@ -172,7 +172,7 @@ describe("loadSpec", () => {
     [
       "invalid YAML",
       "fixtures/openapi/invalid.yaml",
-      "fixtures/openapi/invalid.yaml: invalid YAML at line 4, column 1 (deficient indentation)",
+      "fixtures/openapi/invalid.yaml: invalid YAML (deficient indentation at line 4, column 1)",
     ],
     [
       "a $ref that does not resolve",
@@ -187,7 +187,7 @@ describe("loadSpec", () => {
     [
       "a $ref to a file that does not exist",
       "fixtures/openapi/external/broken.yaml",
-      "fixtures/openapi/external/broken.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: cannot load $ref: fixtures/openapi/external/schemas/nope.yaml: cannot read file (ENOENT)",
+      "fixtures/openapi/external/broken.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: $ref \"schemas/nope.yaml\": cannot read file (ENOENT)",
     ],
   ];
 

@@ -157,7 +157,7 @@ type CheckValues = ToolSourceFlags & {
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
   const profile = parseProfile(values.profile);
-  const read = specReadOptions(values);
+  const read = specReadOptions(values, paths);
   const loaded = await loadToolSources(paths, values, io, read.roots);
   const spec = await specFor(values.spec, loaded.specs, read, io);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];

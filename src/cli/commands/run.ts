@@ -5,6 +5,7 @@ import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { specDrift } from "../../lint/probe/judge-exchange.js";
+import { realRoots } from "../../project-files/project-root.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatBrokenText, formatScenarioText, formatSummary } from "../../replay/format/format-run-text.js";
 import { formatRunJson, type RunEntry, toRunEntry } from "../../replay/format/run-report.js";
@@ -59,11 +60,12 @@ export const runCommand: Command = {
       "allow-code": { type: "boolean", default: false },
       ...PROJECT_FLAGS,
     });
-    const validateCall = await driftValidator(values.spec, specReadOptions(values));
+    const read = specReadOptions(values, positionals);
+    const validateCall = await driftValidator(values.spec, read);
     const allowCode = { allowCode: values["allow-code"], onCodeNotRun: noteCodeNotRun(io) };
     const format = parseFormat(values.format);
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
-    const files = scenarioFiles(paths);
+    const files = scenarioFiles(paths, read.roots);
     if (files.length === 0)
       throw new ToolDeckError("usage", `no scenario files (.yaml, .yml) in ${paths.join(", ")}`);
     const entries: RunEntry[] = [];
@@ -71,7 +73,7 @@ export const runCommand: Command = {
     for (const [index, file] of files.entries()) {
       const progress = `[${index + 1}/${files.length}] ${file}`;
       if (format !== "text") io.stderr(`${progress}\n`);
-      const ran = await runFile(file, { update: values.update, validateCall, allowCode }, io);
+      const ran = await runFile(file, { update: values.update, validateCall, allowCode, read }, io);
       broken ||= ran.broken;
       for (const entry of ran.entries) {
         entries.push(entry);
@@ -98,12 +100,20 @@ function parseFormat(value: string): Format {
 }
 
 /** Named files as given; folders give their .yaml/.yml files (cassettes are .json, so they are never taken for scenarios). */
-function scenarioFiles(paths: readonly string[]): string[] {
+function scenarioFiles(paths: readonly string[], roots: readonly string[]): string[] {
   return paths.flatMap((path) => {
     const stats = statSync(path, { throwIfNoEntry: false });
     if (!stats) throw new ToolDeckError("usage", `${path}: no such file or folder`);
     if (!stats.isDirectory()) return [path];
-    return listConfigFiles(path, process.cwd()).filter((file) => [".yaml", ".yml"].includes(extname(file)));
+    const listing = {
+      roots: realRoots([...roots, path]),
+      onRefused: (file: string, message: string) => {
+        throw new ToolDeckError("load", `${file}: ${message}`);
+      },
+    };
+    return listConfigFiles(path, process.cwd(), listing).filter((file) =>
+      [".yaml", ".yml"].includes(extname(file)),
+    );
   });
 }
 
@@ -127,12 +137,13 @@ async function runFile(
     update: boolean;
     validateCall: ValidateCall | undefined;
     allowCode: Pick<RunScenarioOptions, "allowCode" | "onCodeNotRun">;
+    read: Required<SpecReadOptions>;
   },
   io: CliIo,
 ): Promise<{ entries: RunEntry[]; broken: boolean }> {
   let scenarios: Scenario[];
   try {
-    scenarios = loadScenarios(file);
+    scenarios = loadScenarios(file, { roots: options.read.roots });
   } catch (error) {
     return { entries: [brokenEntry(file, file, error)], broken: true };
   }
@@ -151,6 +162,7 @@ async function runFile(
             env: io.env,
             signal: controller.signal,
             ...options.allowCode,
+            ...options.read,
             ...(options.validateCall ? { validateCall: options.validateCall } : {}),
           }),
         ),

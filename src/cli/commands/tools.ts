@@ -40,7 +40,7 @@ export const toolsCommand: Command = {
       ...PROJECT_FLAGS,
     });
     const profile = parseProfile(values.profile);
-    const read = specReadOptions(values);
+    const read = specReadOptions(values, positionals);
     const loaded = reportLoadIssues(await loadToolSources(positionals, values, io, read.roots), io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;

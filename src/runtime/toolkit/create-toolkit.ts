@@ -14,6 +14,7 @@ import {
 import { serverUrlWithDefaults } from "../../openapi/server-url.js";
 import type { FetchLike } from "../../openapi/spec-location.js";
 import { DEFAULT_PROFILE, type Profile } from "../../profile.js";
+import type { ResolveHost } from "../host-policy.js";
 import type { ExecutableTool } from "../tool-result.js";
 import { isCustomCodeSetAside } from "./custom-code-policy.js";
 import { createFlowiseTool } from "./flowise/flowise-toolkit-tool.js";
@@ -45,6 +46,8 @@ export interface ToolkitOptions {
   roots?: readonly string[];
   /** Download a spec URL and URL `$ref`s (`--allow-remote-refs`); default false. */
   allowRemoteRefs?: boolean;
+  /** How a download tells private addresses apart (see `LoadSpecOptions.resolveHost`); default DNS. */
+  resolveHost?: ResolveHost;
   /** The spec, already loaded or indexed, instead of reading `config.spec`. */
   spec?: OpenApiSpec | OperationIndex;
   /**
@@ -112,8 +115,10 @@ async function indexFor(config: OpenApiToolkitConfig, options: ToolkitOptions): 
   const loadOptions: LoadSpecOptions = { lazyRefs: true };
   if (options.fetch) loadOptions.fetch = options.fetch;
   if (options.specBaseDir) loadOptions.baseDir = options.specBaseDir;
-  if (options.roots) loadOptions.roots = options.roots;
+  // Given roots mean the spec path came from a config file (the CLI, scenarios): it must lead inside them.
+  if (options.roots) Object.assign(loadOptions, { roots: options.roots, confineSpec: true });
   if (options.allowRemoteRefs) loadOptions.allowRemoteRefs = true;
+  if (options.resolveHost) loadOptions.resolveHost = options.resolveHost;
   return createOperationIndex(await loadSpec(config.spec, loadOptions));
 }
 

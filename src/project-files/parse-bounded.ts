@@ -1,0 +1,48 @@
+import { CORE_SCHEMA, load } from "js-yaml";
+import { assertBoundedExpansion } from "./bounded-expansion.js";
+
+/** Why a text did not parse, in one line that quotes none of it (the file may hold secrets). */
+export class ParseError extends Error {
+  override readonly name = "ParseError";
+}
+
+/** How a text is read: JSON, YAML, or JSON first and YAML when that fails (YAML is a superset). */
+export type TextFormat = "json" | "yaml" | "json-or-yaml";
+
+/**
+ * The one place a file's text becomes a value (configs, specs, scenarios, cassettes, vars, settings):
+ * parsed, then refused when its aliases make it stand for more than `MAX_EXPANDED_VALUES` values.
+ * Throws `ParseError` or `ExpansionError`, one line each, never quoting the text.
+ */
+export function parseBounded(text: string, format: TextFormat): unknown {
+  const value = format === "yaml" ? parseYaml(text) : parseJsonFirst(text, format === "json");
+  assertBoundedExpansion(value);
+  return value;
+}
+
+function parseJsonFirst(text: string, only: boolean): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    if (only) throw new ParseError(`invalid JSON (${jsonReason(cause as Error)})`, { cause });
+    return parseYaml(text);
+  }
+}
+
+/** V8 quotes the text around the error (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`). */
+function jsonReason(error: Error): string {
+  return error.message.replace(/, ".*" is not valid JSON$/s, " is not valid JSON");
+}
+
+function parseYaml(text: string): unknown {
+  try {
+    // CORE_SCHEMA without mergeTag: `<<` stays a plain key holding a shared alias (counted below), so a
+    // merge-key bomb cannot make js-yaml copy keys; aliases are shared, never copied.
+    return load(text, { schema: CORE_SCHEMA });
+  } catch (cause) {
+    const { reason, mark } = cause as { reason?: string; mark?: { line: number; column: number } };
+    const where = mark ? ` at line ${mark.line + 1}, column ${mark.column + 1}` : "";
+    const why = reason ?? (cause as Error).message.split("\n")[0];
+    throw new ParseError(`invalid YAML (${why}${where})`, { cause });
+  }
+}
