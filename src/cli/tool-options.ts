@@ -21,7 +21,8 @@ export const PROJECT_FLAGS = {
   "allow-remote-refs": { type: "boolean", default: false },
 } as const;
 
-export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs and specs name from DIR (repeatable; default: this repository)
+export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs, specs and $refs name from DIR (repeatable; default: this
+                      repository and the folders of the paths given)
   --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
 
 /**
@@ -127,6 +128,8 @@ export function toolRunSetup(
     "allow-code"?: boolean | undefined;
     root?: string[] | undefined;
     "allow-remote-refs"?: boolean | undefined;
+    /** `--tools PATH` of call and agent: their folders are part of the project. */
+    tools?: string[] | undefined;
   },
   io: Pick<CliIo, "env" | "stderr">,
 ): ToolRunSetup {
@@ -138,7 +141,7 @@ export function toolRunSetup(
     profile,
     vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
     outbound: outboundPolicy(values),
-    ...specReadOptions(values),
+    ...specReadOptions(values, values.tools ?? []),
   };
   if (emulator) {
     runtime.fetch = emulator.fetch;

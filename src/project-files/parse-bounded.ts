@@ -31,7 +31,10 @@ function parseJsonFirst(text: string, only: boolean): unknown {
 
 /** V8 quotes the text around the error (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`). */
 function jsonReason(error: Error): string {
-  return error.message.replace(/, ".*" is not valid JSON$/s, " is not valid JSON");
+  return error.message.replace(
+    /, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s,
+    " (the text is not valid JSON)",
+  );
 }
 
 function parseYaml(text: string): unknown {

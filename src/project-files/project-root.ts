@@ -12,15 +12,20 @@ export function projectRoot(cwd: string = process.cwd()): string {
   }
 }
 
-/** Roots as real paths (symlinks resolved), so a path is compared with what it really is. */
+/**
+ * Roots as real paths (symlinks resolved), so a path is compared with what it really is; each once, and
+ * none inside another (messages list them).
+ */
 export function realRoots(roots: readonly string[]): string[] {
-  return roots.map((root) => {
+  const real = roots.map((root) => {
     try {
       return realpathSync(root);
     } catch {
       return resolve(root);
     }
   });
+  const unique = [...new Set(real)];
+  return unique.filter((root) => !unique.some((other) => other !== root && isInsideRoots(root, [other])));
 }
 
 /** Whether a real path is one of the roots or below one. */

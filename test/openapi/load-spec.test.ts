@@ -187,7 +187,7 @@ describe("loadSpec", () => {
     [
       "a $ref to a file that does not exist",
       "fixtures/openapi/external/broken.yaml",
-      "fixtures/openapi/external/broken.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: $ref \"schemas/nope.yaml\": cannot read file (ENOENT)",
+      'fixtures/openapi/external/broken.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: $ref "schemas/nope.yaml": cannot read file (ENOENT)',
     ],
   ];
 

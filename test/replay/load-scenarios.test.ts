@@ -122,7 +122,15 @@ describe("a hostile scenario stays in its place", () => {
 
   test("tools outside the project are refused", () => {
     expect(loadError(`tools: [/etc]\nmessages: hi\nmodel: { scripted: [{ answer: hello }] }\n`)).toMatch(
-      /^s\.yaml: tools "(\.\.\/)+etc" is outside the project \(/,
+      /^s\.yaml: tools "(\.\.\/)+etc" is outside the project \(.*\); widen it with --root$/,
     );
+  });
+
+  test("--root widens the project for a scenario's tools", () => {
+    const outside = mkdtempSync(join(tmpdir(), "tooldeck-outside-"));
+    const { dir, file } = scenarioFile(
+      `tools: [${outside}]\nmessages: hi\nmodel: { scripted: [{ answer: hello }] }\n`,
+    );
+    expect(loadScenarios(file, { cwd: dir, roots: [outside] })[0]?.tools).toEqual([outside]);
   });
 });

@@ -1,0 +1,166 @@
+import { mkdirSync, symlinkSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import { captureIo } from "../support/capture-io.js";
+import { hostileProject, yamlAliasBomb } from "../support/hostile-project.js";
+
+const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
+const SECRET = "TOKEN=do-not-print-me";
+
+/** A toolkit in tools/ whose spec describes its one parameter by `$ref` to `ref`. */
+function toolkitProject(ref: string, files: Record<string, string> = {}): string {
+  return hostileProject({
+    "tools/kit.yaml": "kind: openapi-toolkit\nname: kit\nspec: api.yaml\n",
+    "tools/api.yaml": [
+      "openapi: 3.0.3",
+      "info: { title: T, version: '1' }",
+      "servers: [{ url: 'http://events.tooldeck.internal' }]",
+      "paths:",
+      "  /x:",
+      "    get:",
+      "      operationId: x",
+      `      parameters: [{ name: q, in: query, description: { $ref: '${ref}' }, schema: { type: string } }]`,
+      "      responses: { '200': { description: ok } }",
+    ].join("\n"),
+    ...files,
+  });
+}
+
+async function cli(args: string[]) {
+  const captured = captureIo();
+  const code = await runCli(args, captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+describe("the CLI loads only inside the project", () => {
+  test("tools does not print a $ref'd file outside the project; --root widens it", async () => {
+    const dir = toolkitProject("../secret.yaml", { "secret.yaml": `${SECRET}\n` });
+    const refused = await cli(["tools", join(dir, "tools")]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('$ref "../secret.yaml" is outside the project (');
+    expect(refused.stderr).toContain("); widen it with --root");
+    expect(refused.stdout + refused.stderr).not.toContain("do-not-print-me");
+    const widened = await cli(["tools", join(dir, "tools"), "--root", dir]);
+    expect(widened.stderr).toBe("");
+    expect(widened.stdout).toContain("do-not-print-me");
+  });
+
+  test("tools: a symlink tools/env.json → /proc/self/environ is refused, no env content shown", async () => {
+    process.env.TOOLDECK_TEST_SECRET = "do-not-print-me";
+    const dir = hostileProject({
+      "tools/ok.yaml": "kind: request\nmethod: GET\nname: ok\ndescription: d\nurl: http://x/\n",
+    });
+    symlinkSync("/proc/self/environ", join(dir, "tools", "env.json"));
+    const { code, stdout, stderr } = await cli(["tools", join(dir, "tools")]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^error: .*\/tools\/env\.json: symlink points outside the project \(.*\); widen it with --root\n$/,
+    );
+    expect(stdout + stderr).not.toContain("do-not-print-me");
+    expect(stdout).toContain("ok");
+  });
+
+  test("lint does not read a $ref to /etc/passwd", async () => {
+    const dir = toolkitProject("/etc/passwd");
+    const { code, stdout, stderr } = await cli(["lint", join(dir, "tools"), "--format", "json"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `tools/api.yaml#/paths/~1x/get/parameters/0/description: $ref "/etc/passwd" is outside the project (`,
+    );
+    expect(stdout + stderr).not.toContain("root:x:0:0");
+  });
+
+  test("check refuses a YAML alias bomb in a tool config with one line", async () => {
+    const dir = hostileProject({ "tools/bomb.yaml": `${yamlAliasBomb(9)}\nkind: request\n` });
+    const { stdout } = await cli(["check", join(dir, "tools"), "--format", "json"]);
+    expect(stdout).toContain(EXPANDS);
+  });
+
+  test("tools refuses a $ref fan-out with one line", async () => {
+    const schemas = ["    s0: { type: string }"];
+    for (let i = 1; i <= 30; i++) {
+      const previous = `{ $ref: '#/components/schemas/s${i - 1}' }`;
+      schemas.push(`    s${i}: { allOf: [${previous}], properties: { a: ${previous}, b: ${previous} } }`);
+    }
+    const dir = hostileProject({
+      "tools/kit.yaml": "kind: openapi-toolkit\nname: kit\nspec: api.yaml\n",
+      "tools/api.yaml": [
+        "openapi: 3.0.3",
+        "info: { title: T, version: '1' }",
+        "paths:",
+        "  /x:",
+        "    post:",
+        "      operationId: x",
+        "      requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/s30' } } } }",
+        "      responses: { '200': { description: ok } }",
+        "components:",
+        "  schemas:",
+        ...schemas,
+      ].join("\n"),
+    });
+    const { code, stderr } = await cli(["tools", join(dir, "tools")]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `error: ${join(dir, "tools", "kit.yaml")}: ${join(dir, "tools", "api.yaml")}: ${EXPANDS}\n`,
+    );
+  });
+
+  test("--vars: an alias bomb is one load error", async () => {
+    const dir = hostileProject({ "vars.yaml": yamlAliasBomb(9) });
+    const { code, stderr } = await cli(["call", "get_events", "--vars", join(dir, "vars.yaml")]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, "vars.yaml")}: cannot read variables (${EXPANDS})`);
+  });
+});
+
+describe("remote specs", () => {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? "");
+    response.end("{}");
+  });
+  let origin = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test("lint does not fetch a toolkit's spec URL without --allow-remote-refs, nor from loopback with it", async () => {
+    const dir = hostileProject({
+      "tools/kit.yaml": `kind: openapi-toolkit\nname: kit\nspec: ${origin}/spec.json\n`,
+    });
+    const off = await cli(["lint", join(dir, "tools"), "--format", "json"]);
+    expect(off.stdout).toContain(
+      `${origin}/spec.json: is remote; remote specs and $refs are off (allow them with --allow-remote-refs)`,
+    );
+    const on = await cli(["lint", join(dir, "tools"), "--format", "json", "--allow-remote-refs"]);
+    expect(on.stdout).toContain(
+      `${origin}/spec.json: is a private, loopback or metadata address; specs and $refs are never downloaded from one`,
+    );
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("tooldeck run", () => {
+  test("a scenario alias bomb is one load error", async () => {
+    const dir = hostileProject({ "scenarios/bomb.yaml": yamlAliasBomb(9) });
+    const { code, stdout } = await cli(["run", join(dir, "scenarios")]);
+    expect(code).toBe(2);
+    expect(stdout).toContain(EXPANDS);
+  });
+
+  test("a symlinked scenario folder outside the project is refused", async () => {
+    const outside = hostileProject({ "s.yaml": "tools: [x.yaml]\nmessages: hi\n" });
+    const dir = hostileProject();
+    mkdirSync(join(dir, "scenarios"));
+    symlinkSync(outside, join(dir, "scenarios", "linked"));
+    const { code, stderr } = await cli(["run", join(dir, "scenarios")]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(dir, "scenarios", "linked")}: symlink points outside the project (`);
+  });
+});

@@ -1,0 +1,183 @@
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadSpec } from "../../src/openapi/load-spec.js";
+import { MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import { hostileProject, yamlAliasBomb } from "../support/hostile-project.js";
+
+/** A spec whose one operation has the given parameter (a `$ref`, or a parameter holding one). */
+function specWithParameter(parameter: unknown): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Hostile", version: "1" },
+    servers: [{ url: "http://events.tooldeck.internal" }],
+    paths: {
+      "/x": { get: { operationId: "x", parameters: [parameter], responses: { 200: { description: "ok" } } } },
+    },
+  });
+}
+
+async function loadError(path: string, options: Parameters<typeof loadSpec>[1] = {}): Promise<string> {
+  try {
+    await loadSpec(path, options);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("loaded");
+}
+
+const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
+const WHERE = "api.json#/paths/~1x/get/parameters/0";
+
+describe("files named by $refs stay inside the project", () => {
+  test("a parameter named by $ref to ../../etc/passwd is refused and the file is never read", async () => {
+    const dir = hostileProject({
+      "tools/api.json": specWithParameter({
+        name: { $ref: "../../../../../../../../etc/passwd" },
+        in: "query",
+      }),
+    });
+    const message = await loadError(join(dir, "tools/api.json"), { roots: [dir] });
+    expect(message).toBe(
+      `${join(dir, "tools", WHERE)}/name: $ref "../../../../../../../../etc/passwd" is outside the project (${dir}); widen it with --root`,
+    );
+  });
+
+  test("an absolute $ref (/etc/passwd#/x) is refused", async () => {
+    const dir = hostileProject({ "api.json": specWithParameter({ $ref: "/etc/passwd#/x" }) });
+    expect(await loadError(join(dir, "api.json"), { roots: [dir] })).toBe(
+      `${join(dir, WHERE)}: $ref "/etc/passwd" is outside the project (${dir}); widen it with --root`,
+    );
+  });
+
+  test("$ref: /dev/zero is refused without reading it", async () => {
+    const dir = hostileProject({ "api.json": specWithParameter({ $ref: "/dev/zero" }) });
+    expect(await loadError(join(dir, "api.json"), { roots: [dir] })).toContain(
+      '$ref "/dev/zero" is outside the project',
+    );
+    expect(await loadError(join(dir, "api.json"), { roots: [dir, "/dev"] })).toBe(
+      `${join(dir, WHERE)}: $ref "/dev/zero" is not a regular file`,
+    );
+  });
+
+  test("a symlink inside the project to a file outside it is refused; --root widens it", async () => {
+    const outside = hostileProject({ "param.yaml": "name: stolen\nin: query\nschema: { type: string }\n" });
+    const dir = hostileProject({ "api.json": specWithParameter({ $ref: "./param.yaml" }) });
+    symlinkSync(join(outside, "param.yaml"), join(dir, "param.yaml"));
+    expect(await loadError(join(dir, "api.json"), { roots: [dir] })).toContain(
+      '$ref "./param.yaml" is outside the project',
+    );
+    const spec = await loadSpec(join(dir, "api.json"), { roots: [dir, outside] });
+    expect(JSON.stringify(spec.document.paths)).toContain('"name":"stolen"');
+  });
+
+  test.each([
+    ["file:", "file:///etc/passwd"],
+    ["ftp:", "ftp://example.com/x.yaml"],
+  ])("a %s URL in a $ref is refused", async (scheme, ref) => {
+    const dir = hostileProject({ "api.json": specWithParameter({ $ref: ref }) });
+    expect(await loadError(join(dir, "api.json"), { roots: [dir] })).toBe(
+      `${join(dir, WHERE)}: $ref "${ref}" is a ${scheme} URL; only files in the project and http(s) URLs are read`,
+    );
+  });
+
+  test("a spec given as a data: URL (a Flowise upload) may not $ref files", async () => {
+    for (const ref of ["./param.yaml", "/etc/passwd"]) {
+      const text = specWithParameter({ $ref: ref });
+      const url = `data:application/json;base64,${Buffer.from(text).toString("base64")},filename:api.json`;
+      expect(await loadError(url)).toBe(
+        `${WHERE}: $ref "${ref}" is refused: a spec given inline (a data: URL or an object) has no folder to read files from`,
+      );
+    }
+  });
+
+  test("$refs inside data (x- extensions, examples, defaults, enum, const, externalDocs) are never read", async () => {
+    const leak = { $ref: "/etc/passwd" };
+    const schema = {
+      type: "object",
+      "x-leak": leak,
+      example: leak,
+      examples: [leak],
+      default: leak,
+      enum: [leak],
+      const: leak,
+      externalDocs: leak,
+      properties: { properties: { type: "object", "x-inner": leak } },
+    };
+    const dir = hostileProject({
+      "api.json": JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "T", version: "1" },
+        "x-top": leak,
+        paths: {
+          "/x": {
+            post: {
+              requestBody: {
+                content: {
+                  "application/json": { schema, examples: { one: { summary: "s", value: leak } } },
+                },
+              },
+              responses: { 200: { description: "ok" } },
+            },
+          },
+        },
+      }),
+    });
+    for (const lazyRefs of [false, true]) {
+      const spec = await loadSpec(join(dir, "api.json"), { roots: [dir], lazyRefs });
+      expect(spec.title).toBe("T");
+    }
+  });
+});
+
+describe("expansion is bounded", () => {
+  test("a YAML alias bomb in a spec is refused", async () => {
+    const dir = hostileProject({
+      "api.yaml": `openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths: {}\nx-bomb:\n${yamlAliasBomb(9, "  ")}\n`,
+    });
+    expect(await loadError(join(dir, "api.yaml"), { roots: [dir] })).toBe(
+      `${join(dir, "api.yaml")}: ${EXPANDS}`,
+    );
+  });
+
+  test("a YAML alias bomb in a $ref'd file is refused, naming the $ref", async () => {
+    const dir = hostileProject({
+      "api.json": specWithParameter({ $ref: "./param.yaml" }),
+      "param.yaml": `name: p\nin: query\nx-bomb:\n${yamlAliasBomb(9, "  ")}\n`,
+    });
+    expect(await loadError(join(dir, "api.json"), { roots: [dir] })).toBe(
+      `${join(dir, WHERE)}: $ref "./param.yaml": ${join(dir, "param.yaml")}: ${EXPANDS}`,
+    );
+  });
+
+  test("a $ref fan-out (40 levels, each schema refers twice to the one before) is refused, eager and lazy", async () => {
+    const schemas: Record<string, unknown> = { s0: { type: "string" } };
+    for (let i = 1; i <= 40; i++) {
+      const previous = { $ref: `#/components/schemas/s${i - 1}` };
+      schemas[`s${i}`] = { allOf: [previous], properties: { a: previous, b: previous } };
+    }
+    const dir = hostileProject({
+      "api.json": JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "Fan", version: "1" },
+        paths: {
+          "/x": {
+            post: {
+              operationId: "x",
+              requestBody: {
+                content: { "application/json": { schema: { $ref: "#/components/schemas/s40" } } },
+              },
+              responses: { 200: { description: "ok" } },
+            },
+          },
+        },
+        components: { schemas },
+      }),
+    });
+    for (const lazyRefs of [false, true]) {
+      expect(await loadError(join(dir, "api.json"), { roots: [dir], lazyRefs })).toBe(
+        `${join(dir, "api.json")}: ${EXPANDS}`,
+      );
+    }
+  });
+});

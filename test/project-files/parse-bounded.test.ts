@@ -1,0 +1,66 @@
+import { describe, expect, test } from "vitest";
+import { assertBoundedExpansion, MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import { parseBounded } from "../../src/project-files/parse-bounded.js";
+import { yamlAliasBomb, yamlMergeKeyBomb } from "../support/hostile-project.js";
+
+const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
+
+describe("parseBounded", () => {
+  test.each([
+    ["JSON", '{"a": [1, 2]}', "json"],
+    ["YAML", "a: [1, 2]\n", "yaml"],
+    ["JSON or YAML (YAML)", "a: [1, 2]\n", "json-or-yaml"],
+  ] as const)("parses %s", (_, text, format) => {
+    expect(parseBounded(text, format)).toEqual({ a: [1, 2] });
+  });
+
+  test("a billion-laughs alias bomb (under 700 bytes) is refused", () => {
+    const bomb = yamlAliasBomb(9);
+    expect(bomb.length).toBeLessThan(700);
+    expect(() => parseBounded(bomb, "yaml")).toThrow(EXPANDS);
+  });
+
+  test("a few shared aliases are fine", () => {
+    expect(parseBounded(yamlAliasBomb(3), "yaml")).toMatchObject({ a3: expect.any(Array) });
+  });
+
+  test("a merge-key bomb is refused: `<<` is a plain key (no merging), its aliases are counted", () => {
+    expect(parseBounded("base: &b {x: 1}\nuse: {<<: *b, y: 2}\n", "yaml")).toEqual({
+      base: { x: 1 },
+      use: { "<<": { x: 1 }, y: 2 },
+    });
+    expect(() => parseBounded(yamlMergeKeyBomb(8), "yaml")).toThrow(EXPANDS);
+  });
+
+  test("an error never quotes the text", () => {
+    const secret = "root:x:0:0:root:/root:/bin/bash";
+    for (const format of ["json", "yaml"] as const) {
+      try {
+        parseBounded(`a: [${secret}`, format);
+      } catch (error) {
+        expect((error as Error).message).not.toContain("root:x");
+        continue;
+      }
+      throw new Error(`${format}: parsed`);
+    }
+  });
+
+  test("deep nesting does not overflow the stack", () => {
+    const depth = 100_000;
+    expect(() => parseBounded(`${"[".repeat(depth)}${"]".repeat(depth)}`, "json")).not.toThrow();
+  });
+});
+
+describe("assertBoundedExpansion", () => {
+  test("a cycle (a recursive schema) counts once", () => {
+    const node: Record<string, unknown> = { type: "object" };
+    node.properties = { child: node, again: node };
+    expect(() => assertBoundedExpansion(node)).not.toThrow();
+  });
+
+  test("shared objects are counted as often as they appear", () => {
+    let level: unknown[] = ["x"];
+    for (let i = 0; i < 30; i++) level = [level, level];
+    expect(() => assertBoundedExpansion(level)).toThrow(EXPANDS);
+  });
+});
