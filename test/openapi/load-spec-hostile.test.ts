@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import { createTools } from "../../src/runtime/create-tools.js";
 import { hostileProject, yamlAliasBomb } from "../support/hostile-project.js";
 
 /** A spec whose one operation has the given parameter (a `$ref`, or a parameter holding one). */
@@ -127,6 +128,19 @@ describe("files named by $refs stay inside the project", () => {
       const spec = await loadSpec(join(dir, "api.json"), { roots: [dir], lazyRefs });
       expect(spec.title).toBe("T");
     }
+  });
+});
+
+describe("a spec path written in a config", () => {
+  test("must be inside the roots itself (confineSpec), as createTools reads a toolkit's spec: with roots", async () => {
+    const outside = hostileProject({ "api.json": specWithParameter({ name: "q", in: "query" }) });
+    const dir = hostileProject();
+    expect(await loadError(join(outside, "api.json"), { roots: [dir], confineSpec: true })).toBe(
+      `${join(outside, "api.json")}: is outside the project (${dir}); widen it with --root`,
+    );
+    const config = { kind: "openapi-toolkit" as const, name: "kit", spec: join(outside, "api.json") };
+    await expect(createTools([config], { roots: [dir] })).rejects.toThrow("is outside the project");
+    expect((await createTools([config], { roots: [dir, outside] })).map((tool) => tool.name)).toEqual(["x"]);
   });
 });
 
