@@ -138,7 +138,15 @@ describe("a spec path written in a config", () => {
     expect(await loadError(join(outside, "api.json"), { roots: [dir], confineSpec: true })).toBe(
       `${join(outside, "api.json")}: is outside the project (${dir}); widen it with --root`,
     );
-    const config = { kind: "openapi-toolkit" as const, name: "kit", spec: join(outside, "api.json") };
+    const config = {
+      kind: "openapi-toolkit" as const,
+      name: "kit",
+      spec: join(outside, "api.json"),
+      returnDirect: false,
+      headers: {},
+      removeNulls: false,
+      selectedEndpoints: [],
+    };
     await expect(createTools([config], { roots: [dir] })).rejects.toThrow("is outside the project");
     expect((await createTools([config], { roots: [dir, outside] })).map((tool) => tool.name)).toEqual(["x"]);
   });
