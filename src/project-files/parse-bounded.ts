@@ -11,22 +11,27 @@ export type TextFormat = "json" | "yaml" | "json-or-yaml";
 
 /**
  * The one place a file's text becomes a value (configs, specs, scenarios, cassettes, vars, settings):
- * parsed, then refused when its aliases make it stand for more than `MAX_EXPANDED_VALUES` values.
+ * parsed, then (YAML) refused when its aliases make it stand for more than `MAX_EXPANDED_VALUES` values.
  * Throws `ParseError` or `ExpansionError`, one line each, never quoting the text.
  */
 export function parseBounded(text: string, format: TextFormat): unknown {
-  const value = format === "yaml" ? parseYaml(text) : parseJsonFirst(text, format === "json");
-  assertBoundedExpansion(value);
-  return value;
+  return format === "yaml" ? parseYamlBounded(text) : parseJsonFirst(text, format === "json");
 }
 
+/** JSON.parse never shares an object between two places, so only YAML needs the expansion count. */
 function parseJsonFirst(text: string, only: boolean): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
     if (only) throw new ParseError(`invalid JSON (${jsonReason(cause as Error)})`, { cause });
-    return parseYaml(text);
+    return parseYamlBounded(text);
   }
+}
+
+function parseYamlBounded(text: string): unknown {
+  const value = parseYaml(text);
+  assertBoundedExpansion(value);
+  return value;
 }
 
 /** V8 quotes the text around the error (`Unexpected token 'r', "root:x:0:0"... is not valid JSON`). */
