@@ -7,6 +7,11 @@ export interface CliIo {
   signal: AbortSignal;
   /** Which streams are terminals: colours on stdout, progress on stderr. Absent = neither. */
   isTTY?: { stdout: boolean; stderr: boolean };
+  /**
+   * From now on print these values as `***` (`--var` secrets, docs/security.md). `runCli` gives every
+   * command an io that has it (src/cli/masked-io.ts).
+   */
+  hideSecrets?: (values: readonly string[]) => void;
 }
 
 /** One sub-command: its help text and what it does. Returns the exit code. */

@@ -1,3 +1,4 @@
+import { escapeXml } from "../escape-xml.js";
 import type { CliIo } from "./cli-io.js";
 
 /** What stands in for a secret in anything tooldeck prints. */
@@ -17,13 +18,46 @@ export function secretValues(vars: Record<string, string>): string[] {
 }
 
 /**
- * The same io, with every secret value replaced by `***` in what it prints (reports in any format,
- * `--verbose` exchanges, error lines), so a `--var` token never reaches a CI log.
+ * The io with `hideSecrets`: every value it is given is printed as `***` from then on, on stdout and
+ * stderr (reports in any format, `--verbose` exchanges, error lines), so a `--var` token never reaches
+ * a CI log. `runCli` wraps every command's io this way; commands that take variables hand them over.
  */
-export function withSecretsMasked(io: CliIo, secrets: readonly string[]): CliIo {
-  const longestFirst = [...new Set(secrets)].sort((a, b) => b.length - a.length);
-  if (longestFirst.length === 0) return io;
+export function withSecretsMasked(io: CliIo): CliIo & Required<Pick<CliIo, "hideSecrets">> {
+  let longestFirst: string[] = [];
   const mask = (text: string) =>
-    longestFirst.reduce((masked, secret) => masked.split(secret).join(MASK), text);
-  return { ...io, stdout: (text) => io.stdout(mask(text)), stderr: (text) => io.stderr(mask(text)) };
+    longestFirst.reduce(
+      (masked, secret) => (masked.includes(secret) ? masked.split(secret).join(MASK) : masked),
+      text,
+    );
+  return {
+    ...io,
+    stdout: (text) => io.stdout(mask(text)),
+    stderr: (text) => io.stderr(mask(text)),
+    hideSecrets(values) {
+      const all = new Set([...longestFirst, ...values.flatMap(spellings)]);
+      longestFirst = [...all].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
+    },
+  };
+}
+
+/**
+ * A value as reports may spell it: as is or as a URL carries it (path, query, form, and a form query
+ * read back with decodeURI, as probe findings show paths), each of those as is, inside JSON text (once
+ * or twice escaped: a JSON body in a JSON report) and inside XML (JUnit).
+ */
+function spellings(value: string): string[] {
+  const form = new URLSearchParams({ v: value }).toString().slice(2);
+  const inUrls = [value, encodeURI(value), encodeURIComponent(value), form, decodeUri(form)];
+  return [...new Set(inUrls)].flatMap((spelled) => {
+    const json = JSON.stringify(spelled).slice(1, -1);
+    return [spelled, json, JSON.stringify(json).slice(1, -1), escapeXml(spelled)];
+  });
+}
+
+function decodeUri(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
 }

@@ -6,6 +6,7 @@ import { checkCommand, lintCommand } from "./commands/check.js";
 import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
+import { withSecretsMasked } from "./masked-io.js";
 
 const COMMANDS: readonly Command[] = [
   checkCommand,
@@ -30,7 +31,9 @@ Run 'tooldeck <command> --help' for a command's options.`;
  * Runs one tooldeck command line and returns its exit code: 0 ok, 1 findings or failed call,
  * 2 usage or load error. Errors are printed as one line, never a stack trace.
  */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
+  // One masking io for the whole command, so its error line below is masked like its reports.
+  const io = withSecretsMasked(rawIo);
   const [name, ...args] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.stdout(`${HELP}\n`);

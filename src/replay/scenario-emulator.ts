@@ -1,6 +1,8 @@
 import { createEmulator } from "../emulator/create-emulator.js";
 import type { ResolveHost } from "../runtime/host-policy.js";
+import { guardResolveHost } from "../runtime/outbound/guard-resolve-host.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
+import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import type { FetchLike } from "../runtime/runtime-options.js";
 
 /**
@@ -24,6 +26,7 @@ export function createScenarioEmulator(): ScenarioEmulator {
   const randomId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
   const emulator = createEmulator({ events: { randomId } });
   // A scenario is a repository file like any config: it reaches the embedded emulators and nothing else.
-  const fetch = createOutboundGuard(emulator.fetch, { allowedHosts: [], allowWrites: false });
-  return { ...emulator, fetch };
+  const policy: OutboundPolicy = { allowedHosts: [], allowWrites: false };
+  const fetch = createOutboundGuard(emulator.fetch, policy);
+  return { ...emulator, fetch, resolveHost: guardResolveHost(policy, emulator.resolveHost) };
 }

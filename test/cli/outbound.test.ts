@@ -198,6 +198,53 @@ describe("--var secrets are never printed", () => {
   });
 });
 
+describe("secrets are masked however a report spells them", () => {
+  // Spaces, slashes and quotes make a value percent-encoded in a URL and escaped in JSON.
+  const SPELLED = 's3cr3t "value"/x';
+  const tool = {
+    kind: "request",
+    method: "GET",
+    name: "encoded",
+    description: "Use this to read a thing",
+    url: "http://169.254.169.254/latest?token={{$vars.token}}",
+  };
+
+  test.each(["stylish", "json", "sarif", "junit"])("check --format %s", async (format) => {
+    const { stdout, stderr } = await tooldeck(
+      "check",
+      toolsWith(tool),
+      "--var",
+      `token=${SPELLED}`,
+      "--format",
+      format,
+    );
+    const printed = stdout + stderr;
+    expect(printed).toContain("refused: host 169.254.169.254 is not allowed");
+    for (const spelling of [SPELLED, encodeURIComponent(SPELLED), encodeURI(SPELLED), "s3cr3t"]) {
+      expect(printed).not.toContain(spelling);
+    }
+  });
+
+  test("an error line is masked too", async () => {
+    const { exit, stderr } = await tooldeck("call", "s3cr3t-name", "--var", "token=s3cr3t-name");
+    expect(exit).toBe(2);
+    expect(stderr).toContain("tooldeck call: no tool named '***'");
+  });
+
+  test("the embedded Flowise emulator's key is masked in check's report", async () => {
+    const keyInUrl = {
+      kind: "request",
+      method: "GET",
+      name: "key_in_url",
+      description: "Use this to list chatflows",
+      url: "{{$vars.flowise_url}}/api/v1/chatflows?apiKey={{$vars.flowise_api_key}}",
+      headers: { Authorization: "Bearer {{$vars.flowise_api_key}}" },
+    };
+    const { stdout } = await tooldeck("check", toolsWith(keyInUrl));
+    expect(stdout).toContain("/api/v1/chatflows?apiKey=*** → 200");
+  });
+});
+
 describe("a server's control characters never reach the report raw", () => {
   const hostile = createServer((_request, response) => {
     response.writeHead(500, { "content-type": "text/plain" });

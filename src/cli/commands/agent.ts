@@ -6,7 +6,7 @@ import { DEFAULT_MODEL, initModel } from "../../runtime/langchain/init-model.js"
 import { resolveVariables } from "../../runtime/variables.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
-import { secretValues, withSecretsMasked } from "../masked-io.js";
+import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { loadToolsReporting, TOOL_FLAGS, TOOL_FLAGS_HELP, toolRunSetup } from "../tool-options.js";
 
@@ -30,7 +30,7 @@ export const agentCommand: Command = {
   name: "agent",
   summary: "run a LangChain agent with the tools against the emulator",
   help: HELP,
-  async run(args, rawIo) {
+  async run(args, io) {
     const { values, positionals } = parseCommandArgs("agent", args, {
       ...TOOL_FLAGS,
       tools: { type: "string", multiple: true },
@@ -42,8 +42,8 @@ export const agentCommand: Command = {
       throw new ToolDeckError("usage", `give the user's message (see 'tooldeck agent --help')`);
     if (extra.length > 0)
       throw new ToolDeckError("usage", `unexpected argument '${extra[0]}' (quote the message)`);
-    const setup = toolRunSetup(values, rawIo);
-    const io = withSecretsMasked(rawIo, secretValues(setup.runtime.vars ?? {}));
+    const setup = toolRunSetup(values, io);
+    io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
     const runtime = { ...setup.runtime, question: message };
     const loaded = loadToolsReporting(values.tools ?? [], setup.runtime, io);
     if (loaded.errors.length > 0) return EXIT.usage;

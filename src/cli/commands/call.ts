@@ -4,7 +4,7 @@ import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
-import { MASK, secretValues, withSecretsMasked } from "../masked-io.js";
+import { MASK, secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { loadToolsReporting, TOOL_FLAGS, TOOL_FLAGS_HELP, toolRunSetup } from "../tool-options.js";
 
@@ -26,7 +26,7 @@ export const callCommand: Command = {
   name: "call",
   summary: "run one tool call and print what the LLM sees",
   help: HELP,
-  async run(args, rawIo) {
+  async run(args, io) {
     const { values, positionals } = parseCommandArgs("call", args, {
       ...TOOL_FLAGS,
       args: { type: "string", default: "{}" },
@@ -38,8 +38,8 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
-    const setup = toolRunSetup(values, rawIo);
-    const io = withSecretsMasked(rawIo, secretValues(setup.runtime.vars ?? {}));
+    const setup = toolRunSetup(values, io);
+    io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
     const loaded = loadToolsReporting(values.tools ?? [], setup.runtime, io);
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { createEmulator } from "../../emulator/create-emulator.js";
@@ -26,7 +27,7 @@ import {
   loadToolSources,
   type ToolSourceFlags,
 } from "../load-tool-sources.js";
-import { secretValues, withSecretsMasked } from "../masked-io.js";
+import { secretValues } from "../masked-io.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {
@@ -93,7 +94,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
     name,
     summary,
     help: text,
-    async run(args, rawIo) {
+    async run(args, io) {
       const { values, positionals } = parseCommandArgs(name, args, {
         spec: { type: "string" },
         profile: { type: "string", default: "standard" },
@@ -112,7 +113,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
-      const io = withSecretsMasked(rawIo, secretValues(parseVars(values.vars, values.var)));
+      io.hideSecrets?.(secretValues(parseVars(values.vars, values.var)));
       const format = oneOf("--format", values.format, FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const run = async () => runOnce(name, positionals, values, io);
@@ -166,6 +167,10 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   const baseUrl = values["base-url"]?.replace(/\/+$/, "");
   const probes = name === "check" && !values["no-probe"];
   const outbound = outboundPolicy(values);
+  // One Flowise API key for every probe's emulator, so it is masked once (a fresh key per tool would be
+  // one more value to mask in every line printed).
+  const apiKey = randomBytes(32).toString("base64url");
+  io.hideSecrets?.([apiKey]);
   const report = await check(loaded, {
     profile,
     ...(spec ? { spec } : {}),
@@ -176,7 +181,10 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
       ? {
           probe: {
             target: () => ({
-              ...probeTarget(baseUrl, userVars, outbound, flowiseSecurityCheckOff(io.env)),
+              ...probeTarget(baseUrl, userVars, outbound, {
+                apiKey,
+                securityCheckOff: flowiseSecurityCheckOff(io.env),
+              }),
               ...read,
             }),
             allowWrites: baseUrl === undefined || values["allow-writes"],
@@ -198,12 +206,12 @@ function probeTarget(
   baseUrl: string | undefined,
   userVars: Record<string, string>,
   outbound: OutboundPolicy,
-  securityCheckOff: boolean,
+  shared: { apiKey: string; securityCheckOff: boolean },
 ): ToolRuntimeOptions {
-  const options: ToolRuntimeOptions = securityCheckOff ? { httpSecurityCheck: false } : {};
+  const options: ToolRuntimeOptions = shared.securityCheckOff ? { httpSecurityCheck: false } : {};
   if (baseUrl !== undefined) return { ...options, outbound, vars: { base_url: baseUrl, ...userVars } };
-  const emulator = createEmulator();
-  const vars = { ...emulator.vars, ...userVars };
+  const emulator = createEmulator({ flowise: { apiKeys: [shared.apiKey] } });
+  const vars = { ...emulator.vars, flowise_api_key: shared.apiKey, ...userVars };
   return { ...options, outbound, fetch: emulator.fetch, resolveHost: emulator.resolveHost, vars };
 }
 

@@ -33,12 +33,16 @@ export function refusalFor(url: URL, method: string, policy: OutboundPolicy): st
   return undefined;
 }
 
-/** Whether a URL's `host:port`, or its bare host name, is one of the named hosts (case aside). */
+/**
+ * Whether a URL's `host:port`, or its bare host name, is one of the named hosts (case aside; an IPv6
+ * host with or without its brackets).
+ */
 export function isNamedHost(url: URL, hosts: readonly string[]): boolean {
   const host = url.host.toLowerCase();
   const hostname = url.hostname.toLowerCase();
+  const unbracketed = hostname.replace(/^\[|\]$/g, "");
   return hosts.some((named) => {
     const wanted = named.toLowerCase();
-    return wanted === host || wanted === hostname;
+    return wanted === host || wanted === hostname || wanted === unbracketed;
   });
 }

@@ -103,6 +103,14 @@ describe("createOutboundGuard", () => {
     expect(byName.status).toBe(200);
   });
 
+  test("an IPv6 host may be named with or without its brackets", async () => {
+    const inner: FetchLike = async (input) => new Response(String(input));
+    for (const named of ["::1", "[::1]", "[::1]:8080"]) {
+      const fetch = createOutboundGuard(inner, { allowedHosts: [named], allowWrites: false });
+      expect(await (await fetch("http://[::1]:8080/x")).text()).toBe("http://[::1]:8080/x");
+    }
+  });
+
   test("a write to a real host needs allowWrites; nothing is sent without it", async () => {
     const before = allowed.seen.length;
     await expect(guard()(`http://${allowedHost}/events/1`, { method: "DELETE" })).rejects.toThrow(

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "vitest";
+import { secretValues, withSecretsMasked } from "../../src/cli/masked-io.js";
+import { captureIo } from "../support/capture-io.js";
+
+describe("secretValues", () => {
+  test("every value of 4+ characters but the addresses", () => {
+    expect(
+      secretValues({ base_url: "http://x", flowise_url: "http://y", token: "abcd", short: "abc" }),
+    ).toEqual(["abcd"]);
+  });
+});
+
+describe("withSecretsMasked", () => {
+  const SECRET = 'p@ss w/"rd"&<x>';
+
+  test.each([
+    ["as is", SECRET],
+    ["in a URL path", encodeURI(SECRET)],
+    ["in a query", encodeURIComponent(SECRET)],
+    ["in a form body", new URLSearchParams({ v: SECRET }).toString().slice(2)],
+    ["in JSON", JSON.stringify(SECRET)],
+    ["in JSON inside JSON", JSON.stringify(JSON.stringify(SECRET))],
+    ["in XML", "p@ss w/&quot;rd&quot;&amp;&lt;x&gt;"],
+  ])("masks a value %s, on stdout and stderr", (_name, spelled) => {
+    const captured = captureIo();
+    const io = withSecretsMasked(captured.io);
+    io.hideSecrets([SECRET]);
+    io.stdout(`before ${spelled} after\n`);
+    io.stderr(`error: ${spelled}\n`);
+    expect(captured.stdout()).not.toContain("p@ss");
+    expect(captured.stderr()).not.toContain("p@ss");
+    expect(captured.stdout()).toMatch(/^before .*\*\*\*.* after\n$/);
+  });
+
+  test("prints as given until secrets are handed over, and masks the longest first", () => {
+    const captured = captureIo();
+    const io = withSecretsMasked(captured.io);
+    io.stdout("token-1 ");
+    io.hideSecrets(["token", "token-1234"]);
+    io.stdout("token-1234 token");
+    expect(captured.stdout()).toBe("token-1 *** ***");
+  });
+});
