@@ -20,7 +20,8 @@ ${TOOL_FLAGS_HELP}
   --verbose           also print the HTTP exchange (> request, < response) to stderr
   -h, --help          show this help
 
-Exit codes: 0 the call succeeded, 1 it failed (the output is still printed), 2 usage or load error.`;
+Exit codes: 0 the call succeeded, 1 it failed (the output is still printed), 2 usage or load error,
+130/143 stopped by SIGINT/SIGTERM.`;
 
 export const callCommand: Command = {
   name: "call",
