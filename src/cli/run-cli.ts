@@ -1,4 +1,5 @@
 import { isToolDeckError } from "../errors.js";
+import { toTerminalText } from "../safe-text.js";
 import { type CliIo, type Command, EXIT, signalExitCode } from "./cli-io.js";
 import { agentCommand } from "./commands/agent.js";
 import { callCommand } from "./commands/call.js";
@@ -53,10 +54,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const interrupted = signalExitCode(io.signal);
     if (interrupted) return interrupted;
     if (isToolDeckError(error)) {
-      io.stderr(`tooldeck ${command.name}: ${error.message}\n`);
+      io.stderr(`tooldeck ${command.name}: ${toTerminalText(error.message)}\n`);
       return EXIT.usage;
     }
-    io.stderr(`tooldeck ${command.name}: internal error: ${(error as Error).message ?? String(error)}\n`);
+    const message = (error as Error).message ?? String(error);
+    io.stderr(`tooldeck ${command.name}: internal error: ${toTerminalText(message)}\n`);
     return EXIT.findings;
   }
 }
