@@ -1,10 +1,11 @@
 /**
  * Control characters a server's answer may carry into a report: C0 but tab and newline, DEL, and C1
  * (U+009B alone starts a terminal control sequence). Printed raw, `ESC [2J` clears a CI log viewer's
- * screen and `ESC ]0;…` retitles a terminal.
+ * screen and `ESC ]0;…` retitles a terminal. A carriage return is kept before a newline only: CRLF
+ * bodies stay parseable, while a lone one, which lets a line overwrite what was printed, is shown.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
 
 /**
  * What XML 1.0 forbids outright (C0 but tab, newline, carriage return; U+FFFE, U+FFFF; a surrogate
@@ -20,7 +21,7 @@ function visible(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 
-/** Text safe to print on a terminal: control characters (but tab and newline) shown as `\u001b`. */
+/** Text safe to print on a terminal: control characters (but tab, newline and CRLF) shown as `\u001b`. */
 export function toTerminalText(text: string): string {
   return text.replace(TERMINAL_CONTROL, visible);
 }

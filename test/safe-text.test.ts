@@ -11,8 +11,13 @@ describe("toTerminalText", () => {
     expect(toTerminalText(HOSTILE)).toBe("a\\u001b[2J\\u001b]0;pwned\\u0007b\\u0000c\\u009bd\\u007fe");
   });
 
-  test("keeps tabs, newlines and ordinary text", () => {
-    expect(toTerminalText("x\ty\nz é ✓")).toBe("x\ty\nz é ✓");
+  test("keeps tabs, newlines, CRLF and ordinary text", () => {
+    expect(toTerminalText("x\ty\nz é ✓\r\n")).toBe("x\ty\nz é ✓\r\n");
+  });
+
+  test("shows a lone carriage return, which would overwrite the line printed before", () => {
+    expect(toTerminalText("ok 1/1\rFAILED")).toBe("ok 1/1\\u000dFAILED");
+    expect(terminalControls("a\r\nb\rc")).toEqual([0x0d]);
   });
 });
 

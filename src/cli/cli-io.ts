@@ -3,7 +3,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
-  /** Aborted on SIGINT/SIGTERM: long-running commands (serve) stop cleanly. */
+  /**
+   * Aborted on SIGINT/SIGTERM, with the signal's name (`"SIGTERM"`) as the reason: long-running
+   * commands (serve) stop cleanly, requests in flight give up.
+   */
   signal: AbortSignal;
   /** Which streams are terminals: colours on stdout, progress on stderr. Absent = neither. */
   isTTY?: { stdout: boolean; stderr: boolean };
@@ -20,7 +23,22 @@ export interface Command {
   summary: string;
   help: string;
   run(args: string[], io: CliIo): Promise<number>;
+  /** The signal is this command's normal end (serve): its own exit code stands, not 130/143. */
+  endsOnSignal?: boolean;
 }
 
 /** Exit codes shared by every command (DESIGN.md, CLI contract). */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
+
+/** The shell's code of a command ended by a signal: 128 + its number. */
+export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * The exit code of a command cut short by SIGINT/SIGTERM (the reason of `signal`), or undefined when
+ * no such signal came. A command that gives up on the abort must not exit 0 or 1 as if it had run.
+ */
+export function signalExitCode(signal: AbortSignal): number | undefined {
+  if (!signal.aborted) return undefined;
+  const reason: unknown = signal.reason;
+  return reason === "SIGINT" || reason === "SIGTERM" ? SIGNAL_EXIT[reason] : undefined;
+}

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
+import { SIGNAL_EXIT } from "./cli-io.js";
 import { runCli } from "./run-cli.js";
 
 /** How long a command may take to stop after SIGINT/SIGTERM before it is ended anyway. */
 const STOP_GRACE_MS = 1500;
-const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 const stop = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    stop.abort();
-    // A command stops cleanly on the abort (serve closes its sockets, a probe gives up); whatever does
-    // not, a hung request or a busy loop, is ended here: a CI job's SIGTERM always works within 2 s.
+    stop.abort(signal);
+    // A command stops on the abort (serve closes its sockets, a request gives up); one that does not,
+    // a hung request or a handle left open, is ended here: a CI job's SIGTERM works within 2 s. A second
+    // signal finds no handler (once) and ends the process at once.
     setTimeout(() => process.exit(SIGNAL_EXIT[signal]), STOP_GRACE_MS).unref();
   });
 }

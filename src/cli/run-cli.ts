@@ -1,5 +1,6 @@
 import { isToolDeckError } from "../errors.js";
-import { type CliIo, type Command, EXIT } from "./cli-io.js";
+import { toTerminalText } from "../safe-text.js";
+import { type CliIo, type Command, EXIT, signalExitCode } from "./cli-io.js";
 import { agentCommand } from "./commands/agent.js";
 import { callCommand } from "./commands/call.js";
 import { checkCommand, lintCommand } from "./commands/check.js";
@@ -29,7 +30,7 @@ Run 'tooldeck <command> --help' for a command's options.`;
 
 /**
  * Runs one tooldeck command line and returns its exit code: 0 ok, 1 findings or failed call,
- * 2 usage or load error. Errors are printed as one line, never a stack trace.
+ * 2 usage or load error, 130/143 when SIGINT/SIGTERM cut it short (serve excepted: that is its end). Errors are printed as one line, never a stack trace.
  */
 export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   // One masking io for the whole command, so its error line below is masked like its reports.
@@ -50,13 +51,17 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     return EXIT.ok;
   }
   try {
-    return await command.run(args, io);
+    const code = await command.run(args, io);
+    return (!command.endsOnSignal && signalExitCode(io.signal)) || code;
   } catch (error) {
+    const interrupted = signalExitCode(io.signal);
+    if (interrupted) return interrupted;
     if (isToolDeckError(error)) {
-      io.stderr(`tooldeck ${command.name}: ${error.message}\n`);
+      io.stderr(`tooldeck ${command.name}: ${toTerminalText(error.message)}\n`);
       return EXIT.usage;
     }
-    io.stderr(`tooldeck ${command.name}: internal error: ${(error as Error).message ?? String(error)}\n`);
+    const message = (error as Error).message ?? String(error);
+    io.stderr(`tooldeck ${command.name}: internal error: ${toTerminalText(message)}\n`);
     return EXIT.findings;
   }
 }

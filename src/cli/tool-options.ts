@@ -13,6 +13,7 @@ import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import type { SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
+import { toTerminalText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */
@@ -184,7 +185,7 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
   return (toolkit) => {
     if (told.has(toolkit)) return;
     told.add(toolkit);
-    io.stderr(`note: ${customCodeNotRunMessage(toolkit)}\n`);
+    io.stderr(`note: ${toTerminalText(customCodeNotRunMessage(toolkit))}\n`);
   };
 }
 
@@ -200,7 +201,8 @@ export function loadToolsReporting(
 
 /** Prints a load's errors and warnings to stderr, one line each. */
 export function reportLoadIssues(loaded: LoadResult, io: CliIo): LoadResult {
-  for (const error of loaded.errors) io.stderr(`error: ${formatConfigIssue(error)}\n`);
-  for (const warning of loaded.warnings) io.stderr(`warning: ${formatConfigIssue(warning)}\n`);
+  for (const error of loaded.errors) io.stderr(`error: ${toTerminalText(formatConfigIssue(error))}\n`);
+  for (const warning of loaded.warnings)
+    io.stderr(`warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
   return loaded;
 }

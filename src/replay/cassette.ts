@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { loadJsonFile } from "../load-json-file.js";
@@ -50,8 +50,17 @@ export function readCassette(path: string): Cassette {
   return loadJsonFile(path, CassetteSchema);
 }
 
+/** Truncate or create, never through a symlink: a link put in the cassette's place is not followed. */
+const WRITE_NO_FOLLOW =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
+
 /** Writes a cassette as indented JSON (diffable in review), creating its folder. */
 export function writeCassette(path: string, cassette: Cassette): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(cassette, null, 2)}\n`);
+  const file = openSync(path, WRITE_NO_FOLLOW, 0o644);
+  try {
+    writeFileSync(file, `${JSON.stringify(cassette, null, 2)}\n`);
+  } finally {
+    closeSync(file);
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { readConfigFile } from "../config/read-config-file.js";
 import { ToolDeckError } from "../errors.js";
@@ -40,7 +40,7 @@ export function loadScenarios(file: string, options: LoadScenariosOptions = {}):
     ...(options.roots ?? [projectRoot(options.cwd)]),
     projectRoot(dirname(absolute)),
   ]);
-  for (const scenario of scenarios) confine(scenario, dirname(absolute), project);
+  for (const scenario of scenarios) confine(scenario, dirname(absolute), project, parsed.data.cassette);
   return scenarios;
 }
 
@@ -48,34 +48,51 @@ export function loadScenarios(file: string, options: LoadScenariosOptions = {}):
  * A scenario is a repository file like any config (docs/security.md): its tools must be in the project
  * (the working directory's or its own), and its cassette, which `--update` writes, inside its own folder.
  */
-function confine(scenario: Scenario, dir: string, project: readonly string[]): void {
+function confine(
+  scenario: Scenario,
+  dir: string,
+  project: readonly string[],
+  written: string | undefined,
+): void {
   for (const tools of scenario.tools) {
     if (typeof tools !== "string" || !existsSync(tools)) continue;
-    if (!isInsideRoots(realPathOrSelf(tools), project)) {
+    if (!isInsideRoots(realpathSync(tools), project)) {
       throw new ToolDeckError(
         "load",
         `${scenario.file}: tools "${relative(dir, tools)}" is outside the project (${project.join(", ")}); widen it with --root`,
       );
     }
   }
-  if (
-    scenario.cassette !== undefined &&
-    !isInsideRoots(realPathOrSelf(scenario.cassette), realRoots([dir]))
-  ) {
+  if (scenario.cassette === undefined) return;
+  const real = realPathToWrite(scenario.cassette);
+  if (real === undefined || !isInsideRoots(real, realRoots([dir]))) {
     throw new ToolDeckError(
       "load",
-      `${scenario.file}: cassette "${relative(dir, scenario.cassette)}" is outside the scenario's folder`,
+      `${scenario.file}: cassette "${written ?? relative(dir, scenario.cassette)}" is outside the scenario's folder`,
     );
   }
 }
 
-/** The real path of a file, or of its nearest existing folder with the rest appended (a cassette to write). */
-function realPathOrSelf(path: string): string {
+/** More links than this in one path is a loop (Linux's own limit is 40). */
+const MAX_LINKS = 40;
+
+/**
+ * Where writing `path` really lands: its real path, or for a file not there yet the real path of its
+ * nearest existing folder with the rest appended. A dangling symlink is followed to its target, since
+ * writing through it creates the target (`c.json → ~/.ssh/authorized_keys`). Undefined for a loop.
+ */
+function realPathToWrite(path: string, links = 0): string | undefined {
+  if (links > MAX_LINKS) return undefined;
   try {
     return realpathSync(path);
   } catch {
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      return realPathToWrite(resolve(dirname(path), readlinkSync(path)), links + 1);
+    }
     const parent = dirname(path);
-    return parent === path ? path : join(realPathOrSelf(parent), basename(path));
+    if (parent === path) return path;
+    const realParent = realPathToWrite(parent, links + 1);
+    return realParent === undefined ? undefined : join(realParent, basename(path));
   }
 }
 

@@ -1,4 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -170,5 +178,20 @@ describe("tooldeck run on a hostile scenario", () => {
     expect(exit).toBe(2);
     expect(stdout).toContain(`cassette "../escaped.json" is outside the scenario's folder`);
     expect(existsSync(join(parent, "escaped.json"))).toBe(false);
+  });
+
+  test("--update writes nothing through a dangling symlink out of the folder", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "tooldeck-run-hostile-"));
+    const dir = join(parent, "scenarios");
+    mkdirSync(dir);
+    const scenario = readFileSync(packagePath("scenarios", "update-event.yaml"), "utf8")
+      .replace("tools: [../tools/]", `tools: ["${packagePath("tools")}"]`)
+      .replace("profile: [standard, flowise]", "profile: standard\ncassette: tape.json");
+    writeFileSync(join(dir, "update.yaml"), scenario);
+    symlinkSync(join(parent, "planted.json"), join(dir, "tape.json"));
+    const { exit, stdout } = await run(join(dir, "update.yaml"), "--update");
+    expect(exit).toBe(2);
+    expect(stdout).toContain(`cassette "tape.json" is outside the scenario's folder`);
+    expect(existsSync(join(parent, "planted.json"))).toBe(false);
   });
 });

@@ -120,6 +120,28 @@ describe("a hostile scenario stays in its place", () => {
     ).toBe(`s.yaml: cassette "tapes/c.json" is outside the scenario's folder`);
   });
 
+  test.each([
+    ["the cassette itself", "c.json", (outside: string) => join(outside, "pwn.json")],
+    [
+      "the default cassettes folder",
+      "cassettes/s.standard.cassette.json",
+      (outside: string) => join(outside, "made"),
+    ],
+  ])("a dangling symlink out of the folder (%s) is refused", (_name, link, target) => {
+    const outside = mkdtempSync(join(tmpdir(), "tooldeck-outside-"));
+    const cassette = link === "c.json" ? "cassette: c.json\n" : "";
+    const message = loadError(`${VALID}${cassette}`, (dir) => {
+      symlinkSync(target(outside), join(dir, link === "c.json" ? link : "cassettes"), "dir");
+    });
+    expect(message).toBe(`s.yaml: cassette "${link}" is outside the scenario's folder`);
+  });
+
+  test("the error quotes an absolute cassette path as written", () => {
+    expect(loadError(`${VALID}cassette: /tmp/pwn.json\n`)).toBe(
+      `s.yaml: cassette "/tmp/pwn.json" is outside the scenario's folder`,
+    );
+  });
+
   test("tools outside the project are refused", () => {
     expect(loadError(`tools: [/etc]\nmessages: hi\nmodel: { scripted: [{ answer: hello }] }\n`)).toMatch(
       /^s\.yaml: tools "(\.\.\/)+etc" is outside the project \(.*\); widen it with --root$/,

@@ -1,11 +1,16 @@
 /**
- * The characters of a text a terminal would obey (C0 but tab and newline, DEL, C1), as code points:
- * written as a loop, not as the regular expression under test.
+ * The characters of a text a terminal would obey (C0 but tab, newline and a CR before a newline; DEL;
+ * C1), as code points: written as a loop, not as the regular expression under test.
  */
 export function terminalControls(text: string): number[] {
-  return [...text]
-    .map((character) => character.codePointAt(0) ?? 0)
-    .filter((code) => (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f));
+  const characters = [...text];
+  return characters
+    .map((character, index) => ({ code: character.codePointAt(0) ?? 0, next: characters[index + 1] }))
+    .filter(({ code, next }) => {
+      const crlf = code === 0x0d && next === "\n";
+      return (code < 0x20 && code !== 0x09 && code !== 0x0a && !crlf) || (code >= 0x7f && code <= 0x9f);
+    })
+    .map(({ code }) => code);
 }
 
 /** The code units XML 1.0 forbids: C0 but tab, newline and return; U+FFFE, U+FFFF; lone surrogates. */

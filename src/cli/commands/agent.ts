@@ -67,7 +67,8 @@ export const agentCommand: Command = {
       io.stdout(`${toTerminalText(run.answer)}\n`);
       return EXIT.ok;
     } catch (error) {
-      io.stderr(`tooldeck agent: the model call failed: ${(error as Error).message.split("\n")[0]}\n`);
+      const message = (error as Error).message.split("\n")[0] ?? "";
+      io.stderr(`tooldeck agent: the model call failed: ${toTerminalText(message)}\n`);
       return EXIT.findings;
     }
   },

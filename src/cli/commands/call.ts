@@ -20,7 +20,8 @@ ${TOOL_FLAGS_HELP}
   --verbose           also print the HTTP exchange (> request, < response) to stderr
   -h, --help          show this help
 
-Exit codes: 0 the call succeeded, 1 it failed (the output is still printed), 2 usage or load error.`;
+Exit codes: 0 the call succeeded, 1 it failed (the output is still printed), 2 usage or load error,
+130/143 stopped by SIGINT/SIGTERM.`;
 
 export const callCommand: Command = {
   name: "call",
@@ -52,12 +53,12 @@ export const callCommand: Command = {
     }
     const result = await tool.invoke(toolArgs, { signal: io.signal });
     if (values.verbose) io.stderr(toTerminalText(formatExchange(result)));
-    // On a terminal, a server's escape sequences are shown, not obeyed; piped, the output is as the LLM sees it.
-    io.stdout(`${io.isTTY?.stdout ? toTerminalText(result.output) : result.output}\n`);
-    if (!result.ok)
-      io.stderr(
-        `tooldeck call: ${name} failed${result.error && result.error !== result.output ? `: ${result.error}` : ""}\n`,
-      );
+    // A server's escape sequences are shown, not obeyed, piped too: a CI log viewer obeys them as well.
+    io.stdout(`${toTerminalText(result.output)}\n`);
+    if (!result.ok) {
+      const error = result.error && result.error !== result.output ? `: ${result.error}` : "";
+      io.stderr(`tooldeck call: ${name} failed${toTerminalText(error)}\n`);
+    }
     return result.ok ? EXIT.ok : EXIT.findings;
   },
 };

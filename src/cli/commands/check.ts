@@ -20,6 +20,7 @@ import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
+import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
   FLOWISE_FLAGS,
@@ -121,10 +122,11 @@ function commandFor(name: "check" | "lint", summary: string): Command {
       // A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule).
       for (let pass = 0; values.fix && pass < MAX_FIX_PASSES; pass++) {
         const fixed = applyFixes(outcome.report.diagnostics);
-        for (const { file, fixes } of fixed.fixed) io.stderr(`fixed ${file}: ${fixes.join("; ")}\n`);
+        for (const { file, fixes } of fixed.fixed)
+          io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
         if (fixed.fixed.length === 0) {
           for (const { diagnostic, reason } of fixed.skipped) {
-            io.stderr(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`);
+            io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
           }
           break;
         }

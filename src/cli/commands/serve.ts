@@ -35,6 +35,7 @@ export const serveCommand: Command = {
   name: "serve",
   summary: "serve the embedded emulators over HTTP",
   help: HELP,
+  endsOnSignal: true,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("serve", args, {
       "events-port": { type: "string", default: "5566" },

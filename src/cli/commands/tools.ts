@@ -1,6 +1,7 @@
 import type { LoadedTool } from "../../config/tool-config.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
+import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { FLOWISE_FLAGS, FLOWISE_FLAGS_HELP, loadToolSources } from "../load-tool-sources.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -49,14 +50,16 @@ export const toolsCommand: Command = {
         const tools = await createTool(config, { profile, ...read });
         listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
-        io.stderr(
-          `error: ${source.file}${source.path ? `: ${source.path}` : ""}: ${(error as Error).message}\n`,
-        );
+        const where = `${source.file}${source.path ? `: ${source.path}` : ""}`;
+        io.stderr(`error: ${toTerminalText(`${where}: ${(error as Error).message}`)}\n`);
         failed = true;
       }
     }
     io.stdout(
-      values.json ? `${JSON.stringify(listed.map(toJson), null, 2)}\n` : listed.map(toText).join("\n"),
+      // A config's description is the pull request author's text: shown, never obeyed by the terminal.
+      values.json
+        ? `${JSON.stringify(listed.map(toJson), null, 2)}\n`
+        : toTerminalText(listed.map(toText).join("\n")),
     );
     return failed ? EXIT.usage : EXIT.ok;
   },
