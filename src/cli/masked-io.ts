@@ -1,19 +1,12 @@
+import { secretForms, secretVars } from "../secret-vars.js";
 import type { CliIo } from "./cli-io.js";
 
 /** What stands in for a secret in anything tooldeck prints. */
 export const MASK = "***";
 
-/** Variables that hold addresses, not secrets: printing them is what reports are for. */
-const ADDRESS_VARS = new Set(["base_url", "flowise_url"]);
-
-/** Shorter values are too common in ordinary text (`1`, `yes`) to be masked without garbling reports. */
-const MIN_SECRET_LENGTH = 4;
-
-/** The variable values a command must never print: every value of 4+ characters but addresses. */
+/** The variable values a command must never print, in every form a tool may have put them in. */
 export function secretValues(vars: Record<string, string>): string[] {
-  return Object.entries(vars)
-    .filter(([name, value]) => !ADDRESS_VARS.has(name) && value.length >= MIN_SECRET_LENGTH)
-    .map(([, value]) => value);
+  return secretVars(vars).flatMap(([, value]) => secretForms(value));
 }
 
 /**
