@@ -1,29 +1,24 @@
 import { isCredentialName } from "../credential-names.js";
+import { secretForms, secretVars } from "../secret-vars.js";
 import type { CallRecord } from "./call-record.js";
 
 export const REDACTED = "[redacted]";
-
-/** Variables that hold addresses the run targets, not secrets: recorded URLs keep them readable. */
-const ADDRESS_VARS = new Set(["base_url", "flowise_url"]);
-
-/** Shorter values are too common in ordinary text (`1`, `yes`) to be replaced without garbling calls. */
-const MIN_SECRET_LENGTH = 4;
 
 /**
  * Removes secrets from a call before it is written (docs/security.md):
  * - by name: headers and query parameters whose name looks like a credential (`Authorization`,
  *   `X-Goog-Api-Key`, `apikey`, `Private-Token`, `?key=`, `access_token`…; see `isCredentialName`)
  *   become `[redacted]`, whatever they hold (a Basic header hides its secret in base64);
- * - by value: every occurrence of a variable's value (4+ characters; addresses such as `base_url`
- *   aside) anywhere in the record becomes `{{$vars.<name>}}`.
+ * - by value: every occurrence of a variable's value (4+ characters; bare addresses such as `base_url`
+ *   aside), as written, percent-encoded or JSON-escaped, anywhere in the record becomes `{{$vars.<name>}}`.
  * Replay redacts its calls the same way before comparing.
  */
 export function redactCall(call: CallRecord, vars: Record<string, string>): CallRecord {
-  const secrets = Object.entries(vars)
-    .filter(([name, value]) => !ADDRESS_VARS.has(name) && value.length >= MIN_SECRET_LENGTH)
+  const secrets = secretVars(vars)
+    .flatMap(([name, value]) => secretForms(value).map((form) => [name, form] as const))
     .sort(([, a], [, b]) => b.length - a.length);
   const scrub = (text: string) =>
-    secrets.reduce((result, [name, value]) => result.split(value).join(`{{$vars.${name}}}`), text);
+    secrets.reduce((result, [name, form]) => result.split(form).join(`{{$vars.${name}}}`), text);
   const record = deepMapStrings(call, scrub) as CallRecord;
   if (record.request) {
     record.request.headers = redactHeaders(record.request.headers);

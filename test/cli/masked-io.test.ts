@@ -8,6 +8,12 @@ describe("secretValues", () => {
       secretValues({ base_url: "http://x", flowise_url: "http://y", token: "abcd", short: "abc" }),
     ).toEqual(["abcd"]);
   });
+
+  test("an address carrying a password or a query is a secret like any other value", () => {
+    expect(
+      secretValues({ base_url: "https://ci:pw12@h.test", flowise_url: "http://f.test/?key=k123" }),
+    ).toEqual(["https://ci:pw12@h.test", "http://f.test/?key=k123"]);
+  });
 });
 
 describe("withSecretsMasked", () => {
@@ -39,5 +45,19 @@ describe("withSecretsMasked", () => {
     io.hideSecrets(["token", "token-1234"]);
     io.stdout("token-1234 token");
     expect(captured.stdout()).toBe("token-1 *** ***");
+  });
+
+  test("a bare base_url stays readable; one carrying a password does not", () => {
+    const masked = (text: string, vars: Record<string, string>) => {
+      const captured = captureIo();
+      const io = withSecretsMasked(captured.io);
+      io.hideSecrets(secretValues(vars));
+      io.stdout(text);
+      return captured.stdout();
+    };
+    expect(masked("http://api.example.test/x", { base_url: "http://api.example.test" })).toBe(
+      "http://api.example.test/x",
+    );
+    expect(masked("https://ci:pw12@h.test/x", { base_url: "https://ci:pw12@h.test" })).toBe("***/x");
   });
 });

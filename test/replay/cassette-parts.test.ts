@@ -85,6 +85,44 @@ describe("redactCall", () => {
   });
 });
 
+describe("redactCall: a secret in the forms a tool puts it in", () => {
+  const secret = 'p@ss/w"rd +1';
+  const call = (url: string, body: string): CallRecord => ({
+    ...base,
+    request: { method: "POST", url, headers: {}, body },
+  });
+
+  test.each([
+    ["percent-encoded in a query a name does not give away", `http://h/x?q=${encodeURIComponent(secret)}`],
+    ["form-encoded", `http://h/x?q=${encodeURIComponent(secret).replace(/%20/g, "+")}`],
+    ["percent-encoded in the path", `http://h/x/${encodeURIComponent(secret)}/y`],
+  ])("%s", (_name, url) => {
+    expect(redactCall(call(url, ""), { gitlab_pat: secret }).request?.url).toMatch(
+      /^http:\/\/h\/x[/?](q=)?\{\{\$vars\.gitlab_pat\}\}/,
+    );
+  });
+
+  test("escaped inside a JSON body", () => {
+    const body = JSON.stringify({ note: `token ${secret}` });
+    expect(redactCall(call("http://h/x", body), { gitlab_pat: secret }).request?.body).toBe(
+      '{"note":"token {{$vars.gitlab_pat}}"}',
+    );
+  });
+
+  test.each([
+    ["a bare address stays readable", "http://api.example.test/v1", "http://api.example.test/v1/x"],
+    [
+      "an address carrying a token is a secret",
+      "https://ci:glpat-abc@api.example.test",
+      "{{$vars.base_url}}/x",
+    ],
+    ["an address with a query is a secret", "https://api.example.test/?key=AIza1", "{{$vars.base_url}}/x"],
+  ])("base_url: %s", (_name, baseUrl, expected) => {
+    const redacted = redactCall(call(`${baseUrl}/x`, ""), { base_url: baseUrl });
+    expect(redacted.request?.url).toBe(expected);
+  });
+});
+
 describe("redactCall on URLs", () => {
   test.each([
     ["http://h/maps?key=AIzaSy&q=paris", "http://h/maps?key=[redacted]&q=paris"],
