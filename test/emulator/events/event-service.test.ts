@@ -221,6 +221,22 @@ const cases: Case[] = [
     json: error("Invalid id"),
   },
   {
+    name: "an id no URL can address (a lone surrogate turns into U+FFFD in any URL)",
+    method: "POST",
+    path: "/events",
+    body: `{"id":"a\\ud800","name":"n","date":"2024-01-01T00:00:00Z","location":"l"}`,
+    status: 400,
+    json: error("Invalid id"),
+  },
+  {
+    name: "an id with a surrogate pair is fine",
+    method: "POST",
+    path: "/events",
+    body: { ...VALID, id: "a😀" },
+    status: 201,
+    json: { ...VALID, id: "a😀" },
+  },
+  {
     name: "JSON nested 5,000 deep",
     method: "POST",
     path: "/events",
