@@ -24,3 +24,21 @@ export function nestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH): boo
 
 /** The message both emulators answer 400 with. */
 export const TOO_DEEP_MESSAGE = `JSON nests deeper than ${MAX_JSON_DEPTH} levels`;
+
+/**
+ * `JSON.parse` for JSON text carried inside a string field (a multipart part, a `metadata` string),
+ * which the body's own depth check reads as one string: text nested deeper than `MAX_JSON_DEPTH` is a
+ * `SyntaxError` with `TOO_DEEP_MESSAGE`, before a later recursive walk overflows the stack.
+ */
+export function parseJsonWithinDepth(text: string): unknown {
+  if (nestsDeeperThan(text)) throw new SyntaxError(TOO_DEEP_MESSAGE);
+  return JSON.parse(text);
+}
+
+/** The first string field holding JSON text nested deeper than `MAX_JSON_DEPTH`, if any. */
+export function tooDeepJsonField(fields: Record<string, unknown>): string | undefined {
+  return Object.keys(fields).find((key) => {
+    const value = fields[key];
+    return typeof value === "string" && nestsDeeperThan(value);
+  });
+}

@@ -5,6 +5,7 @@ import { type JsonObjectRead, readJsonObject } from "../read-json-object.js";
 import { emptyResponse, jsonResponse } from "../status-text.js";
 import { type Event, loadEventSeed } from "./event.js";
 import { createMemoryEventStore, type EventStore } from "./event-store.js";
+import { isAddressableId } from "./is-addressable-id.js";
 import { validateEventInput } from "./validate-event-input.js";
 
 /** Our limit where the spec is silent (section 8): larger bodies get 413. */
@@ -57,8 +58,7 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
     const check = validateEventInput(body.value, { acceptId: true });
     if (!check.ok) return fail(400, check.error);
     const { id, name, date, location } = check.input;
-    // `/events/.` and `/events/..` are normalised away by every URL parser: such an event could never be read.
-    if (id === "." || id === "..") return fail(400, "Invalid id");
+    if (id !== undefined && !isAddressableId(id)) return fail(400, "Invalid id");
     if (id && store.has(id)) return fail(409, "Event already exists");
     const event: Event = { id: id ?? randomId(), name, date, location };
     store.put(event);

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createEventService } from "../../../src/emulator/events/event-service.js";
 import { createMemoryEventStore } from "../../../src/emulator/events/event-store.js";
+import { createHeldBody } from "../../support/held-body.js";
 import { useTransports } from "../../support/transports.js";
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -220,6 +221,22 @@ const cases: Case[] = [
     json: error("Invalid id"),
   },
   {
+    name: "an id no URL can address (a lone surrogate turns into U+FFFD in any URL)",
+    method: "POST",
+    path: "/events",
+    body: `{"id":"a\\ud800","name":"n","date":"2024-01-01T00:00:00Z","location":"l"}`,
+    status: 400,
+    json: error("Invalid id"),
+  },
+  {
+    name: "an id with a surrogate pair is fine",
+    method: "POST",
+    path: "/events",
+    body: { ...VALID, id: "a😀" },
+    status: 201,
+    json: { ...VALID, id: "a😀" },
+  },
+  {
     name: "JSON nested 5,000 deep",
     method: "POST",
     path: "/events",
@@ -330,31 +347,32 @@ describe("event service", () => {
 describe("event service under concurrency", () => {
   test("a DELETE that lands while a PATCH body arrives is not undone", async () => {
     const service = createEventService();
-    let send: (text: string) => void = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        send = (text) => {
-          controller.enqueue(new TextEncoder().encode(text));
-          controller.close();
-        };
-      },
-    });
+    const body = createHeldBody();
     const patch = service.fetch(
       new Request("http://e/events/1", {
         method: "PATCH",
         headers: JSON_HEADERS,
-        body,
+        body: body.stream,
         duplex: "half",
       } as RequestInit),
     );
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await body.reading;
     const deleted = await service.fetch(new Request("http://e/events/1", { method: "DELETE" }));
     expect(deleted.status).toBe(204);
-    send(JSON.stringify(VALID));
+    body.send(JSON.stringify(VALID));
     const patched = await patch;
     expect(patched.status).toBe(404);
     expect(await patched.json()).toEqual(error("Event not found"));
     expect(service.snapshot().map((event) => event.id)).not.toContain("1");
+  });
+
+  test("an unknown id is 404 before its body is read, even a bad one", async () => {
+    const service = createEventService();
+    const response = await service.fetch(
+      new Request("http://e/events/nope", { method: "PATCH", headers: JSON_HEADERS, body: "{not json" }),
+    );
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual(error("Event not found"));
   });
 });
 

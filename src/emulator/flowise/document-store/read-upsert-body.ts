@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { TOO_DEEP_MESSAGE, tooDeepJsonField } from "../../json-depth.js";
 import { readRequestBody } from "../body-guard.js";
 import { FlowiseApiError } from "../flowise-api-error.js";
 import type { UploadedFile } from "./pipeline/uploaded-file.js";
@@ -10,6 +11,8 @@ export const UPSERT_FILES_FIELD = "files";
  * The upsert body, multipart or JSON. Multipart: files under `files` (repeatable), every other part a
  * string field (the last one wins when repeated); a file under another name is multer's 500
  * `Unexpected field`. A body that is not valid multipart is a 500 naming the parser's complaint.
+ * Our rule where Flowise has none: a field whose JSON text nests deeper than 256 levels is 400, as a
+ * JSON body that deep is.
  */
 export async function readUpsertBody(
   c: Context,
@@ -21,7 +24,7 @@ export async function readUpsertBody(
       typeof body === "object" && body !== null && !Array.isArray(body)
         ? (body as Record<string, unknown>)
         : {};
-    return { fields, files: [] };
+    return { fields: withinDepth(fields), files: [] };
   }
   const form = await readForm(c);
   const fields: Record<string, unknown> = {};
@@ -39,7 +42,13 @@ export async function readUpsertBody(
       throw new FlowiseApiError(500, "Unexpected field");
     }
   }
-  return { fields, files };
+  return { fields: withinDepth(fields), files };
+}
+
+function withinDepth(fields: Record<string, unknown>): Record<string, unknown> {
+  const deep = tooDeepJsonField(fields);
+  if (deep !== undefined) throw new FlowiseApiError(400, `${deep}: ${TOO_DEEP_MESSAGE}`);
+  return fields;
 }
 
 async function readForm(c: Context): Promise<FormData> {

@@ -289,6 +289,62 @@ describe("document stores: upsert and refresh", () => {
       expect(emulator.snapshot().documentStores).toHaveLength(1);
     });
 
+    describe("JSON text in a string field nested 10,000 deep (the body's own check reads one string)", () => {
+      const deep = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
+
+      test("a JSON upsert's metadata string is 400 naming the field, nothing stored", async () => {
+        const store = await api.createStore();
+        const answer = await api.call(
+          "POST",
+          `/document-store/upsert/${store.id}`,
+          plainTextUpsert(SKY, { metadata: deep }),
+        );
+        expect(answer).toMatchObject({
+          status: 400,
+          body: flowiseError(400, "metadata: JSON nests deeper than 256 levels"),
+        });
+        expect(storeState(store.id)?.chunks).toEqual([]);
+      });
+
+      test("a multipart field is 400 naming the field", async () => {
+        const store = await api.createStore();
+        const answer = await api.multipart(
+          store.id,
+          { loader: JSON.stringify({ name: "textFile" }), metadata: deep },
+          [new File(["alpha text"], "a.txt", { type: "text/plain" })],
+        );
+        expect(answer).toMatchObject({
+          status: 400,
+          body: flowiseError(400, "metadata: JSON nests deeper than 256 levels"),
+        });
+      });
+
+      test("a loader's metadata string is refused by name, not by a stack overflow", async () => {
+        const store = await api.createStore();
+        const loader = { name: "plainText", config: { text: SKY, metadata: deep } };
+        const answer = await api.call(
+          "POST",
+          `/document-store/upsert/${store.id}`,
+          plainTextUpsert(SKY, { loader }),
+        );
+        expect(answer).toMatchObject({
+          status: 500,
+          body: upsertError("JSON nests deeper than 256 levels"),
+        });
+      });
+
+      test("255 levels are still accepted", async () => {
+        const store = await api.createStore();
+        const within = `${'{"a":'.repeat(255)}1${"}".repeat(255)}`;
+        const answer = await api.call(
+          "POST",
+          `/document-store/upsert/${store.id}`,
+          plainTextUpsert(SKY, { metadata: within }),
+        );
+        expect(answer.status).toBe(200);
+      });
+    });
+
     test("an upsert into an unknown store is a 500 naming it", async () => {
       expect(await api.call("POST", `/document-store/upsert/${UNKNOWN}`, plainTextUpsert(SKY))).toMatchObject(
         {

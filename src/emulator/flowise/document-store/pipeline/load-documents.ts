@@ -1,4 +1,5 @@
 import { Document } from "@langchain/core/documents";
+import { parseJsonWithinDepth } from "../../../json-depth.js";
 import type { StoredFile } from "../model/document-store-model.js";
 
 /** How a loader config refers to files kept by the store, as Flowise writes it: `FILE-STORAGE::["a.txt"]`. */
@@ -76,13 +77,13 @@ function loadPlainText(config: Record<string, unknown>): Document {
 
 function parseFileList(value: string): string[] {
   if (!value.startsWith("[")) return [value];
-  const parsed: unknown = JSON.parse(value);
+  const parsed: unknown = parseJsonWithinDepth(value);
   return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === "string") : [];
 }
 
 function parseMetadata(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null || value === "") return {};
-  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  const parsed: unknown = typeof value === "string" ? parseJsonWithinDepth(value) : value;
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
     ? (parsed as Record<string, unknown>)
     : {};

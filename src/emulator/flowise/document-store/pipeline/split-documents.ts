@@ -7,6 +7,7 @@ import {
   SupportedTextSplitterLanguages,
   type TextSplitter,
 } from "@langchain/textsplitters";
+import { parseJsonWithinDepth } from "../../../json-depth.js";
 
 /** The splitters the emulator runs, by Flowise node name. */
 export const SUPPORTED_SPLITTERS = [
@@ -83,10 +84,10 @@ function integerOption(splitterId: string, key: string, value: unknown, min: num
 
 function jsonStringArray(splitterId: string, key: string, value: unknown): string[] | undefined {
   if (value === undefined || value === null || value === "") return undefined;
-  let parsed = value;
+  let parsed: unknown = value;
   if (typeof value === "string") {
     try {
-      parsed = JSON.parse(value);
+      parsed = parseJsonWithinDepth(value);
     } catch {
       throw new Error(
         `Splitter ${splitterId}: ${key} must be a JSON array of strings, got ${JSON.stringify(value)}`,

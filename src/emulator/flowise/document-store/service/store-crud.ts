@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonWithinDepth } from "../../../json-depth.js";
 import { FlowiseApiError } from "../../flowise-api-error.js";
 import type { Pagination } from "../../pagination.js";
 import { paginate } from "../../pagination.js";
@@ -168,7 +169,7 @@ function parseUpdate(body: Record<string, unknown>) {
 function parseJsonColumn(key: string, value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {
-    return JSON.parse(value);
+    return parseJsonWithinDepth(value);
   } catch (cause) {
     throw new Error(`${key} is not valid JSON: ${(cause as Error).message}`);
   }

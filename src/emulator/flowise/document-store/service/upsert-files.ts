@@ -1,3 +1,4 @@
+import { parseJsonWithinDepth } from "../../../json-depth.js";
 import type { StoredFile } from "../model/document-store-model.js";
 import { fileInputField } from "../pipeline/file-input-field.js";
 import { fileStorageValue } from "../pipeline/load-documents.js";
@@ -40,7 +41,7 @@ export function attachDataUris(plan: LoaderFields): StoredFile[] {
 function dataUris(value: string) {
   if (value.startsWith("[") && value.endsWith("]")) {
     try {
-      const items: unknown = JSON.parse(value);
+      const items: unknown = parseJsonWithinDepth(value);
       if (!Array.isArray(items)) return [];
       return items.flatMap((item) => (typeof item === "string" ? (fromDataUri(item) ?? []) : []));
     } catch {

@@ -1,3 +1,4 @@
+import { parseJsonWithinDepth } from "../../../json-depth.js";
 import type { UploadedFile } from "../pipeline/uploaded-file.js";
 
 /** A component as an upsert names it; both parts are optional (a docId's loader fills the gaps). */
@@ -65,10 +66,10 @@ export function parseFlag(value: unknown): boolean {
 
 function parseMetadata(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null || value === "") return {};
-  let parsed = value;
+  let parsed: unknown = value;
   if (typeof value === "string") {
     try {
-      parsed = JSON.parse(value);
+      parsed = parseJsonWithinDepth(value);
     } catch {
       throw new Error("Error: Invalid metadata");
     }
@@ -95,7 +96,7 @@ function parseJsonField(key: string, value: unknown): unknown {
   if (typeof value !== "string") return value;
   if (value.trim() === "") return undefined;
   try {
-    return JSON.parse(value);
+    return parseJsonWithinDepth(value);
   } catch (cause) {
     throw new Error(`${key} is not valid JSON: ${(cause as Error).message}`);
   }
