@@ -91,6 +91,11 @@ export {
 } from "./emulator/flowise/flowise-emulator.js";
 export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/flowise-seed.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
+export {
+  createSpecEmulator,
+  type SpecEmulator,
+  type SpecEmulatorOptions,
+} from "./emulator/spec/spec-emulator.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
 export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";

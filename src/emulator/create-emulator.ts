@@ -10,6 +10,8 @@ import {
   type FlowiseEmulatorOptions,
   type FlowiseSnapshot,
 } from "./flowise/flowise-emulator.js";
+import type { FetchHandler } from "./serve.js";
+import type { SpecEmulator } from "./spec/spec-emulator.js";
 
 /**
  * Where the tutorial and the event API description put the event service. The embedded emulator answers
@@ -24,6 +26,13 @@ export interface EmulatorOptions {
   events?: EventServiceOptions;
   /** The Flowise emulator's options; its API key defaults to a fresh one, in `vars.flowise_api_key`. */
   flowise?: FlowiseEmulatorOptions;
+  /**
+   * Spec emulators (`createSpecEmulator`), each answering in-process on its spec's first server origin
+   * (`https://petstore.example/v2` → `https://petstore.example`), beside the event service and the
+   * Flowise emulator; an origin the embedded emulators already answer on stays theirs. Several specs
+   * on one origin are told apart by their base paths.
+   */
+  specs?: readonly SpecEmulator[];
   /** Where requests to other origins go; default the global fetch. */
   fallback?: FetchLike;
 }
@@ -41,8 +50,11 @@ export interface Emulator {
    */
   vars: Record<string, string>;
   reset(): void;
-  /** The events, and the Flowise emulator's chatflows and document stores once it has been used. */
-  snapshot(): { events: Event[] } & Partial<FlowiseSnapshot>;
+  /**
+   * The events, the Flowise emulator's chatflows and document stores once it has been used, and each
+   * spec emulator's collections by path (`/pets`).
+   */
+  snapshot(): { events: Event[] } & Partial<FlowiseSnapshot> & Record<string, unknown>;
 }
 
 /**
@@ -62,13 +74,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     built ??= createFlowiseEmulator({ apiKeys: [apiKey], ...options.flowise });
     return built;
   };
-  const routes = Object.fromEntries(
+  const routes: Record<string, FetchHandler> = Object.fromEntries(
     [EVENT_SERVICE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].map((origin) => [origin, events.fetch]),
   );
   routes[FLOWISE_ORIGIN] = async (request: Request) => {
     await flowise().ready();
     return flowise().fetch(request);
   };
+  for (const [origin, handler] of specRoutes(options.specs ?? [])) routes[origin] ??= handler;
   const routed = createEmulatorFetch(routes, options.fallback);
   return {
     events,
@@ -79,7 +92,35 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: () => {
       events.reset();
       built?.reset();
+      for (const spec of options.specs ?? []) spec.reset();
     },
-    snapshot: () => ({ events: events.snapshot(), ...built?.snapshot() }),
+    snapshot: () => ({
+      events: events.snapshot(),
+      ...built?.snapshot(),
+      ...Object.assign({}, ...(options.specs ?? []).map((spec) => spec.snapshot())),
+    }),
   };
+}
+
+/** One handler per spec server origin; specs sharing an origin are chosen by base path, longest first. */
+function specRoutes(specs: readonly SpecEmulator[]): Map<string, FetchHandler> {
+  const byOrigin = new Map<string, SpecEmulator[]>();
+  for (const spec of specs) {
+    const { origin } = spec.server;
+    if (origin === undefined) continue;
+    byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), spec]);
+  }
+  const routes = new Map<string, FetchHandler>();
+  for (const [origin, sharing] of byOrigin) {
+    const longestFirst = [...sharing].sort((a, b) => b.server.basePath.length - a.server.basePath.length);
+    routes.set(origin, (request) => {
+      const path = new URL(request.url).pathname;
+      const spec =
+        longestFirst.find(
+          ({ server }) => path === server.basePath || path.startsWith(`${server.basePath}/`),
+        ) ?? (longestFirst[0] as SpecEmulator);
+      return spec.fetch(request);
+    });
+  }
+  return routes;
 }

@@ -1,6 +1,6 @@
 import type { ResolveHost } from "../runtime/host-policy.js";
 import { resolveWithDns } from "../runtime/host-policy.js";
-import { type FetchLike, markInProcess } from "../runtime/runtime-options.js";
+import { type FetchLike, isInProcessFetch, markInProcess } from "../runtime/runtime-options.js";
 import type { FetchHandler } from "./serve.js";
 
 /** The origin the embedded event service answers on in-process (no socket, no DNS). */
@@ -57,7 +57,10 @@ export function createEmulatorFetch(
     Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]),
   );
   const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
-  const answersInProcess = (url: string) => handlerFor(handlers, url) !== undefined;
+  // A fallback that answers in-process too (a spec emulator standing in for every other host) keeps
+  // those requests off the network and out of DNS.
+  const answersInProcess = (url: string) =>
+    handlerFor(handlers, url) !== undefined || isInProcessFetch(fallback, url);
   return {
     fetch: markInProcess(async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -70,6 +73,9 @@ export function createEmulatorFetch(
       const answer = Promise.resolve(handler(new Request(input, rest)));
       return signal ? raceAbort(answer, signal) : answer;
     }, answersInProcess),
-    resolveHost: async (hostname) => (hosts.has(hostname) ? undefined : resolveFallback(hostname)),
+    resolveHost: async (hostname) =>
+      hosts.has(hostname) || isInProcessFetch(fallback, `http://${hostname}/`)
+        ? undefined
+        : resolveFallback(hostname),
   };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
 import { createEmulator, FLOWISE_ORIGIN } from "../../src/emulator/create-emulator.js";
+import { createSpecEmulator } from "../../src/emulator/spec/spec-emulator.js";
+import { loadSpec } from "../../src/openapi/load-spec.js";
 import { createRequestTool } from "../../src/runtime/request/request-tool.js";
+import { oasExample } from "../support/real-specs.js";
 
 const listChatflows: RequestToolConfig = {
   kind: "request",
@@ -46,5 +49,29 @@ describe("createEmulator: both emulators behind one in-process fetch", () => {
     emulator.reset();
     expect(emulator.snapshot().chatflows).toHaveLength(3);
     expect(emulator.snapshot().events).toHaveLength(5);
+  });
+});
+
+describe("createEmulator with spec emulators", () => {
+  test("routes each spec's server origin in-process; the event service keeps its own origins", async () => {
+    const petstore = createSpecEmulator(await loadSpec(oasExample("3.0/json/petstore-expanded.json")));
+    const events = createSpecEmulator(await loadSpec("tools/event-api.openapi.yaml"));
+    const emulator = createEmulator({
+      specs: [petstore, events],
+      fallback: () => Promise.reject(new Error("network")),
+    });
+    const created = await emulator.fetch(`${petstore.server.origin}${petstore.server.basePath}/pets`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Rex" }),
+    });
+    expect(created.status).toBe(200);
+    // http://localhost:5566 stays the embedded event service (five preloaded events).
+    expect(((await (await emulator.fetch("http://localhost:5566/events")).json()) as unknown[]).length).toBe(
+      5,
+    );
+    expect(emulator.snapshot()["/pets"]).toEqual([{ id: 1, name: "Rex" }]);
+    emulator.reset();
+    expect(emulator.snapshot()["/pets"]).toBeUndefined();
   });
 });

@@ -1,0 +1,187 @@
+import { mergeAllOf } from "../../openapi/merge-all-of.js";
+import type { SchemaObject } from "../../openapi/openapi-document.js";
+import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
+import { splitPath } from "../../openapi/path-trie.js";
+import { jsonMedia } from "./media-types.js";
+
+/** A collection `/things` and its items `/things/{thingId}`, as the paths of a spec show them. */
+export interface Resource {
+  /** The collection's last segment: `events`, `pets`. */
+  name: string;
+  /** `/owners/{ownerId}/pets` */
+  collectionPath: string;
+  /** `/owners/{ownerId}/pets/{petId}` */
+  itemPath: string;
+  /** The item path's last parameter: `petId`. */
+  idParam: string;
+  /** The item's property holding its id, when its schema has one. */
+  idField: string | undefined;
+  /** What an id looks like (the id field's schema, else the path parameter's). */
+  idSchema: SchemaObject | undefined;
+  /** What an item looks like in answers (GET item), else in requests. */
+  itemSchema: SchemaObject | undefined;
+  /** The resource whose item this collection hangs under (`owners` for `/owners/{ownerId}/pets`). */
+  parent: Resource | undefined;
+}
+
+/** What the emulator does for one operation. */
+export type OperationRole = { action: CrudAction; resource: Resource } | { action: "answer"; reason: string };
+
+/** `replace-by-body`/`update-by-body`: PUT/PATCH on the collection, the id inside the body (`PUT /pet`). */
+export type CrudAction =
+  | "list"
+  | "create"
+  | "read"
+  | "replace"
+  | "update"
+  | "delete"
+  | "replace-by-body"
+  | "update-by-body";
+
+export interface SpecModel {
+  resources: Resource[];
+  roles: Map<IndexedOperation, OperationRole>;
+}
+
+const COLLECTION_ROLES: Record<string, CrudAction> = {
+  GET: "list",
+  POST: "create",
+  PUT: "replace-by-body",
+  PATCH: "update-by-body",
+};
+const ITEM_ROLES: Record<string, CrudAction> = {
+  GET: "read",
+  PUT: "replace",
+  PATCH: "update",
+  DELETE: "delete",
+};
+
+/**
+ * Reads resources from a spec's paths: every path ending in one `{param}` segment whose item path has
+ * a GET, PUT, PATCH or DELETE is an item of the collection one segment up (nested collections are
+ * scoped to their parent's item). Every operation gets a role: the CRUD action it performs on a
+ * resource, or `answer` (examples or generated data) with the reason it is not CRUD.
+ * @example
+ * const model = inferResources(index);
+ * model.roles.get(index.byOperationId.get("updateEventDetails")!); // { action: "update", resource: events }
+ */
+export function inferResources(index: OperationIndex): SpecModel {
+  const byPath = new Map<string, Map<string, IndexedOperation>>();
+  for (const operation of index.operations) {
+    const methods = byPath.get(operation.path) ?? new Map<string, IndexedOperation>();
+    methods.set(operation.method, operation);
+    byPath.set(operation.path, methods);
+  }
+  const resources = new Map<string, Resource>();
+  // Shorter paths first, so a parent is known before its children.
+  const paths = [...byPath.keys()].sort((a, b) => splitPath(a).length - splitPath(b).length);
+  for (const itemPath of paths) {
+    const resource = resourceAt(itemPath, byPath, resources);
+    if (resource) resources.set(normalize(resource.collectionPath), resource);
+  }
+  const roles = new Map<IndexedOperation, OperationRole>();
+  for (const operation of index.operations) roles.set(operation, roleOf(operation, resources));
+  return { resources: [...resources.values()], roles };
+}
+
+function resourceAt(
+  itemPath: string,
+  byPath: Map<string, Map<string, IndexedOperation>>,
+  known: Map<string, Resource>,
+): Resource | undefined {
+  const segments = splitPath(itemPath);
+  const idParam = /^\{([^{}]+)\}$/.exec(segments.at(-1) ?? "")?.[1];
+  const name = segments.at(-2);
+  if (idParam === undefined || name === undefined || name.includes("{")) return undefined;
+  const item = byPath.get(itemPath) ?? new Map();
+  if (!["GET", "PUT", "PATCH", "DELETE"].some((method) => item.has(method))) return undefined;
+  const collectionPath = `/${segments.slice(0, -1).join("/")}`;
+  const collection = byPath.get(collectionPath) ?? byPath.get(`${collectionPath}/`) ?? new Map();
+  const itemSchema =
+    responseSchema(item.get("GET")) ??
+    bodySchema(item.get("PUT")) ??
+    bodySchema(collection.get("POST")) ??
+    responseSchema(collection.get("POST"));
+  const properties = itemSchema ? (mergeAllOf(itemSchema).properties ?? {}) : {};
+  const idField = idFieldOf(itemSchema, properties, name, idParam);
+  const pathParameter = [...item.values()]
+    .flatMap((operation: IndexedOperation) => operation.parameters)
+    .find((parameter) => parameter.in === "path" && parameter.name === idParam);
+  return {
+    name,
+    collectionPath,
+    itemPath,
+    idParam,
+    idField,
+    idSchema: (idField ? properties[idField] : undefined) ?? pathParameter?.schema,
+    itemSchema,
+    parent: [...known.values()].find(
+      (resource) => normalize(resource.itemPath) === `/${segments.slice(0, -2).join("/")}`,
+    ),
+  };
+}
+
+/** `x-tooldeck-id` when the schema names one property, else `id`, `<name>Id`, the path parameter's name. */
+function idFieldOf(
+  schema: SchemaObject | undefined,
+  properties: Record<string, SchemaObject>,
+  name: string,
+  idParam: string,
+): string | undefined {
+  const named = schema?.["x-tooldeck-id"];
+  if (typeof named === "string" && named in properties) return named;
+  const singular = name.replace(/ies$/, "y").replace(/s$/, "");
+  return ["id", `${singular}Id`, `${singular}_id`, idParam].find((field) => Object.hasOwn(properties, field));
+}
+
+function roleOf(operation: IndexedOperation, resources: Map<string, Resource>): OperationRole {
+  const path = normalize(operation.path);
+  for (const resource of resources.values()) {
+    if (path === normalize(resource.collectionPath)) {
+      const action = COLLECTION_ROLES[operation.method];
+      if (action === undefined) return { action: "answer", reason: `${operation.method} on a collection` };
+      if (action.endsWith("-by-body") && resource.idField === undefined) {
+        return { action: "answer", reason: "the item's id is not a field of its body" };
+      }
+      return { action, resource };
+    }
+    if (path === normalize(resource.itemPath)) {
+      const action = ITEM_ROLES[operation.method];
+      if (action === undefined) return { action: "answer", reason: `${operation.method} on an item` };
+      return { action, resource };
+    }
+  }
+  return { action: "answer", reason: "not a collection/item pair" };
+}
+
+/** What `--explain` prints for one operation: `PATCH /events/{id} → update events`. */
+export function explainRole(operation: IndexedOperation, role: OperationRole): string {
+  const target = `${operation.method} ${operation.path}`;
+  if (role.action === "answer") return `${target} → answer from examples or the schema (${role.reason})`;
+  const { resource } = role;
+  const scope = resource.parent ? ` under ${resource.parent.itemPath}` : "";
+  const by = role.action.endsWith("-by-body") ? ` (id from the body's ${resource.idField})` : "";
+  const verb = role.action.replace(/-by-body$/, "");
+  const id = resource.idField ? `, id field ${resource.idField}` : ", id only in the path";
+  return `${target} → ${verb} ${resource.name}${scope}${by}${role.action === "create" ? id : ""}`;
+}
+
+function normalize(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+function responseSchema(operation: IndexedOperation | undefined): SchemaObject | undefined {
+  if (!operation) return undefined;
+  const success = Object.keys(operation.responses)
+    .filter((status) => /^2/.test(status))
+    .sort();
+  for (const status of success) {
+    const schema = jsonMedia(operation.responses[status]?.content)?.schema;
+    if (schema) return schema;
+  }
+  return undefined;
+}
+
+function bodySchema(operation: IndexedOperation | undefined): SchemaObject | undefined {
+  return jsonMedia(operation?.requestBody?.content)?.schema;
+}

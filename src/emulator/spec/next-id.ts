@@ -1,0 +1,43 @@
+import type { SchemaObject } from "../../openapi/openapi-document.js";
+
+/** A seeded source of numbers in [0, 1): mulberry32, small and good enough for ids. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The id of a new item, fitting its schema: the next number after the largest numeric id for
+ * integers (and for strings when every id so far is a number, as in `"1"`… `"5"`), a UUID (v4,
+ * from the seeded source, so runs repeat) for `format: uuid`, else `<name>-<n>`.
+ */
+export function nextId(
+  schema: SchemaObject | undefined,
+  existing: readonly string[],
+  random: () => number,
+  name: string,
+): string | number {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== "null") : schema?.type;
+  const numeric = existing.filter((id) => /^\d+$/.test(id)).map(Number);
+  const next = Math.max(0, ...numeric) + 1;
+  if (type === "integer" || type === "number") return next;
+  if (schema?.format === "uuid") return uuidFrom(random);
+  if (numeric.length === existing.length) return String(next);
+  let n = existing.length + 1;
+  while (existing.includes(`${name}-${n}`)) n++;
+  return `${name}-${n}`;
+}
+
+function uuidFrom(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  hex[12] = "4";
+  hex[16] = "89ab"[Math.floor(random() * 4)] as string;
+  const text = hex.join("");
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+}

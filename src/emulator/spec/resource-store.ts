@@ -1,0 +1,58 @@
+/** One stored item: whatever JSON object the spec's item schema describes. */
+export type Item = Record<string, unknown>;
+
+/** The state of a spec emulator: items by collection (a concrete path such as `/owners/1/pets`) and id. */
+export interface ResourceStore {
+  list(collection: string): Item[];
+  get(collection: string, id: string): Item | undefined;
+  /** Adds or replaces an item, keeping the position of the one it replaces. */
+  put(collection: string, id: string, item: Item): void;
+  /** Removes an item and the collections under it (`/owners/1/pets` with owner 1). */
+  delete(collection: string, id: string): boolean;
+  ids(collection: string): string[];
+  /** Back to the seed. */
+  reset(): void;
+  /** A copy of every collection that holds items, by path. */
+  snapshot(): Record<string, Item[]>;
+}
+
+/**
+ * An in-memory store: a `Map` per collection keeps insertion order, so lists come in creation order.
+ * Items are copied in and out, so a caller holding one cannot change the state behind its back.
+ */
+export function createResourceStore(seed: ReadonlyMap<string, ReadonlyMap<string, Item>>): ResourceStore {
+  const collections = new Map<string, Map<string, Item>>();
+  const reset = () => {
+    collections.clear();
+    for (const [path, items] of seed) collections.set(path, new Map(structuredClone([...items])));
+  };
+  reset();
+  const itemPath = (collection: string, id: string) => `${collection}/${encodeURIComponent(id)}`;
+  return {
+    list: (collection) =>
+      [...(collections.get(collection)?.values() ?? [])].map((item) => structuredClone(item)),
+    get: (collection, id) => {
+      const item = collections.get(collection)?.get(id);
+      return item && structuredClone(item);
+    },
+    put(collection, id, item) {
+      const items = collections.get(collection) ?? new Map<string, Item>();
+      items.set(id, structuredClone(item));
+      collections.set(collection, items);
+    },
+    delete(collection, id) {
+      if (!collections.get(collection)?.delete(id)) return false;
+      const below = `${itemPath(collection, id)}/`;
+      for (const path of [...collections.keys()]) if (path.startsWith(below)) collections.delete(path);
+      return true;
+    },
+    ids: (collection) => [...(collections.get(collection)?.keys() ?? [])],
+    reset,
+    snapshot: () =>
+      Object.fromEntries(
+        [...collections]
+          .filter(([, items]) => items.size > 0)
+          .map(([path, items]) => [path, structuredClone([...items.values()])]),
+      ),
+  };
+}

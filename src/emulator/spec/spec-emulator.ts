@@ -1,0 +1,403 @@
+import type { OpenApiSpec } from "../../openapi/load-spec.js";
+import { matchOperation } from "../../openapi/match-operation.js";
+import { mergeAllOf } from "../../openapi/merge-all-of.js";
+import { OPENAPI_METHODS } from "../../openapi/openapi-document.js";
+import {
+  createOperationIndex,
+  type IndexedOperation,
+  type OperationIndex,
+} from "../../openapi/operation-index.js";
+import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
+import { emptyResponse } from "../status-text.js";
+import { generateFitting, generateValue, seedOf } from "./generate-value.js";
+import {
+  type CrudAction,
+  explainRole,
+  inferResources,
+  type Resource,
+  type SpecModel,
+} from "./infer-resources.js";
+import { mergePatch } from "./merge-patch.js";
+import { nextId, seededRandom } from "./next-id.js";
+import { type CheckerFor, type RequestProblem, readBody, readParameters } from "./read-request.js";
+import { createResourceStore, type Item, type ResourceStore } from "./resource-store.js";
+import { createSchemaValidator } from "./schema-validator.js";
+import {
+  bodySchemaOf,
+  errorAnswer,
+  exampleAnswer,
+  jsonAnswer,
+  problemAnswer,
+  type Success,
+  successOf,
+} from "./spec-answers.js";
+import { buildSeed, type SeedData } from "./spec-seed.js";
+
+export interface SpecEmulatorOptions {
+  /** Items to start from (and return to on `reset()`), by collection path; default the spec's examples. */
+  seed?: SeedData;
+  /** How errors about the seed name it; default `seed`. */
+  seedLabel?: string;
+  /** Seed of the ids made up for new items (UUIDs); default 1, so runs repeat. */
+  randomSeed?: number;
+}
+
+export interface SpecEmulator {
+  /** Answers one HTTP request, in-process: the same handler `serve()` puts on a socket. */
+  fetch(request: Request): Promise<Response>;
+  /** Back to the seed. */
+  reset(): void;
+  /** A copy of every collection that holds items, by path (`/events`, `/owners/1/pets`). */
+  snapshot(): Record<string, Item[]>;
+  /** One line per operation: what the emulator does for it (`PATCH /events/{id} → update events`). */
+  explain(): string[];
+  /** The spec's first server: where a tool reaches this emulator (origin undefined for a relative URL). */
+  server: { origin: string | undefined; basePath: string };
+  index: OperationIndex;
+}
+
+const PREFERRED: Record<CrudAction, number[]> = {
+  list: [200],
+  read: [200],
+  create: [201, 200],
+  replace: [200, 204],
+  update: [200, 204],
+  "replace-by-body": [200, 204],
+  "update-by-body": [200, 204],
+  delete: [204, 200, 202],
+};
+
+/**
+ * A stateful emulator of any OpenAPI service (docs/spec-emulator.md): collections and items inferred
+ * from the paths answer CRUD from an in-memory store, every request is validated against its operation,
+ * every answer uses a status the operation declares, and the other operations answer from examples or
+ * seeded generated data.
+ * @example
+ * const emulator = createSpecEmulator(await loadSpec("tools/event-api.openapi.yaml"));
+ * await emulator.fetch(new Request("http://localhost:5566/events", { method: "POST", body, headers }));
+ */
+export function createSpecEmulator(
+  spec: OpenApiSpec | OperationIndex,
+  options: SpecEmulatorOptions = {},
+): SpecEmulator {
+  const index = "operations" in spec ? spec : createOperationIndex(spec);
+  const model = inferResources(index);
+  const checkerFor = createSchemaValidator(index.spec.version);
+  let random = seededRandom(options.randomSeed ?? 1);
+  const idFor = (resource: Resource, _collection: string, taken: readonly string[]) =>
+    nextId(resource.idSchema, taken, random, resource.name);
+  const seed = buildSeed(
+    model,
+    (resource) => listOperation(model, resource),
+    options.seed,
+    idFor,
+    options.seedLabel ?? "seed",
+  );
+  const store = createResourceStore(seed);
+  const context: Context = { index, model, checkerFor, store, idFor };
+  const first = index.spec.document.servers?.[0];
+  return {
+    fetch: (request) => answer(context, request),
+    reset() {
+      random = seededRandom(options.randomSeed ?? 1);
+      store.reset();
+    },
+    snapshot: () => store.snapshot(),
+    explain: () =>
+      index.operations.map((operation) =>
+        explainRole(operation, model.roles.get(operation) ?? { action: "answer", reason: "" }),
+      ),
+    server: first ? splitServerUrl(serverUrlWithDefaults(first)) : { origin: undefined, basePath: "" },
+    index,
+  };
+}
+
+interface Context {
+  index: OperationIndex;
+  model: SpecModel;
+  checkerFor: CheckerFor;
+  store: ResourceStore;
+  idFor: (resource: Resource, collection: string, taken: readonly string[]) => string | number;
+}
+
+/** What one request reached: its operation, its decoded path values, and the action for it. */
+interface Reached {
+  operation: IndexedOperation;
+  path: Record<string, string>;
+  request: Request;
+}
+
+async function answer(context: Context, request: Request): Promise<Response> {
+  const head = request.method === "HEAD";
+  const match = matchOperation(context.index, request.method, request.url);
+  if (!match.ok) {
+    if (head) {
+      const asGet = await answer(context, new Request(request.url, { headers: request.headers }));
+      return new Response(null, {
+        status: asGet.status,
+        statusText: asGet.statusText,
+        headers: asGet.headers,
+      });
+    }
+    if (match.reason === "method-not-allowed") {
+      const allow = allowedMethods(context.index, request.url).join(", ");
+      return problemAnswer(405, match.message, { allow });
+    }
+    return problemAnswer(404, match.message);
+  }
+  const { operation } = match;
+  const path = decodeParams(match.params);
+  if (!path)
+    return errorAnswer(
+      operation,
+      invalidStatus(operation),
+      "a path parameter is not valid percent-encoding",
+      context.checkerFor,
+    );
+  const parameters = readParameters(request, operation, path, context.checkerFor);
+  if (!parameters.ok) return refuse(context, operation, parameters);
+  const role = context.model.roles.get(operation);
+  const reached: Reached = { operation, path, request };
+  if (!role || role.action === "answer") return answerFromSpec(context, reached);
+  return crud(context, reached, role.action, role.resource);
+}
+
+/** Operations that are not CRUD: the request is still checked, the answer comes from the spec. */
+async function answerFromSpec(context: Context, { operation, request }: Reached): Promise<Response> {
+  const body = await readBody(request, operation, context.checkerFor);
+  if (!body.ok) return refuse(context, operation, body);
+  return exampleAnswer(successOf(operation, [200, 201]), seedOf(operation.pointer), context.checkerFor);
+}
+
+async function crud(
+  context: Context,
+  reached: Reached,
+  action: CrudAction,
+  resource: Resource,
+): Promise<Response> {
+  const { store, checkerFor } = context;
+  const { operation, path } = reached;
+  const missing = missingParent(context, resource, path);
+  if (missing) return errorAnswer(operation, 404, missing, checkerFor);
+  const collection = collectionKey(resource, path);
+  const success = successOf(operation, PREFERRED[action]);
+  if (action === "list") return listAnswer(operation, success, store.list(collection));
+  if (action === "create") return create(context, reached, resource, collection, success);
+  const byBody = action.endsWith("-by-body");
+  let body: unknown;
+  if (byBody) {
+    const read = await readBody(reached.request, operation, checkerFor);
+    if (!read.ok) return refuse(context, operation, read);
+    body = read.value;
+  }
+  const id = byBody ? idInBody(resource, body) : path[resource.idParam];
+  if (id === undefined)
+    return errorAnswer(
+      operation,
+      invalidStatus(operation),
+      `request body has no "${resource.idField}"`,
+      checkerFor,
+    );
+  const existing = store.get(collection, id);
+  if (!existing) return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
+  if (action === "read") return itemAnswer(context, operation, success, existing);
+  if (action === "delete") {
+    store.delete(collection, id);
+    return itemAnswer(context, operation, success, existing);
+  }
+  if (!byBody) {
+    const read = await readBody(reached.request, operation, checkerFor);
+    if (!read.ok) return refuse(context, operation, read);
+    body = read.value;
+  }
+  // A DELETE may have landed while the body arrived: writing now would bring the item back.
+  if (!store.get(collection, id))
+    return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
+  const merged = action.startsWith("update")
+    ? mergePatch(existing, body)
+    : withRequired(context, resource, body);
+  const updated = keepId(resource, merged, existing);
+  store.put(collection, id, updated);
+  return itemAnswer(context, operation, success, updated);
+}
+
+async function create(
+  context: Context,
+  reached: Reached,
+  resource: Resource,
+  collection: string,
+  success: Success,
+) {
+  const { store, checkerFor } = context;
+  const { operation, request } = reached;
+  const read = await readBody(request, operation, checkerFor);
+  if (!read.ok) return refuse(context, operation, read);
+  const given = idInBody(resource, read.value);
+  if (given !== undefined && store.get(collection, given)) {
+    return errorAnswer(
+      operation,
+      conflictStatus(operation),
+      `${resource.name} ${given} already exists`,
+      checkerFor,
+    );
+  }
+  const id = given ?? context.idFor(resource, collection, store.ids(collection));
+  const item = withRequired(context, resource, read.value);
+  if (resource.idField && given === undefined) item[resource.idField] = id;
+  store.put(collection, String(id), item);
+  return itemAnswer(context, operation, success, item);
+}
+
+/** The id an item's body gives (a non-empty value in the id field), as the store keys it. */
+function idInBody(resource: Resource, body: unknown): string | undefined {
+  if (!resource.idField || typeof body !== "object" || body === null) return undefined;
+  const value = (body as Item)[resource.idField];
+  return value === undefined || value === null || value === "" ? undefined : String(value);
+}
+
+/**
+ * The body as the item the answers describe: the required fields of the item's answer schema it lacks
+ * made up (`createdAt`, `url`), and, where that schema allows no other properties, the request-only
+ * ones (`selected_repository_ids`) left out.
+ */
+function withRequired(context: Context, resource: Resource, body: unknown): Item {
+  const item: Item = isItem(body) ? { ...body } : {};
+  if (!resource.itemSchema) return item;
+  const schema = mergeAllOf(resource.itemSchema);
+  if (schema.additionalProperties === false) {
+    for (const name of Object.keys(item)) if (!schema.properties?.[name]) delete item[name];
+  }
+  const check = context.checkerFor(resource.itemSchema, "response");
+  const fits = (value: unknown) => check(value) === undefined;
+  if (fits(item)) return item;
+  const generated = generateFitting(resource.itemSchema, "response", seedOf(resource.itemPath), fits);
+  if (!isItem(generated)) return item;
+  for (const name of schema.required ?? []) {
+    if (!(name in item) && name !== resource.idField && name in generated) item[name] = generated[name];
+  }
+  // A field the request spells another way than the answer (`head: "branch"` in, an object out).
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!(name in item) || context.checkerFor(property, "response")(item[name]) === undefined) continue;
+    if (name in generated) item[name] = generated[name];
+    else delete item[name];
+  }
+  return item;
+}
+
+function isItem(value: unknown): value is Item {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** PUT and PATCH never move an item: its id field keeps the id it is stored under. */
+function keepId(resource: Resource, value: unknown, existing: Item): Item {
+  const item: Item =
+    typeof value === "object" && value !== null && !Array.isArray(value) ? { ...(value as Item) } : {};
+  if (resource.idField && resource.idField in existing) item[resource.idField] = existing[resource.idField];
+  return item;
+}
+
+function itemAnswer(context: Context, operation: IndexedOperation, success: Success, item: Item): Response {
+  // No success answer declared at all (the Petstore's POST /pet lists only 405): the item, as REST has it.
+  if (!success.response) return jsonAnswer(success.status, item);
+  const schema = bodySchemaOf(success.response);
+  if (!schema || success.status === 204) return emptyResponse(success.status);
+  const check = context.checkerFor(schema, "response");
+  if (check(item) === undefined) return jsonAnswer(success.status, item);
+  const wrapper = wrapperProperty(schema, (value) => check(value) === undefined, item);
+  if (wrapper) return jsonAnswer(success.status, wrapper);
+  // The answer schema is not the item's (a delete answering a message, say): the spec's example.
+  if (operation.method === "DELETE")
+    return exampleAnswer(success, seedOf(operation.pointer), context.checkerFor);
+  return jsonAnswer(success.status, item);
+}
+
+/** `{ "data": item }` when the answer schema is an object with one property that holds the item. */
+function wrapperProperty(
+  schema: Parameters<typeof mergeAllOf>[0],
+  fits: (value: unknown) => boolean,
+  item: Item,
+) {
+  const properties = Object.keys(mergeAllOf(schema).properties ?? {});
+  if (properties.length !== 1) return undefined;
+  const wrapped = { [properties[0] as string]: item };
+  return fits(wrapped) ? wrapped : undefined;
+}
+
+/** A list as the answer schema wants it: a bare array, or the one array property of an object. */
+function listAnswer(operation: IndexedOperation, success: Success, items: Item[]): Response {
+  if (!success.response) return jsonAnswer(success.status, items);
+  const schema = bodySchemaOf(success.response);
+  if (!schema) return emptyResponse(success.status);
+  const merged = mergeAllOf(schema);
+  const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => property?.type === "array");
+  if (merged.type === "array" || arrays.length !== 1) return jsonAnswer(success.status, items);
+  const wrapper = generateValue(schema, "response", seedOf(operation.pointer)) as Item;
+  const [field] = arrays[0] as [string, unknown];
+  wrapper[field] = items;
+  for (const [name, value] of Object.entries(wrapper)) {
+    if (typeof value === "number" && /count|total/i.test(name)) wrapper[name] = items.length;
+  }
+  return jsonAnswer(success.status, wrapper);
+}
+
+/** Why a nested item's parent (`/owners/9` of `/owners/9/pets`) is missing, if it is. */
+function missingParent(
+  context: Context,
+  resource: Resource,
+  path: Record<string, string>,
+): string | undefined {
+  const parent = resource.parent;
+  if (!parent) return undefined;
+  const id = path[parent.idParam];
+  if (id === undefined) return undefined;
+  if (!context.store.get(collectionKey(parent, path), id)) return `${parent.name} ${id} not found`;
+  return missingParent(context, parent, path);
+}
+
+/** The concrete path of a resource's collection for a request: `/owners/{ownerId}/pets` → `/owners/1/pets`. */
+function collectionKey(resource: Resource, path: Record<string, string>): string {
+  return resource.collectionPath.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const value = path[name];
+    return value === undefined ? whole : encodeURIComponent(value);
+  });
+}
+
+function listOperation(model: SpecModel, resource: Resource): IndexedOperation | undefined {
+  for (const [operation, role] of model.roles) {
+    if (role.action === "list" && role.resource === resource) return operation;
+  }
+  return undefined;
+}
+
+function refuse(context: Context, operation: IndexedOperation, problem: RequestProblem): Response {
+  const status =
+    problem.problem === "too-large" ? 413 : problem.problem === "media-type" ? 415 : invalidStatus(operation);
+  return errorAnswer(operation, status, problem.message, context.checkerFor);
+}
+
+/** 400 for an invalid request; 422 where the spec declares 422 and no 400. */
+function invalidStatus(operation: IndexedOperation): number {
+  return !("400" in operation.responses) && "422" in operation.responses ? 422 : 400;
+}
+
+/** 409 for an id taken, where declared; else the status of an invalid request. */
+function conflictStatus(operation: IndexedOperation): number {
+  return "409" in operation.responses ? 409 : invalidStatus(operation);
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** The methods a path has, for `Allow`. */
+function allowedMethods(index: OperationIndex, url: string): string[] {
+  return OPENAPI_METHODS.map((method) => method.toUpperCase()).filter(
+    (method) => matchOperation(index, method, url).ok,
+  );
+}

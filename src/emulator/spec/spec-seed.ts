@@ -1,0 +1,103 @@
+import { ToolDeckError } from "../../errors.js";
+import { escapeRegExp } from "../../escape-reg-exp.js";
+import type { IndexedOperation } from "../../openapi/operation-index.js";
+import type { Resource, SpecModel } from "./infer-resources.js";
+import { jsonMedia, mediaExample } from "./media-types.js";
+import type { Item } from "./resource-store.js";
+
+/** Items to start from, by collection path: `{ "/pets": [...], "/owners/1/pets": [...] }`. */
+export type SeedData = Record<string, unknown[]>;
+
+/** Gives an item without an id in its id field the id it is stored under. */
+export type IdFor = (resource: Resource, collection: string, taken: readonly string[]) => string | number;
+
+/**
+ * The emulator's starting state: the given seed data, else, for each top-level collection, the
+ * spec's examples of its list answer or of its item schema. Every seeded item gets an id (its id
+ * field's, else a new one). A seed key that is no collection of the spec, or an item that is not an
+ * object, is a `load` error naming it.
+ */
+export function buildSeed(
+  model: SpecModel,
+  listOf: (resource: Resource) => IndexedOperation | undefined,
+  seed: SeedData | undefined,
+  idFor: IdFor,
+  label: string,
+): Map<string, Map<string, Item>> {
+  const state = new Map<string, Map<string, Item>>();
+  const entries = seed ? Object.entries(seed) : fromExamples(model, listOf);
+  for (const [collection, items] of entries) {
+    const resource = resourceFor(model, collection);
+    if (!resource)
+      throw new ToolDeckError("load", `${label}: "${collection}" is not a collection of the spec`);
+    if (!Array.isArray(items))
+      throw new ToolDeckError("load", `${label}: "${collection}" must be an array of items`);
+    const stored = new Map<string, Item>();
+    items.forEach((item, i) => {
+      if (!isItem(item)) {
+        throw new ToolDeckError("load", `${label}: "${collection}"[${i}] must be an object`);
+      }
+      const given = resource.idField ? (item as Item)[resource.idField] : undefined;
+      const id =
+        given === undefined || given === null || given === ""
+          ? idFor(resource, collection, [...stored.keys()])
+          : given;
+      const record = resource.idField ? { ...(item as Item), [resource.idField]: id } : (item as Item);
+      stored.set(String(id), record);
+    });
+    state.set(collection.replace(/\/+$/, ""), stored);
+  }
+  return state;
+}
+
+/** The resource whose collection template a concrete path fits (`/owners/1/pets` → pets). */
+export function resourceFor(model: SpecModel, collection: string): Resource | undefined {
+  const path = collection.replace(/\/+$/, "");
+  return model.resources.find((resource) => templateRegExp(resource.collectionPath).test(path));
+}
+
+function templateRegExp(template: string): RegExp {
+  const source = template
+    .split(/(\{[^{}]+\})/)
+    .map((part) => (/^\{[^{}]+\}$/.test(part) ? "[^/]+" : escapeRegExp(part)))
+    .join("");
+  return new RegExp(`^${source}$`);
+}
+
+/** Top-level collections whose list answer or item schema has examples. */
+function fromExamples(
+  model: SpecModel,
+  listOf: (resource: Resource) => IndexedOperation | undefined,
+): [string, unknown[]][] {
+  const entries: [string, unknown[]][] = [];
+  for (const resource of model.resources) {
+    if (resource.collectionPath.includes("{")) continue;
+    const items = listExample(listOf(resource)) ?? schemaExamples(resource);
+    // Examples are a best effort: a list of strings (names, not items) seeds nothing.
+    if (items && items.length > 0 && items.every(isItem)) entries.push([resource.collectionPath, items]);
+  }
+  return entries;
+}
+
+function listExample(list: IndexedOperation | undefined): unknown[] | undefined {
+  if (!list) return undefined;
+  const success = Object.entries(list.responses).find(([status]) => /^2/.test(status))?.[1];
+  const example = mediaExample(jsonMedia(success?.content))?.value;
+  if (Array.isArray(example)) return example;
+  if (typeof example === "object" && example !== null) {
+    const arrays = Object.values(example).filter(Array.isArray);
+    if (arrays.length === 1) return arrays[0];
+  }
+  return undefined;
+}
+
+function schemaExamples(resource: Resource): unknown[] | undefined {
+  const schema = resource.itemSchema;
+  if (!schema) return undefined;
+  if (Array.isArray(schema.examples)) return schema.examples;
+  return schema.example === undefined ? undefined : [schema.example];
+}
+
+function isItem(value: unknown): value is Item {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
