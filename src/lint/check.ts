@@ -55,7 +55,11 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     const probed = await probe(loaded.tools, {
       profile: options.profile,
       // The lint finding and the probes agree on whether Custom Code runs.
-      target: () => ({ ...target(), allowCode: options.allowCode ?? false }),
+      target: (tool, toolkitSpec) => ({
+        ...target(tool, toolkitSpec),
+        allowCode: options.allowCode ?? false,
+      }),
+      toolkitSpecs: toolkits.specs,
       allowWrites: options.probe.allowWrites,
       ...(options.probe.timeoutMs ? { timeoutMs: options.probe.timeoutMs } : {}),
       ...(options.spec ? { spec: options.spec } : {}),

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
-import { createEmulator } from "../../emulator/create-emulator.js";
+import { createEmulator, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "../../emulator/create-emulator.js";
+import { EVENT_SERVICE_ORIGIN } from "../../emulator/emulator-fetch.js";
+import { createSpecEmulator, type SpecEmulator } from "../../emulator/spec/spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
 import { applyFixes } from "../../lint/apply-fixes.js";
 import { BUILT_IN_CHECKS } from "../../lint/built-in-checks.js";
@@ -13,13 +15,18 @@ import { formatSarif } from "../../lint/format/format-sarif.js";
 import { formatStylish } from "../../lint/format/format-stylish.js";
 import { loadLintSettings } from "../../lint/lint-settings.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
-import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe.js";
+import { DEFAULT_PROBE_TIMEOUT_MS, type ProbeRuntime } from "../../lint/probe/probe.js";
 import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
-import type { SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
+import {
+  type FetchLike,
+  markInProcess,
+  type SpecReadOptions,
+  type ToolRuntimeOptions,
+} from "../../runtime/runtime-options.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
@@ -68,6 +75,8 @@ ${PROJECT_FLAGS_HELP}
 ${
   probes
     ? `  --base-url URL      probe this service instead of the embedded emulator (reads only, unless --allow-writes)
+  --live              probe the tools' real hosts instead of the spec emulator (the hosts still need
+                      --allow-host; reads only, unless --allow-writes)
 ${OUTBOUND_FLAGS_HELP}
   --timeout MS        give up on a probe after this long (default ${DEFAULT_PROBE_TIMEOUT_MS}, both profiles)
   --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
@@ -110,6 +119,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         var: { type: "string", multiple: true },
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
+        live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
@@ -153,6 +163,7 @@ type CheckValues = ToolSourceFlags & {
   var?: string[] | undefined;
   vars?: string | undefined;
   "no-probe": boolean;
+  live: boolean;
   "allow-code": boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
@@ -173,6 +184,10 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   // one more value to mask in every line printed).
   const apiKey = randomBytes(32).toString("base64url");
   io.hideSecrets?.([apiKey]);
+  // The description stands in for every host only when the user named it (--spec) or it sits among the
+  // paths; tools/'s own, found by default, answers only on its servers' origins.
+  const named = values.spec !== undefined || loaded.specs.length > 0;
+  const emulated = values.live ? undefined : specEmulators(spec, named);
   const report = await check(loaded, {
     profile,
     ...(spec ? { spec } : {}),
@@ -182,14 +197,15 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     ...(probes
       ? {
           probe: {
-            target: () => ({
+            target: (_tool, toolkitSpec) => ({
               ...probeTarget(baseUrl, userVars, outbound, {
                 apiKey,
                 securityCheckOff: flowiseSecurityCheckOff(io.env),
+                specs: emulated?.(toolkitSpec),
               }),
               ...read,
             }),
-            allowWrites: baseUrl === undefined || values["allow-writes"],
+            allowWrites: (baseUrl === undefined && !values.live) || values["allow-writes"],
             timeoutMs: parseTimeout(values.timeout),
             onTool: progress(io, loaded.tools.length),
           },
@@ -202,19 +218,90 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
 /**
  * A fresh embedded emulator for every probed tool, or the real service at --base-url, behind the
  * outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
- * reaches loopback hosts (the guard still decides which).
+ * reaches loopback hosts (the guard still decides which). Without --live, spec emulators stand in for
+ * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
  */
 function probeTarget(
   baseUrl: string | undefined,
   userVars: Record<string, string>,
   outbound: OutboundPolicy,
-  shared: { apiKey: string; securityCheckOff: boolean },
-): ToolRuntimeOptions {
+  shared: { apiKey: string; securityCheckOff: boolean; specs: ProbeSpecs | undefined },
+): ProbeRuntime {
   const options: ToolRuntimeOptions = shared.securityCheckOff ? { httpSecurityCheck: false } : {};
   if (baseUrl !== undefined) return { ...options, outbound, vars: { base_url: baseUrl, ...userVars } };
-  const emulator = createEmulator({ flowise: { apiKeys: [shared.apiKey] } });
+  const specs = shared.specs;
+  const emulator = createEmulator({
+    flowise: { apiKeys: [shared.apiKey] },
+    specs: specs?.emulators ?? [],
+    ...(specs?.fallback ? { fallback: specs.fallback } : {}),
+  });
   const vars = { ...emulator.vars, flowise_api_key: shared.apiKey, ...userVars };
-  return { ...options, outbound, fetch: emulator.fetch, resolveHost: emulator.resolveHost, vars };
+  return {
+    ...options,
+    outbound,
+    fetch: emulator.fetch,
+    resolveHost: emulator.resolveHost,
+    vars,
+    ...(specs ? { describeTarget: specs.describe, skipsUnknownHosts: true } : {}),
+  };
+}
+
+/** The spec emulators a probe uses: by server origin, and the --spec one for every other host. */
+interface ProbeSpecs {
+  emulators: SpecEmulator[];
+  fallback: FetchLike | undefined;
+  describe: (url: string) => string | undefined;
+}
+
+/**
+ * Spec emulators for the probes, built once per spec and reset for every tool: the toolkit's own spec
+ * on its server origin, and the --spec (or found) description for every host no emulator answers on.
+ */
+function specEmulators(spec: OperationIndex | undefined, everyHost: boolean) {
+  const built = new Map<OperationIndex, SpecEmulator>();
+  const emulatorOf = (index: OperationIndex) => {
+    let emulator = built.get(index);
+    if (!emulator) {
+      emulator = createSpecEmulator(index, { fillEmpty: true });
+      built.set(index, emulator);
+    }
+    emulator.reset();
+    return emulator;
+  };
+  return (toolkitSpec: OperationIndex | undefined): ProbeSpecs => {
+    const main = spec ? emulatorOf(spec) : undefined;
+    const own = toolkitSpec && toolkitSpec !== spec ? emulatorOf(toolkitSpec) : undefined;
+    const emulators = [own, main].filter((emulator) => emulator !== undefined);
+    const fallback =
+      main && everyHost
+        ? markInProcess(
+            (input, init) => main.fetch(new Request(input, init)),
+            () => true,
+          )
+        : undefined;
+    const describe = (url: string) => {
+      if (isEmbeddedOrigin(url)) return undefined;
+      const answering =
+        emulators.find((emulator) => sameOrigin(url, emulator.server.origin)) ??
+        (everyHost ? main : undefined);
+      return answering ? `spec emulator: ${answering.index.title}` : undefined;
+    };
+    return { emulators, fallback, describe };
+  };
+}
+
+function isEmbeddedOrigin(url: string): boolean {
+  return [EVENT_SERVICE_ORIGIN, FLOWISE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].some((origin) =>
+    sameOrigin(url, origin),
+  );
+}
+
+function sameOrigin(url: string, origin: string | undefined): boolean {
+  try {
+    return origin !== undefined && new URL(url).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** --timeout: a positive whole number of milliseconds. */

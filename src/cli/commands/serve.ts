@@ -4,8 +4,10 @@ import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.j
 import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type RunningServer, serve } from "../../emulator/serve.js";
 import { ToolDeckError } from "../../errors.js";
+import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
+import { serveSpec, specEmulatorFor } from "../serve-spec.js";
 
 const HELP = `Usage: tooldeck serve [options]
 
@@ -22,6 +24,12 @@ Options:
                        OPENAI_API_KEY; OPENAI_BASE_URL points it at an OpenAI-compatible server);
                        without a key every embedding name is served by a local hashed embedding
   --only NAME          serve only this emulator: events or flowise
+  --spec FILE          serve a stateful emulator of this OpenAPI description instead (docs/spec-emulator.md)
+  --port PORT          its port (default 4010; 0 picks a free port)
+  --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }
+                       (default the description's examples)
+  --explain            with --spec: print what each operation does (PATCH /events/{id} → update
+                       events) and exit
   -h, --help           show this help
 
 The event service starts with the five events of seeds/events.json; the Flowise emulator with the
@@ -45,10 +53,15 @@ export const serveCommand: Command = {
       seed: { type: "string" },
       "openai-key": { type: "string" },
       only: { type: "string" },
+      spec: { type: "string" },
+      port: { type: "string", default: "4010" },
+      explain: { type: "boolean", default: false },
     });
     if (positionals.length > 0) {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }
+    if (values.spec !== undefined) return runSpec(values.spec, values, io);
+    if (values.explain) throw new ToolDeckError("usage", "--explain needs --spec FILE");
     const only = parseOnly(values.only);
     const servers: RunningServer[] = [];
     try {
@@ -80,6 +93,25 @@ export const serveCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/** `serve --spec FILE`: the spec emulator alone, or with --explain its inference, printed. */
+async function runSpec(
+  spec: string,
+  values: { seed?: string | undefined; port: string; host: string; explain: boolean },
+  io: CliIo,
+): Promise<number> {
+  const emulator = await specEmulatorFor(spec, values.seed);
+  if (values.explain) {
+    io.stdout(toTerminalText(`${emulator.explain().join("\n")}\n`));
+    return EXIT.ok;
+  }
+  const server = await serveSpec(emulator, { port: parsePort("port", values.port), host: values.host }, io);
+  io.stdout("Press Ctrl+C to stop.\n");
+  await waitForAbort(io.signal);
+  await server.close();
+  io.stdout("stopped\n");
+  return EXIT.ok;
+}
 
 function parseOnly(value: string | undefined): Emulator | undefined {
   if (value === undefined || (EMULATORS as readonly string[]).includes(value))

@@ -40,6 +40,12 @@ export interface SpecEmulatorOptions {
   seedLabel?: string;
   /** Seed of the ids made up for new items (UUIDs); default 1, so runs repeat. */
   randomSeed?: number;
+  /**
+   * Start every top-level collection the seed leaves empty with one generated item (id 1, `"1"` or a
+   * UUID, as the id's schema says), so a read of a seeded id finds something: what `check`'s probes
+   * use. Default false: an empty store.
+   */
+  fillEmpty?: boolean;
 }
 
 export interface SpecEmulator {
@@ -86,12 +92,15 @@ export function createSpecEmulator(
   let random = seededRandom(options.randomSeed ?? 1);
   const idFor = (resource: Resource, _collection: string, taken: readonly string[]) =>
     nextId(resource.idSchema, taken, random, resource.name);
+  const madeUp = (resource: Resource) =>
+    resource.itemSchema && generateValue(resource.itemSchema, "response", seedOf(resource.itemPath));
   const seed = buildSeed(
     model,
     (resource) => listOperation(model, resource),
     options.seed,
     idFor,
     options.seedLabel ?? "seed",
+    options.fillEmpty ? madeUp : undefined,
   );
   const store = createResourceStore(seed);
   const context: Context = { index, model, checkerFor, store, idFor };

@@ -23,9 +23,19 @@ export function buildSeed(
   seed: SeedData | undefined,
   idFor: IdFor,
   label: string,
+  madeUp?: (resource: Resource) => unknown,
 ): Map<string, Map<string, Item>> {
   const state = new Map<string, Map<string, Item>>();
   const entries = seed ? Object.entries(seed) : fromExamples(model, listOf);
+  if (madeUp) {
+    for (const resource of model.resources) {
+      const path = resource.collectionPath;
+      if (path.includes("{") || entries.some(([collection]) => collection === path)) continue;
+      const item = madeUp(resource);
+      if (isItem(item))
+        entries.push([path, [resource.idField ? { ...item, [resource.idField]: undefined } : item]]);
+    }
+  }
   for (const [collection, items] of entries) {
     const resource = resourceFor(model, collection);
     if (!resource)

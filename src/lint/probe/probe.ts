@@ -10,13 +10,29 @@ import type { Finding } from "../rule.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
 import { judgeExchange } from "./judge-exchange.js";
 
-/** What a probe runs against: runtime options for one tool (a fresh emulator each time, or a real service). */
-export type ProbeTarget = () => ToolRuntimeOptions;
+/**
+ * What a probe runs against: runtime options for one tool (a fresh emulator each time, or a real
+ * service), given the tool and, for an OpenAPI toolkit, its loaded spec.
+ */
+export type ProbeTarget = (tool: LoadedTool, toolkitSpec: OperationIndex | undefined) => ProbeRuntime;
+
+/** Runtime options, and how the report names where a URL was answered. */
+export interface ProbeRuntime extends ToolRuntimeOptions {
+  /** `spec emulator (Swagger Petstore)` for a URL answered by one; undefined for the embedded emulators. */
+  describeTarget?: (url: string) => string | undefined;
+  /**
+   * A host that is neither emulated nor named (`--live`, `--allow-host`) is skipped with an info
+   * finding instead of an error: nothing was wrong with the tool, there was only nothing to call.
+   */
+  skipsUnknownHosts?: boolean;
+}
 
 export interface ProbeOptions {
   profile: Profile;
   target: ProbeTarget;
   spec?: OperationIndex;
+  /** Each OpenAPI toolkit's loaded spec, by its `spec:` path (handed to the target). */
+  toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
   /** Send POST/PUT/PATCH/DELETE too; without it only reads are probed (against a real service). */
   allowWrites: boolean;
   hints?: ProbeHints;
@@ -55,7 +71,9 @@ export async function probe(
   const diagnostics: Diagnostic[] = [];
   const records: ProbeRecord[] = [];
   for (const [index, tool] of tools.entries()) {
-    const runtime = { ...options.target(), profile: options.profile };
+    const toolkitSpec =
+      tool.config.kind === "openapi-toolkit" ? options.toolkitSpecs?.get(tool.config.spec) : undefined;
+    const runtime = { ...options.target(tool, toolkitSpec), profile: options.profile };
     let executables: ExecutableTool[];
     try {
       executables = await createTool(tool.config, runtime);
@@ -72,7 +90,7 @@ export async function probe(
       continue;
     }
     for (const executable of executables) {
-      const record = await probeOne(tool, executable, options);
+      const record = await probeOne(tool, executable, options, runtime);
       records.push(record.record);
       diagnostics.push(...record.diagnostics);
     }
@@ -81,7 +99,12 @@ export async function probe(
   return { diagnostics, records };
 }
 
-async function probeOne(tool: LoadedTool, executable: ExecutableTool, options: ProbeOptions) {
+async function probeOne(
+  tool: LoadedTool,
+  executable: ExecutableTool,
+  options: ProbeOptions,
+  runtime: ProbeRuntime,
+) {
   const method = executable.endpoint?.method ?? "GET";
   if (!options.allowWrites && WRITES.has(method)) {
     return {
@@ -95,8 +118,19 @@ async function probeOne(tool: LoadedTool, executable: ExecutableTool, options: P
     exampleArgs(executable.inputSchema, options.hints ?? EMULATOR_HINTS),
     { signal: deadline },
   );
+  const skipped = runtime.skipsUnknownHosts ? unknownHost(result) : undefined;
+  if (skipped !== undefined) {
+    const message = `not probed: ${skipped} has no OpenAPI description and is not called without --live (give --spec, or --live --allow-host ${skipped})`;
+    return {
+      record: { tool, name: executable.name, result, sent: `${method} ${result.request?.url} → not probed` },
+      diagnostics: [probeDiagnostic(tool, executable.name, "info", message)],
+    };
+  }
   const status = result.response ? ` → ${result.response.status}` : " → no answer";
-  const sent = result.request ? `${result.request.method} ${result.request.url}${status}` : "not sent";
+  const via = result.request ? runtime.describeTarget?.(result.request.url) : undefined;
+  const sent = result.request
+    ? `${result.request.method} ${result.request.url}${status}${via ? ` (${via})` : ""}`
+    : "not sent";
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
     : [...judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
@@ -104,6 +138,12 @@ async function probeOne(tool: LoadedTool, executable: ExecutableTool, options: P
     probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
   );
   return { record: { tool, name: executable.name, result, sent }, diagnostics };
+}
+
+/** The host the outbound guard refused because nobody named it, if that is why the call failed. */
+function unknownHost(result: ToolResult): string | undefined {
+  if (result.response) return undefined;
+  return / refused: host (\S+) is not allowed /.exec(` ${result.output}`)?.[1];
 }
 
 /** Rule 12, seen live: the answer is longer than what the LLM is shown. */
