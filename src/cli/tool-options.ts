@@ -4,6 +4,7 @@ import { formatConfigIssue } from "../config/config-issue.js";
 import type { LoadResult } from "../config/load-result.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
 import { createEmulator } from "../emulator/create-emulator.js";
+import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
 import { ToolDeckError } from "../errors.js";
 import { type Profile, ProfileSchema } from "../profile.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
@@ -15,6 +16,7 @@ import type { SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-opt
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import { toTerminalText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
+import type { RunSpecs } from "./spec-emulators-for-run.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */
 export const PROJECT_FLAGS = {
@@ -56,6 +58,8 @@ export const TOOL_FLAGS = {
   "allow-host": { type: "string", multiple: true },
   "allow-writes": { type: "boolean", default: false },
   "allow-code": { type: "boolean", default: false },
+  spec: { type: "string" },
+  live: { type: "boolean", default: false },
 } as const;
 
 /** The lines of every help that says where requests may go (docs/security.md). */
@@ -70,6 +74,9 @@ export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config 
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
   --vars FILE         variables from a JSON or YAML object
   --base-url URL      call this service instead of the embedded event service (sets base_url)
+  --spec FILE         the OpenAPI description of the tools' service: a stateful emulator of it answers
+                      every host the embedded emulators do not (toolkits' own specs are emulated too)
+  --live              call the tools' real hosts instead of spec emulators (they still need --allow-host)
 ${OUTBOUND_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}`;
@@ -133,11 +140,18 @@ export function toolRunSetup(
     tools?: string[] | undefined;
   },
   io: Pick<CliIo, "env" | "stderr">,
+  specs: RunSpecs = { emulators: [], everyHost: undefined },
 ): ToolRunSetup {
   const profile = parseProfile(values.profile);
   const userVars = parseVars(values.vars, values.var);
   const baseUrl = values["base-url"];
-  const emulator = baseUrl === undefined ? createEmulator() : undefined;
+  const emulator =
+    baseUrl === undefined
+      ? createEmulator({
+          specs: specs.emulators,
+          ...(specs.everyHost ? { fallback: answerEveryHost(specs.everyHost) } : {}),
+        })
+      : undefined;
   const runtime: ToolRuntimeOptions = {
     profile,
     vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },

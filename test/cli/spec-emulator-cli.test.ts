@@ -179,3 +179,44 @@ describe("serve --spec", () => {
     expect(stderr).toBe(`tooldeck serve: ${seed}: "/cats" is not a collection of the spec\n`);
   });
 });
+
+describe("call runs the tools of a described API offline", () => {
+  test("a request tool against --spec's emulator", async () => {
+    const { exit, stdout } = await tooldeck(
+      "call",
+      "get_pet",
+      "--tools",
+      toolsWith(GET_PET),
+      "--spec",
+      PETSTORE,
+      "--args",
+      '{"queryParams":{"petId":1}}',
+    );
+    expect(JSON.parse(stdout)).toMatchObject({ id: 1, name: "doggie" });
+    expect(exit).toBe(0);
+  });
+
+  test("a toolkit against its own spec's emulator, no --spec needed; --live goes to the real host", async () => {
+    const dir = toolsWith({ kind: "openapi-toolkit", name: "petstore", spec: PETSTORE });
+    const args = ["call", "getPetById", "--tools", dir, "--args", '{"PathParameters":{"petId":1}}'];
+    const offline = await tooldeck(...args);
+    expect(JSON.parse(offline.stdout)).toMatchObject({ id: 1 });
+    const live = await tooldeck(...args, "--live");
+    expect(live.exit).toBe(1);
+    expect(live.stdout).toContain("refused: host petstore.swagger.io is not allowed");
+  });
+
+  test("a created pet gets the id after the one generated item the collection starts with", async () => {
+    const dir = toolsWith({ kind: "openapi-toolkit", name: "petstore", spec: PETSTORE });
+    const { exit, stdout } = await tooldeck(
+      "call",
+      "addPet",
+      "--tools",
+      dir,
+      "--args",
+      '{"RequestBody":{"name":"Rex","photoUrls":[]}}',
+    );
+    expect(JSON.parse(stdout)).toEqual({ name: "Rex", photoUrls: [], id: 2 });
+    expect(exit).toBe(0);
+  });
+});

@@ -8,7 +8,14 @@ import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { loadToolsReporting, TOOL_FLAGS, TOOL_FLAGS_HELP, toolRunSetup } from "../tool-options.js";
+import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
+import {
+  loadToolsReporting,
+  specReadOptions,
+  TOOL_FLAGS,
+  TOOL_FLAGS_HELP,
+  toolRunSetup,
+} from "../tool-options.js";
 
 const HELP = `Usage: tooldeck agent "<message>" [options]
 
@@ -42,11 +49,12 @@ export const agentCommand: Command = {
       throw new ToolDeckError("usage", `give the user's message (see 'tooldeck agent --help')`);
     if (extra.length > 0)
       throw new ToolDeckError("usage", `unexpected argument '${extra[0]}' (quote the message)`);
-    const setup = toolRunSetup(values, io);
+    const read = specReadOptions(values, values.tools ?? []);
+    const loaded = loadToolsReporting(values.tools ?? [], read, io);
+    if (loaded.errors.length > 0) return EXIT.usage;
+    const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
     const runtime = { ...setup.runtime, question: message };
-    const loaded = loadToolsReporting(values.tools ?? [], setup.runtime, io);
-    if (loaded.errors.length > 0) return EXIT.usage;
     const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
     const tools = await createTools(agentConfigs, runtime);
     const model = await initModel(values.model ?? io.env.TOOLDECK_MODEL ?? DEFAULT_MODEL, io.env);

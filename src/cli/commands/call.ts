@@ -6,7 +6,14 @@ import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { MASK, secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { loadToolsReporting, TOOL_FLAGS, TOOL_FLAGS_HELP, toolRunSetup } from "../tool-options.js";
+import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
+import {
+  loadToolsReporting,
+  specReadOptions,
+  TOOL_FLAGS,
+  TOOL_FLAGS_HELP,
+  toolRunSetup,
+} from "../tool-options.js";
 
 const HELP = `Usage: tooldeck call <tool> [options]
 
@@ -39,9 +46,10 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
-    const setup = toolRunSetup(values, io);
+    const read = specReadOptions(values, values.tools ?? []);
+    const loaded = loadToolsReporting(values.tools ?? [], read, io);
+    const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
-    const loaded = loadToolsReporting(values.tools ?? [], setup.runtime, io);
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),
       setup.runtime,

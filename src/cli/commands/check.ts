@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { createEmulator, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "../../emulator/create-emulator.js";
 import { EVENT_SERVICE_ORIGIN } from "../../emulator/emulator-fetch.js";
+import { answerEveryHost } from "../../emulator/spec/answer-every-host.js";
 import { createSpecEmulator, type SpecEmulator } from "../../emulator/spec/spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
 import { applyFixes } from "../../lint/apply-fixes.js";
@@ -21,12 +22,7 @@ import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
-import {
-  type FetchLike,
-  markInProcess,
-  type SpecReadOptions,
-  type ToolRuntimeOptions,
-} from "../../runtime/runtime-options.js";
+import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {
@@ -272,13 +268,7 @@ function specEmulators(spec: OperationIndex | undefined, everyHost: boolean) {
     const main = spec ? emulatorOf(spec) : undefined;
     const own = toolkitSpec && toolkitSpec !== spec ? emulatorOf(toolkitSpec) : undefined;
     const emulators = [own, main].filter((emulator) => emulator !== undefined);
-    const fallback =
-      main && everyHost
-        ? markInProcess(
-            (input, init) => main.fetch(new Request(input, init)),
-            () => true,
-          )
-        : undefined;
+    const fallback = main && everyHost ? answerEveryHost(main) : undefined;
     const describe = (url: string) => {
       if (isEmbeddedOrigin(url)) return undefined;
       const answering =
