@@ -45,7 +45,7 @@ export function loadScenarios(file: string, options: LoadScenariosOptions = {}):
 }
 
 /**
- * A scenario is a repository file like any config (docs/security.md): its tools must be in the project
+ * A scenario is a repository file like any config (docs/security.md): its tools and emulator files must be in the project
  * (the working directory's or its own), and its cassette, which `--update` writes, inside its own folder.
  */
 function confine(
@@ -54,12 +54,21 @@ function confine(
   project: readonly string[],
   written: string | undefined,
 ): void {
-  for (const tools of scenario.tools) {
-    if (typeof tools !== "string" || !existsSync(tools)) continue;
-    if (!isInsideRoots(realpathSync(tools), project)) {
+  const files: [field: string, path: string][] = [
+    ...scenario.tools
+      .filter((tools) => typeof tools === "string")
+      .map((tools): [string, string] => ["tools", tools]),
+    ...Object.entries(scenario.emulator ?? {}).map(([key, path]): [string, string] => [
+      `emulator.${key}`,
+      path,
+    ]),
+  ];
+  for (const [field, path] of files) {
+    if (!existsSync(path)) continue;
+    if (!isInsideRoots(realpathSync(path), project)) {
       throw new ToolDeckError(
         "load",
-        `${scenario.file}: tools "${relative(dir, tools)}" is outside the project (${project.join(", ")}); widen it with --root`,
+        `${scenario.file}: ${field} "${relative(dir, path)}" is outside the project (${project.join(", ")}); widen it with --root`,
       );
     }
   }
@@ -122,6 +131,10 @@ function expandProfiles(data: ScenarioFile, file: string, dir: string): Scenario
       expect: data.expect,
     };
     if (data.system !== undefined) scenario.system = data.system;
+    if (data.emulator) {
+      const { spec, seed } = data.emulator;
+      scenario.emulator = { spec: resolve(dir, spec), ...(seed ? { seed: resolve(dir, seed) } : {}) };
+    }
     return scenario;
   });
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
@@ -52,7 +53,9 @@ export async function runScenario(
   scenario: Scenario,
   options: RunScenarioOptions = {},
 ): Promise<ScenarioResult> {
-  const emulator = (options.createEmulator ?? createScenarioEmulator)();
+  const emulator = options.createEmulator
+    ? options.createEmulator()
+    : createScenarioEmulator(scenario.emulator && (await scenarioSpecEmulator(scenario.emulator, options)));
   const runtime: ToolRuntimeOptions = {
     profile: scenario.profile,
     fetch: emulator.fetch,
@@ -94,6 +97,15 @@ export async function runScenario(
   if (system !== undefined) result.system = system;
   if (scenario.cassette) result.cassette = scenario.cassette;
   return result;
+}
+
+/** The scenario's spec emulator, read from its files within the project (docs/spec-emulator.md). */
+function scenarioSpecEmulator(files: { spec: string; seed?: string }, read: SpecReadOptions) {
+  return loadSpecEmulator(files.spec, {
+    ...(files.seed ? { seed: files.seed } : {}),
+    ...(read.roots ? { roots: read.roots } : {}),
+    ...(read.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+  });
 }
 
 /** Everything one run of a scenario works with. */

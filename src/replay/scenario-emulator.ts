@@ -1,4 +1,6 @@
 import { createEmulator } from "../emulator/create-emulator.js";
+import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
+import type { SpecEmulator } from "../emulator/spec/spec-emulator.js";
 import type { ResolveHost } from "../runtime/host-policy.js";
 import { guardResolveHost } from "../runtime/outbound/guard-resolve-host.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
@@ -19,12 +21,16 @@ export interface ScenarioEmulator {
 /**
  * The default: the embedded emulators, fresh from their seed, with ids of created events counted
  * (`00000000-0000-4000-8000-000000000001`, …) rather than random, so cassettes replay byte for byte.
- * Any other host is refused before sending (docs/security.md).
+ * With a spec emulator (the scenario's `emulator: { spec }`), it answers every other host, fresh from
+ * its seed too; without one, any other host is refused before sending (docs/security.md).
  */
-export function createScenarioEmulator(): ScenarioEmulator {
+export function createScenarioEmulator(spec?: SpecEmulator): ScenarioEmulator {
   let next = 0;
   const randomId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
-  const emulator = createEmulator({ events: { randomId } });
+  const emulator = createEmulator({
+    events: { randomId },
+    ...(spec ? { specs: [spec], fallback: answerEveryHost(spec) } : {}),
+  });
   // A scenario is a repository file like any config: it reaches the embedded emulators and nothing else.
   const policy: OutboundPolicy = { allowedHosts: [], allowWrites: false };
   const fetch = createOutboundGuard(emulator.fetch, policy);

@@ -84,6 +84,14 @@ export type ScenarioStep = z.infer<typeof ScenarioStepSchema>;
 export const DEFAULT_SCENARIO_NOW = "2024-07-01T09:00:00.000Z";
 
 /**
+ * What the tools run against besides the embedded emulators: a stateful emulator of an OpenAPI
+ * description (docs/spec-emulator.md), answering every other host, with optional seed items.
+ */
+export const ScenarioEmulatorSchema = z
+  .object({ spec: z.string().min(1), seed: z.string().min(1).optional() })
+  .strict();
+
+/**
  * A scenario file (YAML or JSON). Paths (`tools`, `cassette`) are relative to the file. `profile` may list
  * both profiles: the scenario then runs once under each, with one cassette per profile.
  */
@@ -107,6 +115,7 @@ export const ScenarioSchema = z
     before: z.array(ScenarioStepSchema).default([]),
     after: z.array(ScenarioStepSchema).default([]),
     cassette: z.string().min(1).optional(),
+    emulator: ScenarioEmulatorSchema.optional(),
     expect: ExpectationsSchema.default({ trajectory: "strict", args: "exact" }),
   })
   .strict();

@@ -21,6 +21,11 @@ export interface Scenario {
   model: ScenarioModel;
   before: readonly ScenarioStep[];
   after: readonly ScenarioStep[];
+  /**
+   * A spec emulator beside the embedded ones (resolved paths): its description and seed file. Its
+   * collections are in the state expectations by path (`/pets`).
+   */
+  emulator?: { spec: string; seed?: string };
   /** Where the cassette lives; absent = no cassette (always a live run, nothing recorded). */
   cassette?: string;
   expect: Expectations;

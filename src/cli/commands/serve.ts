@@ -3,11 +3,12 @@ import { generateApiKey } from "../../emulator/flowise/api-key-hash.js";
 import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.js";
 import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type RunningServer, serve } from "../../emulator/serve.js";
+import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
-import { serveSpec, specEmulatorFor } from "../serve-spec.js";
+import { serveSpec } from "../serve-spec.js";
 
 const HELP = `Usage: tooldeck serve [options]
 
@@ -100,7 +101,7 @@ async function runSpec(
   values: { seed?: string | undefined; port: string; host: string; explain: boolean },
   io: CliIo,
 ): Promise<number> {
-  const emulator = await specEmulatorFor(spec, values.seed);
+  const emulator = await loadSpecEmulator(spec, { seed: values.seed });
   if (values.explain) {
     io.stdout(toTerminalText(`${emulator.explain().join("\n")}\n`));
     return EXIT.ok;
