@@ -6,59 +6,13 @@ import { createEventService } from "../../src/emulator/events/event-service.js";
 import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
-import {
-  createOperationIndex,
-  type IndexedOperation,
-  type OperationIndex,
-} from "../../src/openapi/operation-index.js";
+import { createOperationIndex } from "../../src/openapi/operation-index.js";
 import { packagePath } from "../../src/package-root.js";
-import { schemaArbitrary } from "../support/schema-arbitrary.js";
+import { requestArbitrary, type Target } from "../support/request-arbitrary.js";
 
 /** Requests per operation; fixed seed, so a failure replays the same way. */
 const RUNS = 40;
 const ajv = addFormats.default(new Ajv({ strict: false, allErrors: true }));
-
-interface Target {
-  index: OperationIndex;
-  origin: string;
-  fetch: (request: Request) => Promise<Response>;
-  headers: Record<string, string>;
-  /** Ids the service knows, so generated requests also reach existing things. */
-  ids: string[];
-}
-
-/** One generated request for an operation: path params (known ids or anything), query, JSON body. */
-function requestArbitrary(operation: IndexedOperation, target: Target) {
-  const pathParams = operation.parameters.filter((parameter) => parameter.in === "path");
-  const query = operation.parameters.filter((parameter) => parameter.in === "query");
-  const idOrAnything = (schema: unknown) =>
-    fc.oneof(fc.constantFrom(...target.ids), schemaArbitrary(schema).map(String));
-  const body = operation.requestBody?.content?.["application/json"]?.schema;
-  return fc
-    .record({
-      path: fc.tuple(...pathParams.map((parameter) => idOrAnything(parameter.schema))),
-      query: fc.tuple(...query.map((parameter) => fc.option(schemaArbitrary(parameter.schema).map(String)))),
-      body: body === undefined ? fc.constant(undefined) : schemaArbitrary(body),
-    })
-    .map(({ path, query: values, body: json }) => {
-      let url = `${target.origin}${operation.path}`;
-      pathParams.forEach((parameter, i) => {
-        url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(path[i])));
-      });
-      const search = new URLSearchParams();
-      query.forEach((parameter, i) => {
-        const value = values[i];
-        if (value !== null && value !== undefined) search.set(parameter.name, value);
-      });
-      const full = search.size > 0 ? `${url}?${search}` : url;
-      const init: RequestInit = { method: operation.method, headers: { ...target.headers } };
-      if (json !== undefined) {
-        init.body = JSON.stringify(json) ?? "null";
-        (init.headers as Record<string, string>)["content-type"] = "application/json";
-      }
-      return new Request(full, init);
-    });
-}
 
 /** What is wrong with an answer, judged by the operation its URL really reaches; undefined when nothing. */
 async function judge(target: Target, request: Request, response: Response): Promise<string | undefined> {

@@ -155,14 +155,8 @@ async function answer(context: Context, request: Request): Promise<Response> {
     return problemAnswer(404, match.message);
   }
   const { operation } = match;
-  const path = decodeParams(match.params);
-  if (!path)
-    return errorAnswer(
-      operation,
-      invalidStatus(operation),
-      "a path parameter is not valid percent-encoding",
-      context.checkerFor,
-    );
+  // Path values come decoded from the match (`%2F` is `/` in an id).
+  const path = match.params;
   const parameters = readParameters(request, operation, path, context.checkerFor);
   if (!parameters.ok) return refuse(context, operation, parameters);
   const role = context.model.roles.get(operation);
@@ -392,16 +386,6 @@ function invalidStatus(operation: IndexedOperation): number {
 /** 409 for an id taken, where declared; else the status of an invalid request. */
 function conflictStatus(operation: IndexedOperation): number {
   return "409" in operation.responses ? 409 : invalidStatus(operation);
-}
-
-function decodeParams(params: Record<string, string>): Record<string, string> | undefined {
-  try {
-    return Object.fromEntries(
-      Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]),
-    );
-  } catch {
-    return undefined;
-  }
 }
 
 /** The methods a path has, for `Allow`. */
