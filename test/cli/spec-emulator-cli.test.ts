@@ -157,6 +157,19 @@ describe("serve --spec", () => {
     // The Petstore's DELETE declares no 2xx: 204, as REST has it.
     expect(gone.status).toBe(204);
     expect((await fetch(`${base}/pet/7`)).status).toBe(404);
+    // Over a socket the declared Content-Length is what is judged: 413 before the body is read.
+    const huge = await fetch(`${base}/pet`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "x".repeat(2 * 1024 * 1024), photoUrls: [] }),
+    });
+    expect(huge.status).toBe(413);
+    const created = await fetch(`${base}/pet`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Max", photoUrls: [] }),
+    });
+    expect(await created.json()).toEqual({ name: "Max", photoUrls: [], id: 8 });
     stop.abort();
     expect(await exit).toBe(0);
   });

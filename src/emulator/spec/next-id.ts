@@ -12,25 +12,64 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** What the ids of one collection are so far, kept up to date as items come and go. */
+export interface IdTally {
+  /** The largest all-digits id so far (0 for none); deleting it does not lower it, so ids are not reused. */
+  readonly largestNumber: number;
+  /** Whether every id is all digits (`"1"`… `"5"`). */
+  readonly allNumbers: boolean;
+  readonly size: number;
+  has(id: string): boolean;
+  add(id: string): void;
+  remove(id: string): void;
+}
+
+export function createIdTally(): IdTally {
+  const ids = new Set<string>();
+  let largestNumber = 0;
+  let others = 0;
+  return {
+    get largestNumber() {
+      return largestNumber;
+    },
+    get allNumbers() {
+      return others === 0;
+    },
+    get size() {
+      return ids.size;
+    },
+    has: (id) => ids.has(id),
+    add(id) {
+      if (ids.has(id)) return;
+      ids.add(id);
+      if (/^\d+$/.test(id)) largestNumber = Math.max(largestNumber, Number(id));
+      else others++;
+    },
+    remove(id) {
+      if (!ids.delete(id)) return;
+      if (!/^\d+$/.test(id)) others--;
+    },
+  };
+}
+
 /**
  * The id of a new item, fitting its schema: the next number after the largest numeric id for
  * integers (and for strings when every id so far is a number, as in `"1"`… `"5"`), a UUID (v4,
- * from the seeded source, so runs repeat) for `format: uuid`, else `<name>-<n>`.
+ * from the seeded source, so runs repeat) for `format: uuid`, else `<name>-<n>`. Constant time.
  */
 export function nextId(
   schema: SchemaObject | undefined,
-  existing: readonly string[],
+  taken: IdTally,
   random: () => number,
   name: string,
 ): string | number {
   const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== "null") : schema?.type;
-  const numeric = existing.filter((id) => /^\d+$/.test(id)).map(Number);
-  const next = Math.max(0, ...numeric) + 1;
+  const next = taken.largestNumber + 1;
   if (type === "integer" || type === "number") return next;
   if (schema?.format === "uuid") return uuidFrom(random);
-  if (numeric.length === existing.length) return String(next);
-  let n = existing.length + 1;
-  while (existing.includes(`${name}-${n}`)) n++;
+  if (taken.allNumbers) return String(next);
+  let n = taken.size + 1;
+  while (taken.has(`${name}-${n}`)) n++;
   return `${name}-${n}`;
 }
 

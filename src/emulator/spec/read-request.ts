@@ -110,8 +110,8 @@ export async function readBody(
   checkerFor: CheckerFor,
 ): Promise<BodyRead> {
   const declared = operation.requestBody;
-  if (!declared || !request.body) return absent(declared?.required === true);
-  const bytes = await readStreamWithin(request.body, SPEC_BODY_LIMIT_BYTES);
+  if (!declared) return absent(false);
+  const bytes = await readBytesWithin(request, SPEC_BODY_LIMIT_BYTES);
   if (!bytes)
     return {
       ok: false,
@@ -136,6 +136,20 @@ export async function readBody(
   return problem
     ? invalid(`request body ${problem}`.replace("body /", "body: /"))
     : { ok: true, present: true, value: parsed.value };
+}
+
+/**
+ * The body's bytes, or undefined when it is over the limit. A declared Content-Length is trusted (Node's
+ * parser enforces it): `arrayBuffer()` keeps @hono/node-server on its fast path, where touching the
+ * web stream costs a POST three quarters of its throughput. Without one (chunked, or an in-process
+ * Request), the stream is counted as it is read.
+ */
+async function readBytesWithin(request: Request, limit: number): Promise<Buffer | undefined> {
+  const length = request.headers.get("content-length");
+  if (length !== null && !request.headers.has("transfer-encoding")) {
+    return Number(length) > limit ? undefined : Buffer.from(await request.arrayBuffer());
+  }
+  return request.body ? readStreamWithin(request.body, limit) : Buffer.alloc(0);
 }
 
 function absent(required: boolean): BodyRead {

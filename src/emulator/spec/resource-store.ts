@@ -1,3 +1,5 @@
+import { createIdTally, type IdTally } from "./next-id.js";
+
 /** One stored item: whatever JSON object the spec's item schema describes. */
 export type Item = Record<string, unknown>;
 
@@ -9,7 +11,8 @@ export interface ResourceStore {
   put(collection: string, id: string, item: Item): void;
   /** Removes an item and the collections under it (`/owners/1/pets` with owner 1). */
   delete(collection: string, id: string): boolean;
-  ids(collection: string): string[];
+  /** The ids of a collection so far, for making the next one. */
+  ids(collection: string): IdTally;
   /** Back to the seed. */
   reset(): void;
   /** A copy of every collection that holds items, by path. */
@@ -22,9 +25,22 @@ export interface ResourceStore {
  */
 export function createResourceStore(seed: ReadonlyMap<string, ReadonlyMap<string, Item>>): ResourceStore {
   const collections = new Map<string, Map<string, Item>>();
+  const tallies = new Map<string, IdTally>();
+  const tally = (collection: string) => {
+    let ids = tallies.get(collection);
+    if (!ids) {
+      ids = createIdTally();
+      tallies.set(collection, ids);
+    }
+    return ids;
+  };
   const reset = () => {
     collections.clear();
-    for (const [path, items] of seed) collections.set(path, new Map(structuredClone([...items])));
+    tallies.clear();
+    for (const [path, items] of seed) {
+      collections.set(path, new Map(structuredClone([...items])));
+      for (const id of items.keys()) tally(path).add(id);
+    }
   };
   reset();
   const itemPath = (collection: string, id: string) => `${collection}/${encodeURIComponent(id)}`;
@@ -39,14 +55,20 @@ export function createResourceStore(seed: ReadonlyMap<string, ReadonlyMap<string
       const items = collections.get(collection) ?? new Map<string, Item>();
       items.set(id, structuredClone(item));
       collections.set(collection, items);
+      tally(collection).add(id);
     },
     delete(collection, id) {
       if (!collections.get(collection)?.delete(id)) return false;
+      tally(collection).remove(id);
       const below = `${itemPath(collection, id)}/`;
-      for (const path of [...collections.keys()]) if (path.startsWith(below)) collections.delete(path);
+      for (const path of [...collections.keys()]) {
+        if (!path.startsWith(below)) continue;
+        collections.delete(path);
+        tallies.delete(path);
+      }
       return true;
     },
-    ids: (collection) => [...(collections.get(collection)?.keys() ?? [])],
+    ids: tally,
     reset,
     snapshot: () =>
       Object.fromEntries(

@@ -18,7 +18,7 @@ import {
   type SpecModel,
 } from "./infer-resources.js";
 import { mergePatch } from "./merge-patch.js";
-import { nextId, seededRandom } from "./next-id.js";
+import { type IdTally, nextId, seededRandom } from "./next-id.js";
 import { type CheckerFor, type RequestProblem, readBody, readParameters } from "./read-request.js";
 import { createResourceStore, type Item, type ResourceStore } from "./resource-store.js";
 import { createSchemaValidator } from "./schema-validator.js";
@@ -31,7 +31,7 @@ import {
   type Success,
   successOf,
 } from "./spec-answers.js";
-import { buildSeed, type SeedData } from "./spec-seed.js";
+import { buildSeed, type IdFor, type SeedData } from "./spec-seed.js";
 
 export interface SpecEmulatorOptions {
   /** Items to start from (and return to on `reset()`), by collection path; default the spec's examples. */
@@ -90,7 +90,7 @@ export function createSpecEmulator(
   const model = inferResources(index);
   const checkerFor = createSchemaValidator(index.spec.version);
   let random = seededRandom(options.randomSeed ?? 1);
-  const idFor = (resource: Resource, _collection: string, taken: readonly string[]) =>
+  const idFor = (resource: Resource, taken: IdTally) =>
     nextId(resource.idSchema, taken, random, resource.name);
   const madeUp = (resource: Resource) =>
     resource.itemSchema && generateValue(resource.itemSchema, "response", seedOf(resource.itemPath));
@@ -126,7 +126,7 @@ interface Context {
   model: SpecModel;
   checkerFor: CheckerFor;
   store: ResourceStore;
-  idFor: (resource: Resource, collection: string, taken: readonly string[]) => string | number;
+  idFor: IdFor;
 }
 
 /** What one request reached: its operation, its decoded path values, and the action for it. */
@@ -216,10 +216,10 @@ async function crud(
   // A DELETE may have landed while the body arrived: writing now would bring the item back.
   if (!store.get(collection, id))
     return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
-  const merged = action.startsWith("update")
-    ? mergePatch(existing, body)
-    : withRequired(context, resource, body);
-  const updated = keepId(resource, merged, existing);
+  // A merge patch says exactly what changes (a null removes a field): nothing is made up for it.
+  const updated = action.startsWith("update")
+    ? keepId(resource, mergePatch(existing, body), existing)
+    : withRequired(context, resource, keepId(resource, body, existing));
   store.put(collection, id, updated);
   return itemAnswer(context, operation, success, updated);
 }
@@ -244,9 +244,12 @@ async function create(
       checkerFor,
     );
   }
-  const id = given ?? context.idFor(resource, collection, store.ids(collection));
-  const item = withRequired(context, resource, read.value);
-  if (resource.idField && given === undefined) item[resource.idField] = id;
+  const id = given ?? context.idFor(resource, store.ids(collection));
+  const body =
+    isItem(read.value) && resource.idField && given === undefined
+      ? { ...read.value, [resource.idField]: id }
+      : read.value;
+  const item = withRequired(context, resource, body);
   store.put(collection, String(id), item);
   return itemAnswer(context, operation, success, item);
 }

@@ -3,13 +3,14 @@ import { escapeRegExp } from "../../escape-reg-exp.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import type { Resource, SpecModel } from "./infer-resources.js";
 import { jsonMedia, mediaExample } from "./media-types.js";
+import { createIdTally, type IdTally } from "./next-id.js";
 import type { Item } from "./resource-store.js";
 
 /** Items to start from, by collection path: `{ "/pets": [...], "/owners/1/pets": [...] }`. */
 export type SeedData = Record<string, unknown[]>;
 
 /** Gives an item without an id in its id field the id it is stored under. */
-export type IdFor = (resource: Resource, collection: string, taken: readonly string[]) => string | number;
+export type IdFor = (resource: Resource, taken: IdTally) => string | number;
 
 /**
  * The emulator's starting state: the given seed data, else, for each top-level collection, the
@@ -43,17 +44,16 @@ export function buildSeed(
     if (!Array.isArray(items))
       throw new ToolDeckError("load", `${label}: "${collection}" must be an array of items`);
     const stored = new Map<string, Item>();
+    const taken = createIdTally();
     items.forEach((item, i) => {
       if (!isItem(item)) {
         throw new ToolDeckError("load", `${label}: "${collection}"[${i}] must be an object`);
       }
       const given = resource.idField ? (item as Item)[resource.idField] : undefined;
-      const id =
-        given === undefined || given === null || given === ""
-          ? idFor(resource, collection, [...stored.keys()])
-          : given;
+      const id = given === undefined || given === null || given === "" ? idFor(resource, taken) : given;
       const record = resource.idField ? { ...(item as Item), [resource.idField]: id } : (item as Item);
       stored.set(String(id), record);
+      taken.add(String(id));
     });
     state.set(collection.replace(/\/+$/, ""), stored);
   }
