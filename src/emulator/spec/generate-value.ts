@@ -18,17 +18,37 @@ export function generateValue(
   maxDepth = MAX_DEPTH,
 ): unknown {
   if (schema === undefined) return {};
-  return generateSync(toJsonSchema(schema, direction) as Parameters<typeof generateSync>[0], {
-    seed,
-    maxDepth,
-    maxDefaultItems: 2,
-    alwaysFakeOptionals: true,
-    useExamplesValue: true,
-    useDefaultValue: true,
-    failOnInvalidTypes: false,
-    defaultInvalidTypeProduct: null,
-  });
+  const json = toJsonSchema(schema, direction, { forGeneration: true }) as Parameters<typeof generateSync>[0];
+  // A schema that fans out (an object whose many properties are itself) grows as breadth^depth: when
+  // a value passes the budget, it is made again one level shallower.
+  for (let depth = maxDepth; depth >= 1; depth--) {
+    let nodes = 0;
+    try {
+      return generateSync(json, {
+        seed,
+        maxDepth: depth,
+        maxDefaultItems: 2,
+        alwaysFakeOptionals: true,
+        useExamplesValue: true,
+        useDefaultValue: true,
+        failOnInvalidTypes: false,
+        defaultInvalidTypeProduct: null,
+        outputTransform: (value) => {
+          if (++nodes > MAX_NODES) throw new OverBudget();
+          return value;
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+    }
+  }
+  return null;
 }
+
+/** How many values one generated answer may hold. */
+const MAX_NODES = 10_000;
+
+class OverBudget extends Error {}
 
 /**
  * The seeds and depths tried for a value its schema accepts: json-schema-faker misses on some `oneOf`s,
@@ -40,7 +60,6 @@ const ATTEMPTS = [
   [2, MAX_DEPTH],
   [0, 2 * MAX_DEPTH],
   [1, 2 * MAX_DEPTH],
-  [0, 4 * MAX_DEPTH],
 ] as const;
 
 /**

@@ -13,7 +13,11 @@ type Json = Record<string, unknown>;
  * 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` become JSON Schema, and the
  * required fields that do not apply to this direction are dropped.
  */
-export function toJsonSchema(schema: SchemaObject | undefined, direction: Direction): Json {
+export function toJsonSchema(
+  schema: SchemaObject | undefined,
+  direction: Direction,
+  options: { forGeneration?: boolean } = {},
+): Json {
   if (schema === undefined || typeof schema !== "object" || schema === null) return {};
   const recursive = findRecursive(schema);
   const defs: Json = {};
@@ -26,11 +30,11 @@ export function toJsonSchema(schema: SchemaObject | undefined, direction: Direct
       if (name === undefined) {
         name = `s${names.size}`;
         names.set(node, name);
-        defs[name] = convert(node as Json, direction, copy);
+        defs[name] = convert(node as Json, direction, copy, options.forGeneration === true);
       }
       return { $ref: `#/$defs/${name}` };
     }
-    return convert(node as Json, direction, copy);
+    return convert(node as Json, direction, copy, options.forGeneration === true);
   };
   const root = recursive.has(schema) ? copy(schema, false) : copy(schema, true);
   return Object.keys(defs).length > 0 ? { ...(root as Json), $defs: defs } : (root as Json);
@@ -66,7 +70,16 @@ function childSchemas(node: object): unknown[] {
   return children;
 }
 
-function convert(node: Json, direction: Direction, copy: (node: unknown) => unknown): Json {
+/** Sizes a generated value may have at most: a description asking for `minItems: 1e9` gets 50. */
+const GENERATION_CAP = 50;
+const SIZE_KEYS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
+
+function convert(
+  node: Json,
+  direction: Direction,
+  copy: (node: unknown) => unknown,
+  forGeneration: boolean,
+): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (isDropped(key)) continue;
@@ -92,6 +105,7 @@ function convert(node: Json, direction: Direction, copy: (node: unknown) => unkn
       delete out[limit];
     } else delete out[bound];
   }
+  if (forGeneration) capForGeneration(out);
   if (Array.isArray(node.required) && isObject(node.properties)) {
     const skip = direction === "request" ? "readOnly" : "writeOnly";
     const properties = node.properties as Record<string, unknown>;
@@ -100,6 +114,17 @@ function convert(node: Json, direction: Direction, copy: (node: unknown) => unkn
     );
   }
   return out;
+}
+
+/**
+ * A hostile description cannot make the generator build a huge value: sizes are capped, and a pattern
+ * with a large repeat count (`a{1000000}`) is not used to generate (the value is then plain text).
+ */
+function capForGeneration(out: Json): void {
+  for (const key of SIZE_KEYS) {
+    if (typeof out[key] === "number") out[key] = Math.min(out[key] as number, GENERATION_CAP);
+  }
+  if (typeof out.pattern === "string" && /\{\s*\d{3,}/.test(out.pattern)) delete out.pattern;
 }
 
 /** The objects of a schema graph that are reached again from inside themselves. */
