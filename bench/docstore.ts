@@ -11,6 +11,7 @@ import { createDocumentStoreService } from "../src/emulator/flowise/document-sto
 import { LocalHashedEmbeddings } from "../src/emulator/flowise/document-store/embeddings/local-hashed-embeddings.js";
 import { measureRecall } from "../src/emulator/flowise/document-store/recall/measure-recall.js";
 import { FlatVectorStore } from "../src/emulator/flowise/document-store/vector-store/flat-vector-store.js";
+import { seededRandom } from "../src/seeded-random.js";
 import { latencyDuring } from "./support/latency-during.js";
 import { printTable } from "./support/table.js";
 
@@ -20,21 +21,9 @@ const CORPUS_BYTES = 10 * 1024 * 1024;
 const QUERY_CHUNKS = 50_000;
 const embeddings = new LocalHashedEmbeddings();
 
-/** A deterministic pseudo-random generator (mulberry32), so every run indexes the same corpus. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** ~10 MB of sentences over a 5,000-word vocabulary with a Zipf-like skew, in paragraphs. */
 function generateCorpus(bytes: number): string {
-  const next = random(42);
+  const next = seededRandom(42);
   const syllables = [
     "ka",
     "lo",
@@ -175,7 +164,7 @@ const flat = new FlatVectorStore(embeddings);
 await flat.addVectors(vectors, docs);
 const memory = new MemoryVectorStore(embeddings);
 await memory.addVectors(vectors, docs);
-const next = random(7);
+const next = seededRandom(7);
 const queries = Array.from({ length: QUERIES }, () => {
   const doc = docs[Math.floor(next() * docs.length)] as Document;
   const words = doc.pageContent.split(" ");

@@ -2,44 +2,23 @@
 // against Prism's mock server on the same description (the stateless fake people pick), measured in the
 // same run with autocannon on loopback; and the time to build the emulator for GitHub's REST description.
 // Each server runs in its own process. BENCH_SECONDS shortens the runs (default 10).
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { createSpecEmulator } from "../src/emulator/spec/spec-emulator.js";
 import { loadSpec } from "../src/openapi/load-spec.js";
 import { createOperationIndex } from "../src/openapi/operation-index.js";
 import { packagePath } from "../src/package-root.js";
+import {
+  CONNECTIONS,
+  EVENT_ROUTES,
+  loadRoute,
+  SECONDS,
+  startServeTarget,
+  type Target,
+} from "./support/http-load.js";
 import { printTable } from "./support/table.js";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const SPEC = packagePath("tools", "event-api.openapi.yaml");
-const NEW_EVENT = JSON.stringify({ name: "Bench", date: "2025-01-02T03:04:05Z", location: "Loopback" });
-
-const ROUTES = [
-  { label: "GET /events/1", method: "GET", path: "/events/1" },
-  {
-    label: "POST /events",
-    method: "POST",
-    path: "/events",
-    body: NEW_EVENT,
-    headers: { "content-type": "application/json" },
-  },
-] as const;
-
-interface Target {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startTooldeck(): Promise<Target> {
-  const script = fileURLToPath(new URL("./support/serve-target.js", import.meta.url));
-  const child = spawn(process.execPath, [script, "spec"], { stdio: ["ignore", "pipe", "inherit"] });
-  const [chunk] = (await once(child.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
-  return { url: `http://127.0.0.1:${chunk.toString().trim()}`, child };
-}
 
 /** Prism's mock server, logging errors only (its per-request info log would cost it throughput). */
 async function startPrism(): Promise<Target> {
@@ -71,28 +50,15 @@ function freePort(): Promise<number> {
   });
 }
 
-async function load(url: string, route: (typeof ROUTES)[number]) {
-  const result = await autocannon({
-    url: `${url}${route.path}`,
-    method: route.method,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    ...("body" in route ? { body: route.body, headers: route.headers } : {}),
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${route.label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { reqPerSec: result.requests.average, p99: result.latency.p99 };
-}
-
 const rows: Record<string, string | number>[] = [];
-for (const route of ROUTES) {
+for (const route of EVENT_ROUTES) {
   const figures: Record<string, { reqPerSec: number; p99: number }> = {};
   for (const [name, start] of [
     ["prism", startPrism],
-    ["tooldeck", startTooldeck],
+    ["tooldeck", () => startServeTarget("spec")],
   ] as const) {
     const { url, child } = await start();
-    figures[name] = await load(url, route);
+    figures[name] = await loadRoute(url, route);
     child.kill();
   }
   const ours = figures.tooldeck as { reqPerSec: number; p99: number };

@@ -1,17 +1,5 @@
 import type { SchemaObject } from "../../openapi/openapi-document.js";
 
-/** A seeded source of numbers in [0, 1): mulberry32, small and good enough for ids. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What the ids of one collection are so far, kept up to date as items come and go. */
 export interface IdTally {
   /** The largest all-digits id so far (0 for none); deleting it does not lower it, so ids are not reused. */

@@ -8,6 +8,7 @@ import {
   type OperationIndex,
 } from "../../openapi/operation-index.js";
 import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
+import { seededRandom } from "../../seeded-random.js";
 import { emptyResponse } from "../status-text.js";
 import { generateFitting, generateValue, seedOf } from "./generate-value.js";
 import {
@@ -18,7 +19,7 @@ import {
   type SpecModel,
 } from "./infer-resources.js";
 import { mergePatch } from "./merge-patch.js";
-import { type IdTally, nextId, seededRandom } from "./next-id.js";
+import { type IdTally, nextId } from "./next-id.js";
 import { type CheckerFor, type RequestProblem, readBody, readParameters } from "./read-request.js";
 import { createResourceStore, type Item, type ResourceStore } from "./resource-store.js";
 import { createSchemaValidator } from "./schema-validator.js";
