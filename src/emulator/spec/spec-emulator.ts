@@ -1,6 +1,5 @@
 import type { OpenApiSpec } from "../../openapi/load-spec.js";
 import { matchOperation } from "../../openapi/match-operation.js";
-import { mergeAllOf } from "../../openapi/merge-all-of.js";
 import { OPENAPI_METHODS } from "../../openapi/openapi-document.js";
 import {
   createOperationIndex,
@@ -9,8 +8,7 @@ import {
 } from "../../openapi/operation-index.js";
 import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
 import { seededRandom } from "../../seeded-random.js";
-import { emptyResponse } from "../status-text.js";
-import { generateFitting, generateValue, seedOf } from "./generate-value.js";
+import { generateValue, seedOf } from "./generate-value.js";
 import {
   type CrudAction,
   explainRole,
@@ -18,20 +16,14 @@ import {
   type Resource,
   type SpecModel,
 } from "./infer-resources.js";
+import { idInBody, isItem, keepId, withRequired } from "./item-from-body.js";
 import { mergePatch } from "./merge-patch.js";
 import { type IdTally, nextId } from "./next-id.js";
 import { type CheckerFor, type RequestProblem, readBody, readParameters } from "./read-request.js";
+import { itemAnswer, listAnswer } from "./resource-answers.js";
 import { createResourceStore, type Item, type ResourceStore } from "./resource-store.js";
 import { createSchemaValidator } from "./schema-validator.js";
-import {
-  bodySchemaOf,
-  errorAnswer,
-  exampleAnswer,
-  jsonAnswer,
-  problemAnswer,
-  type Success,
-  successOf,
-} from "./spec-answers.js";
+import { errorAnswer, exampleAnswer, problemAnswer, type Success, successOf } from "./spec-answers.js";
 import { buildSeed, type IdFor, type SeedData } from "./spec-seed.js";
 
 export interface SpecEmulatorOptions {
@@ -130,7 +122,7 @@ interface Context {
   idFor: IdFor;
 }
 
-/** What one request reached: its operation, its decoded path values, and the action for it. */
+/** What one request reached: its operation and its decoded path values. */
 interface Reached {
   operation: IndexedOperation;
   path: Record<string, string>;
@@ -204,10 +196,10 @@ async function crud(
     );
   const existing = store.get(collection, id);
   if (!existing) return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
-  if (action === "read") return itemAnswer(context, operation, success, existing);
+  if (action === "read") return itemAnswer(context.checkerFor, operation, success, existing);
   if (action === "delete") {
     store.delete(collection, id);
-    return itemAnswer(context, operation, success, existing);
+    return itemAnswer(context.checkerFor, operation, success, existing);
   }
   if (!byBody) {
     const read = await readBody(reached.request, operation, checkerFor);
@@ -220,9 +212,9 @@ async function crud(
   // A merge patch says exactly what changes (a null removes a field): nothing is made up for it.
   const updated = action.startsWith("update")
     ? keepId(resource, mergePatch(existing, body), existing)
-    : withRequired(context, resource, keepId(resource, body, existing));
+    : withRequired(context.checkerFor, resource, keepId(resource, body, existing));
   store.put(collection, id, updated);
-  return itemAnswer(context, operation, success, updated);
+  return itemAnswer(context.checkerFor, operation, success, updated);
 }
 
 async function create(
@@ -250,101 +242,9 @@ async function create(
     isItem(read.value) && resource.idField && given === undefined
       ? { ...read.value, [resource.idField]: id }
       : read.value;
-  const item = withRequired(context, resource, body);
+  const item = withRequired(context.checkerFor, resource, body);
   store.put(collection, String(id), item);
-  return itemAnswer(context, operation, success, item);
-}
-
-/** The id an item's body gives (a non-empty value in the id field), as the store keys it. */
-function idInBody(resource: Resource, body: unknown): string | undefined {
-  if (!resource.idField || typeof body !== "object" || body === null) return undefined;
-  const value = (body as Item)[resource.idField];
-  return value === undefined || value === null || value === "" ? undefined : String(value);
-}
-
-/**
- * The body as the item the answers describe: the required fields of the item's answer schema it lacks
- * made up (`createdAt`, `url`), and, where that schema allows no other properties, the request-only
- * ones (`selected_repository_ids`) left out.
- */
-function withRequired(context: Context, resource: Resource, body: unknown): Item {
-  const item: Item = isItem(body) ? { ...body } : {};
-  if (!resource.itemSchema) return item;
-  const schema = mergeAllOf(resource.itemSchema);
-  if (schema.additionalProperties === false) {
-    for (const name of Object.keys(item)) if (!schema.properties?.[name]) delete item[name];
-  }
-  const check = context.checkerFor(resource.itemSchema, "response");
-  const fits = (value: unknown) => check(value) === undefined;
-  if (fits(item)) return item;
-  const generated = generateFitting(resource.itemSchema, "response", seedOf(resource.itemPath), fits);
-  if (!isItem(generated)) return item;
-  for (const name of schema.required ?? []) {
-    if (!(name in item) && name !== resource.idField && name in generated) item[name] = generated[name];
-  }
-  // A field the request spells another way than the answer (`head: "branch"` in, an object out).
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (!(name in item) || context.checkerFor(property, "response")(item[name]) === undefined) continue;
-    if (name in generated) item[name] = generated[name];
-    else delete item[name];
-  }
-  return item;
-}
-
-function isItem(value: unknown): value is Item {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** PUT and PATCH never move an item: its id field keeps the id it is stored under. */
-function keepId(resource: Resource, value: unknown, existing: Item): Item {
-  const item: Item =
-    typeof value === "object" && value !== null && !Array.isArray(value) ? { ...(value as Item) } : {};
-  if (resource.idField && resource.idField in existing) item[resource.idField] = existing[resource.idField];
-  return item;
-}
-
-function itemAnswer(context: Context, operation: IndexedOperation, success: Success, item: Item): Response {
-  // No success answer declared at all (the Petstore's POST /pet lists only 405): the item, as REST has it.
-  if (!success.response) return jsonAnswer(success.status, item);
-  const schema = bodySchemaOf(success.response);
-  if (!schema || success.status === 204) return emptyResponse(success.status);
-  const check = context.checkerFor(schema, "response");
-  if (check(item) === undefined) return jsonAnswer(success.status, item);
-  const wrapper = wrapperProperty(schema, (value) => check(value) === undefined, item);
-  if (wrapper) return jsonAnswer(success.status, wrapper);
-  // The answer schema is not the item's (a delete answering a message, say): the spec's example.
-  if (operation.method === "DELETE")
-    return exampleAnswer(success, seedOf(operation.pointer), context.checkerFor);
-  return jsonAnswer(success.status, item);
-}
-
-/** `{ "data": item }` when the answer schema is an object with one property that holds the item. */
-function wrapperProperty(
-  schema: Parameters<typeof mergeAllOf>[0],
-  fits: (value: unknown) => boolean,
-  item: Item,
-) {
-  const properties = Object.keys(mergeAllOf(schema).properties ?? {});
-  if (properties.length !== 1) return undefined;
-  const wrapped = { [properties[0] as string]: item };
-  return fits(wrapped) ? wrapped : undefined;
-}
-
-/** A list as the answer schema wants it: a bare array, or the one array property of an object. */
-function listAnswer(operation: IndexedOperation, success: Success, items: Item[]): Response {
-  if (!success.response) return jsonAnswer(success.status, items);
-  const schema = bodySchemaOf(success.response);
-  if (!schema) return emptyResponse(success.status);
-  const merged = mergeAllOf(schema);
-  const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => property?.type === "array");
-  if (merged.type === "array" || arrays.length !== 1) return jsonAnswer(success.status, items);
-  const wrapper = generateValue(schema, "response", seedOf(operation.pointer)) as Item;
-  const [field] = arrays[0] as [string, unknown];
-  wrapper[field] = items;
-  for (const [name, value] of Object.entries(wrapper)) {
-    if (typeof value === "number" && /count|total/i.test(name)) wrapper[name] = items.length;
-  }
-  return jsonAnswer(success.status, wrapper);
+  return itemAnswer(context.checkerFor, operation, success, item);
 }
 
 /** Why a nested item's parent (`/owners/9` of `/owners/9/pets`) is missing, if it is. */

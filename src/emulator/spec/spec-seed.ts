@@ -2,6 +2,7 @@ import { ToolDeckError } from "../../errors.js";
 import { escapeRegExp } from "../../escape-reg-exp.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import type { Resource, SpecModel } from "./infer-resources.js";
+import { isItem } from "./item-from-body.js";
 import { jsonMedia, mediaExample } from "./media-types.js";
 import { createIdTally, type IdTally } from "./next-id.js";
 import type { Item } from "./resource-store.js";
@@ -106,8 +107,4 @@ function schemaExamples(resource: Resource): unknown[] | undefined {
   if (!schema) return undefined;
   if (Array.isArray(schema.examples)) return schema.examples;
   return schema.example === undefined ? undefined : [schema.example];
-}
-
-function isItem(value: unknown): value is Item {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

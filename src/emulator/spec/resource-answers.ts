@@ -1,0 +1,59 @@
+import { mergeAllOf } from "../../openapi/merge-all-of.js";
+import type { SchemaObject } from "../../openapi/openapi-document.js";
+import type { IndexedOperation } from "../../openapi/operation-index.js";
+import { emptyResponse } from "../status-text.js";
+import { generateValue, seedOf } from "./generate-value.js";
+import { isItem } from "./item-from-body.js";
+import type { CheckerFor } from "./read-request.js";
+import type { Item } from "./resource-store.js";
+import { bodySchemaOf, exampleAnswer, jsonAnswer, type Success } from "./spec-answers.js";
+
+/**
+ * One stored item as the success answer wants it: as it is when it fits the answer schema, wrapped when
+ * the schema is an object holding it in its one property, no body where none is declared; a delete
+ * whose answer is not the item answers the spec's example.
+ */
+export function itemAnswer(
+  checkerFor: CheckerFor,
+  operation: IndexedOperation,
+  success: Success,
+  item: Item,
+): Response {
+  // No success answer declared at all (the Petstore's POST /pet lists only 405): the item, as REST has it.
+  if (!success.response) return jsonAnswer(success.status, item);
+  const schema = bodySchemaOf(success.response);
+  if (!schema || success.status === 204) return emptyResponse(success.status);
+  const check = checkerFor(schema, "response");
+  if (check(item) === undefined) return jsonAnswer(success.status, item);
+  const wrapper = wrapperProperty(schema, (value) => check(value) === undefined, item);
+  if (wrapper) return jsonAnswer(success.status, wrapper);
+  // The answer schema is not the item's (a delete answering a message, say): the spec's example.
+  if (operation.method === "DELETE") return exampleAnswer(success, seedOf(operation.pointer), checkerFor);
+  return jsonAnswer(success.status, item);
+}
+
+/** `{ "data": item }` when the answer schema is an object with one property that holds the item. */
+function wrapperProperty(schema: SchemaObject, fits: (value: unknown) => boolean, item: Item) {
+  const properties = Object.keys(mergeAllOf(schema).properties ?? {});
+  if (properties.length !== 1) return undefined;
+  const wrapped = { [properties[0] as string]: item };
+  return fits(wrapped) ? wrapped : undefined;
+}
+
+/** A list as the answer schema wants it: a bare array, or the one array property of an object. */
+export function listAnswer(operation: IndexedOperation, success: Success, items: Item[]): Response {
+  if (!success.response) return jsonAnswer(success.status, items);
+  const schema = bodySchemaOf(success.response);
+  if (!schema) return emptyResponse(success.status);
+  const merged = mergeAllOf(schema);
+  const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => property?.type === "array");
+  if (merged.type === "array" || arrays.length !== 1) return jsonAnswer(success.status, items);
+  const generated = generateValue(schema, "response", seedOf(operation.pointer));
+  const wrapper: Item = isItem(generated) ? generated : {};
+  const [field] = arrays[0] as [string, unknown];
+  wrapper[field] = items;
+  for (const [name, value] of Object.entries(wrapper)) {
+    if (typeof value === "number" && /count|total/i.test(name)) wrapper[name] = items.length;
+  }
+  return jsonAnswer(success.status, wrapper);
+}
