@@ -1,7 +1,9 @@
 import JSON5 from "json5";
 
-/** The parsed value, or the first parser error. */
-export type FlowiseJsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
+/** The parsed value, or the error of each of Flowise's four attempts, in its order. */
+export type FlowiseJsonResult =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: string; attempts: [string, string, string, string]; text: string };
 
 /**
  * Parses a JSON value the way Flowise 3.1 parses Headers, Body and the schemas: JSON5 first (single quotes,
@@ -10,21 +12,24 @@ export type FlowiseJsonResult = { ok: true; value: unknown } | { ok: false; reas
  * the one Flowise puts first in its message.
  */
 export function parseFlowiseJson(text: string): FlowiseJsonResult {
-  // Flowise's further attempt, JSON.parse of the original text, can only succeed where JSON5 already did.
+  // The last attempt, JSON.parse of the original text, can only succeed where JSON5 already did; it is
+  // made for its message, which Flowise reports.
   const attempts: Array<[(text: string) => unknown, string]> = [
     [JSON5.parse, text],
     [JSON5.parse, cleanUpFully(text)],
     [JSON.parse, cleanUpLightly(text)],
+    [JSON.parse, text],
   ];
-  let reason = "";
+  const reasons: string[] = [];
   for (const [parse, attempt] of attempts) {
     try {
       return { ok: true, value: parse(attempt) };
     } catch (error) {
-      reason ||= (error as Error).message;
+      reasons.push((error as Error).message);
     }
   }
-  return { ok: false, reason };
+  const [first = "", second = "", third = "", fourth = ""] = reasons;
+  return { ok: false, reason: first, attempts: [first, second, third, fourth], text };
 }
 
 function cleanUpFully(text: string): string {
@@ -43,7 +48,24 @@ function cleanUpLightly(text: string): string {
     .trim();
 }
 
-/** `Invalid JSON format in body. Original error: JSON5: invalid character 'x' at 1:2.`: Flowise's first line. */
-export function invalidJsonMessage(what: "body" | "headers", reason: string): string {
-  return `Invalid JSON format in ${what}. Original error: ${reason}.`;
+/**
+ * Flowise 3.1.4's message for a fixed Body or Headers it cannot parse, whole (reference/flowise-tools.md,
+ * section 6): the four attempts' errors, its "Common fixes" and the text received. It says "body" for
+ * Headers too, as Flowise does.
+ */
+export function invalidJsonMessage(failed: Extract<FlowiseJsonResult, { ok: false }>): string {
+  const [original, cleaned, third, final] = failed.attempts;
+  return [
+    `Invalid JSON format in body. Original error: ${original}. After cleanup attempts: ${cleaned}. 3rd attempt: ${third}. Final attempt: ${final}.`,
+    "",
+    "Common fixes:",
+    "• Ensure all strings are enclosed in double quotes",
+    "• Remove trailing commas",
+    "• Remove comments (// or /* */)",
+    '• Escape special characters properly (\\n for newlines, \\" for quotes)',
+    "• Use double quotes instead of single quotes",
+    "• Remove unnecessary backslashes before brackets [ ] { }",
+    "",
+    `Received body: ${failed.text}`,
+  ].join("\n");
 }

@@ -21,7 +21,7 @@ export function readHeaders(
   reader: FlowiseInputReader,
 ): Record<string, string> | undefined {
   if (picked === undefined) return {};
-  const parsed = readJsonObject(picked, reader, "headers", flowiseHtmlToText);
+  const parsed = readJsonObject(picked, reader, flowiseHtmlToText);
   if (parsed === undefined) return undefined;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
@@ -40,20 +40,19 @@ export function readBody(
   picked: PickedInput | undefined,
   reader: FlowiseInputReader,
 ): Record<string, unknown> | undefined {
-  return picked === undefined ? undefined : readJsonObject(picked, reader, "body", (text) => text);
+  return picked === undefined ? undefined : readJsonObject(picked, reader, (text) => text);
 }
 
 function readJsonObject(
   picked: PickedInput,
   reader: FlowiseInputReader,
-  what: "body" | "headers",
   prepare: (text: string) => string,
 ): Record<string, unknown> | undefined {
   let value = picked.value;
   if (typeof value === "string") {
     const parsed = parseFlowiseJson(prepare(value));
     if (!parsed.ok) {
-      reader.fail(picked.path, invalidJsonMessage(what, parsed.reason));
+      reader.fail(picked.path, invalidJsonMessage(parsed));
       return undefined;
     }
     value = parsed.value;

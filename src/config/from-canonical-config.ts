@@ -104,7 +104,7 @@ function fromCanonicalToolkit(
 function parseHeaderText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   if (text.trim() === "") return { ok: true, value: {} };
   const parsed = parseFlowiseJson(text);
-  if (!parsed.ok) return { ok: false, message: invalidJsonMessage("headers", parsed.reason) };
+  if (!parsed.ok) return { ok: false, message: invalidJsonMessage(parsed) };
   if (isPlainObject(parsed.value)) return { ok: true, value: parsed.value };
   return { ok: false, message: `expected a JSON object, received ${describeType(parsed.value)}` };
 }

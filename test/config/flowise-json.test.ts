@@ -22,13 +22,29 @@ describe("parseFlowiseJson", () => {
     ["an unclosed object", '{"a": ', "JSON5: invalid end of input at 1:7"],
     ["HTML around JSON", "<p>{}</p>", "JSON5: invalid character '<' at 1:1"],
     ["a missing value", '{"a": }', "JSON5: invalid character '}' at 1:7"],
-  ])("rejects %s with JSON5's first error", (_label, text, reason) => {
-    expect(parseFlowiseJson(text)).toEqual({ ok: false, reason });
+  ])("rejects %s with JSON5's first error first", (_label, text, reason) => {
+    expect(parseFlowiseJson(text)).toMatchObject({ ok: false, reason, text });
   });
 
-  test("the message starts as Flowise's does", () => {
-    expect(invalidJsonMessage("body", "JSON5: invalid end of input at 1:7")).toBe(
-      "Invalid JSON format in body. Original error: JSON5: invalid end of input at 1:7.",
+  test("the message is Flowise 3.1.4's, whole: four attempts, the common fixes, the text received", () => {
+    const failed = parseFlowiseJson('{"a": }');
+    if (failed.ok) throw new Error("parsed");
+    expect(invalidJsonMessage(failed)).toBe(
+      [
+        `Invalid JSON format in body. Original error: JSON5: invalid character '}' at 1:7. After cleanup attempts: JSON5: invalid character '}' at 1:7. 3rd attempt: ${failed.attempts[2]}. Final attempt: ${failed.attempts[3]}.`,
+        "",
+        "Common fixes:",
+        "• Ensure all strings are enclosed in double quotes",
+        "• Remove trailing commas",
+        "• Remove comments (// or /* */)",
+        '• Escape special characters properly (\\n for newlines, \\" for quotes)',
+        "• Use double quotes instead of single quotes",
+        "• Remove unnecessary backslashes before brackets [ ] { }",
+        "",
+        'Received body: {"a": }',
+      ].join("\n"),
     );
+    expect(failed.attempts[2]).toMatch(/^(Unexpected token|Expected)/);
+    expect(failed.attempts[3]).toMatch(/^(Unexpected token|Expected)/);
   });
 });

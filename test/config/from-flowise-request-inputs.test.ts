@@ -4,6 +4,7 @@ import type { FlowiseRequestNodeName } from "../../src/config/flowise-request-no
 import { fromFlowiseRequestInputs } from "../../src/config/from-flowise-request-inputs.js";
 import { emptyLoadResult } from "../../src/config/load-result.js";
 import { createLoadSink } from "../../src/config/load-sink.js";
+import { invalidJsonError } from "../support/invalid-json-message.js";
 
 function load(node: FlowiseRequestNodeName, inputs: Record<string, unknown>) {
   const result = emptyLoadResult();
@@ -170,18 +171,24 @@ describe("fromFlowiseRequestInputs: headers and body", () => {
     [
       "invalid JSON",
       '{"A": }',
-      "f.json: cfg.headers: Invalid JSON format in headers. Original error: JSON5: invalid character '}' at 1:7.",
+      invalidJsonError(
+        "f.json: cfg.headers: Invalid JSON format in body. Original error: JSON5: invalid character '}' at 1:7",
+      ),
     ],
     ["an array", "[1]", "f.json: cfg.headers: expected a JSON object, received array"],
     [
       "a block comment, whose `*` Turndown escapes",
       '{"A": "b" /* c */}',
-      "f.json: cfg.headers: Invalid JSON format in headers. Original error: JSON5: invalid character '\\\\' at 1:12.",
+      invalidJsonError(
+        "f.json: cfg.headers: Invalid JSON format in body. Original error: JSON5: invalid character '\\\\' at 1:12",
+      ),
     ],
     [
       "a line comment, which eats the rest once Turndown joins the lines",
       '{\n"A": "b", // c\n}',
-      "f.json: cfg.headers: Invalid JSON format in headers. Original error: JSON5: invalid end of input at 1:19.",
+      invalidJsonError(
+        "f.json: cfg.headers: Invalid JSON format in body. Original error: JSON5: invalid end of input at 1:19",
+      ),
     ],
     ["a nested object", '{"A": {"b": 1}}', "f.json: cfg.headers.A: expected string, received object"],
   ])("headers as %s are an error", (_label, headers, error) => {
@@ -203,12 +210,16 @@ describe("fromFlowiseRequestInputs: headers and body", () => {
     [
       "invalid JSON",
       '{"name": "x"',
-      "f.json: cfg.requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid end of input at 1:13.",
+      invalidJsonError(
+        "f.json: cfg.requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid end of input at 1:13",
+      ),
     ],
     [
       "HTML-wrapped JSON (Flowise does not strip a body)",
       '<p>{"name": "x"}</p>',
-      "f.json: cfg.requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid character '<' at 1:1.",
+      invalidJsonError(
+        "f.json: cfg.requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid character '<' at 1:1",
+      ),
     ],
     ["a JSON array", "[1, 2]", "f.json: cfg.requestPostBody: expected a JSON object, received array"],
     ["a number", 42, "f.json: cfg.requestPostBody: expected a JSON object, received number"],

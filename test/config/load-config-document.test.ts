@@ -3,6 +3,7 @@ import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadConfigDocument } from "../../src/config/load-config-document.js";
 import { emptyLoadResult } from "../../src/config/load-result.js";
 import { createLoadSink } from "../../src/config/load-sink.js";
+import { invalidJsonError } from "../support/invalid-json-message.js";
 
 function load(document: unknown) {
   const result = emptyLoadResult();
@@ -61,7 +62,9 @@ describe("loadConfigDocument: tooldeck's format", () => {
       "headers that are not JSON",
       { ...BASE, method: "GET", headers: "Accept: */*" },
       [
-        "t.yaml: headers: Invalid JSON format in headers. Original error: JSON5: invalid character 'A' at 1:1.",
+        invalidJsonError(
+          "t.yaml: headers: Invalid JSON format in body. Original error: JSON5: invalid character 'A' at 1:1",
+        ),
       ],
     ],
     [

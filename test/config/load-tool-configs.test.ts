@@ -113,8 +113,28 @@ describe("loadToolConfigs: folders and files", () => {
           "fixtures/configs/array-with-bad-entries.yaml: [3]: expected a tool config object, received string",
           "fixtures/configs/bad-param-in.json: queryParamsSchema.id.in: expected "path" or "query"",
           "fixtures/configs/empty.yaml: empty file",
-          "fixtures/configs/flowise-bad-body.json: requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid character '}' at 1:14.",
-          "fixtures/configs/flowise-bad-headers.json: requestsGetHeaders: Invalid JSON format in headers. Original error: JSON5: invalid end of input at 1:31.",
+          "fixtures/configs/flowise-bad-body.json: requestPostBody: Invalid JSON format in body. Original error: JSON5: invalid character '}' at 1:14. After cleanup attempts: JSON5: invalid character '}' at 1:14. 3rd attempt: Unexpected token '}', "{"location": }" is not valid JSON. Final attempt: Unexpected token '}', "{"location": }" is not valid JSON.
+
+      Common fixes:
+      • Ensure all strings are enclosed in double quotes
+      • Remove trailing commas
+      • Remove comments (// or /* */)
+      • Escape special characters properly (\\n for newlines, \\" for quotes)
+      • Use double quotes instead of single quotes
+      • Remove unnecessary backslashes before brackets [ ] { }
+
+      Received body: {"location": }",
+          "fixtures/configs/flowise-bad-headers.json: requestsGetHeaders: Invalid JSON format in body. Original error: JSON5: invalid end of input at 1:31. After cleanup attempts: JSON5: invalid end of input at 1:31. 3rd attempt: Expected ',' or '}' after property value in JSON at position 30. Final attempt: Expected ',' or '}' after property value in JSON at position 30.
+
+      Common fixes:
+      • Ensure all strings are enclosed in double quotes
+      • Remove trailing commas
+      • Remove comments (// or /* */)
+      • Escape special characters properly (\\n for newlines, \\" for quotes)
+      • Use double quotes instead of single quotes
+      • Remove unnecessary backslashes before brackets [ ] { }
+
+      Received body: {"Authorization": "Bearer abc"",
           "fixtures/configs/flowise-broken-chatflow.json: nodes[0].data.inputs.requestsGetMaxOutputLength: expected a whole number, received "a lot"",
           "fixtures/configs/flowise-broken-chatflow.json: nodes[1].data: expected object, received undefined",
           "fixtures/configs/flowise-mixed-keys.json: mixes the input keys of Flowise nodes requestsGet and requestsPost",

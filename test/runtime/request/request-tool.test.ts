@@ -181,16 +181,25 @@ describe("arguments", () => {
     expect(sent?.body).toBe('{"ok":true}');
   });
 
-  test.each(["flowise", "standard"] as const)(
-    "%s: a missing required field is LangChain's schema error",
-    async (profile) => {
-      const { result, all } = await run(createEvent, { body: { name: "x" } }, { profile });
-      expect(result.ok).toBe(false);
-      expect(result.output).toMatch(/^Received tool input did not match expected schema: body\.date: /);
-      expect(result.request).toBeUndefined();
-      expect(all).toHaveLength(0);
-    },
-  );
+  test("standard: a missing required field is LangChain's schema error, one line", async () => {
+    const { result, all } = await run(createEvent, { body: { name: "x" } });
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/^Received tool input did not match expected schema: body\.date: /);
+    expect(result.request).toBeUndefined();
+    expect(all).toHaveLength(0);
+  });
+
+  test("flowise: a missing required field is the ZodError's issues, pretty-printed (Flowise 3.1.4)", async () => {
+    const { result, all } = await run(
+      createEvent,
+      { body: { name: "x", location: "y" } },
+      { profile: "flowise" },
+    );
+    expect(result.output).toBe(
+      `Received tool input did not match expected schema [\n  {\n    "code": "invalid_type",\n    "expected": "string",\n    "received": "undefined",\n    "path": [\n      "body",\n      "date"\n    ],\n    "message": "Required"\n  }\n]`,
+    );
+    expect(all).toHaveLength(0);
+  });
 
   test("flowise lets the LLM omit a required path id (queryParams itself is optional)", async () => {
     const { sent } = await run(deleteEvent, {}, { profile: "flowise" });

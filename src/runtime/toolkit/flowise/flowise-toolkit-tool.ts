@@ -1,4 +1,5 @@
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
+import { parseFlowiseArgs } from "../../parse-flowise-args.js";
 import type { ExecutableTool, ToolRequest, ToolResult } from "../../tool-result.js";
 import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
 import { isDefaultCode } from "../flowise-default-code.js";
@@ -8,7 +9,6 @@ import type { ToolkitContext } from "../toolkit-context.js";
 import { flowiseInputTree } from "./flowise-input-tree.js";
 import { toFlowiseJsonSchema } from "./flowise-json-schema.js";
 import { toFlowiseZod } from "./flowise-zod-schema.js";
-import { parseFlowiseArgs } from "./parse-flowise-args.js";
 
 type Args = Record<string, unknown>;
 
