@@ -130,9 +130,5 @@ export function readMaxOutputLength(
     reader.fail(picked.path, `expected a whole number, received ${JSON.stringify(picked.value)}`);
     return undefined;
   }
-  if (value < 0) {
-    reader.fail(picked.path, `expected 0 or more, received ${value}`);
-    return undefined;
-  }
   return value;
 }

@@ -43,7 +43,10 @@ export const RequestToolConfigSchema = z.object({
   /** Fixed body (POST/PUT/PATCH). */
   body: z.record(z.string(), z.unknown()).optional(),
   bodySchema: z.record(z.string(), BodyFieldSpecSchema).optional(),
-  /** Characters of output the LLM sees; absent = no limit (Flowise's blank), 0 = always empty. */
-  maxOutputLength: z.number().int().min(0).optional(),
+  /**
+   * Characters of output the LLM sees; absent = no limit (Flowise's blank), 0 = always empty. Flowise
+   * accepts a negative one and cuts with `slice(0, n)`; the standard profile refuses it.
+   */
+  maxOutputLength: z.number().int().optional(),
 });
 export type RequestToolConfig = z.infer<typeof RequestToolConfigSchema>;

@@ -4,6 +4,13 @@ import { BlockList, isIP } from "node:net";
 /** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
 export const FLOWISE_DENIED = "Access to this host is denied by policy.";
 
+/**
+ * The refusal as Flowise 3.1.4 words it (section 6): an IPv4 target (`localhost` included, which
+ * resolves to 127.0.0.1) is refused by its `isDeniedIP` check, whose error is wrapped once more; an
+ * IPv6 one (`::1`) by the plain check.
+ */
+export const FLOWISE_DENIED_IPV4 = `isDeniedIP: Error: ${FLOWISE_DENIED}`;
+
 /** Addresses Flowise 3.1 refuses unless HTTP_SECURITY_CHECK=false. */
 const PRIVATE_RANGES = (() => {
   const list = new BlockList();
@@ -50,11 +57,26 @@ export function isPrivateAddress(address: string): boolean {
  * fail on its own).
  */
 export async function isPrivateHost(url: URL, resolveHost: ResolveHost = resolveWithDns): Promise<boolean> {
+  return (await privateAddressOf(url, resolveHost)) !== undefined;
+}
+
+/** Flowise's refusal text for a URL whose host is private, or undefined when it is not. */
+export async function flowiseRefusalOf(
+  url: URL,
+  resolveHost: ResolveHost = resolveWithDns,
+): Promise<string | undefined> {
+  const address = await privateAddressOf(url, resolveHost);
+  if (address === undefined) return undefined;
+  return isIP(address) === 4 || /^::ffff:/i.test(address) ? FLOWISE_DENIED_IPV4 : FLOWISE_DENIED;
+}
+
+/** The private address a URL's host is or resolves to (`localhost` as 127.0.0.1), if any. */
+async function privateAddressOf(url: URL, resolveHost: ResolveHost): Promise<string | undefined> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  if (hostname === "localhost" || hostname.endsWith(".localhost")) return true;
-  if (isIP(hostname) !== 0) return isPrivateAddress(hostname);
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
+  if (isIP(hostname) !== 0) return isPrivateAddress(hostname) ? hostname : undefined;
   const addresses = await resolveHost(hostname);
-  return addresses?.some(isPrivateAddress) ?? false;
+  return addresses?.find(isPrivateAddress);
 }
 
 /** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */

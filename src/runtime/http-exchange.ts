@@ -1,12 +1,19 @@
 import type { ToolRequest, ToolResponse } from "./tool-result.js";
 
 /** Reads a fetch `Response` into the plain record a `ToolResult` carries. */
-export async function readToolResponse(response: Response): Promise<ToolResponse> {
+export async function readToolResponse(
+  response: Response,
+  options: { keepBom?: boolean } = {},
+): Promise<ToolResponse> {
+  // `text()` drops a leading UTF-8 BOM; node-fetch, which Flowise's request tools use, passes it on.
+  const body = options.keepBom
+    ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer())
+    : await response.text();
   return {
     status: response.status,
     statusText: response.statusText,
     headers: Object.fromEntries(response.headers),
-    body: await response.text(),
+    body,
   };
 }
 

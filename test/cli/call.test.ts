@@ -43,7 +43,9 @@ describe("tooldeck call", () => {
   test("flowise refuses the tutorial's localhost URL, unless HTTP_SECURITY_CHECK=false (Flowise's switch)", async () => {
     const args = ["get_events", "--profile", "flowise", "--var", "base_url=http://localhost:5566"];
     const refused = await call(...args);
-    expect(refused.stdout).toBe("Failed to make GET request: Access to this host is denied by policy.\n");
+    expect(refused.stdout).toBe(
+      "Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.\n",
+    );
     const allowed = await callWithEnv(
       { HTTP_SECURITY_CHECK: "false" },
       ...args,

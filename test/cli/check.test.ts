@@ -258,7 +258,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       const judged = JSON.parse((await tooldeck(...args)).stdout);
       expect(judged.tools[0].sent).toBe("GET http://localhost:5566/events/1?limit=2 → no answer");
       expect(judged.diagnostics.map((d: { message: string }) => d.message)).toContain(
-        "GET /events/1?limit=2 got no answer: Failed to make GET request: Access to this host is denied by policy.",
+        "GET /events/1?limit=2 got no answer: Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
       );
       const refused = await tooldeck("lint", "--flowise", flowise.url, "--api-key", "wrong");
       expect(refused.exit).toBe(2);

@@ -1,5 +1,5 @@
 import type { HttpNodeConfig } from "../../config/http-node-config.js";
-import { FLOWISE_DENIED, isPrivateHost } from "../host-policy.js";
+import { flowiseRefusalOf } from "../host-policy.js";
 import { toRequestInit } from "../http-exchange.js";
 import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
@@ -46,10 +46,8 @@ export function createHttpNode(config: HttpNodeConfig, runtime: ToolRuntimeOptio
 async function refuse(request: ToolRequest, options: ToolRuntimeOptions): Promise<string | undefined> {
   const url = new URL(request.url);
   const flowise = options.profile === "flowise";
-  if (flowise && (options.httpSecurityCheck ?? true) && (await isPrivateHost(url, options.resolveHost))) {
-    return FLOWISE_DENIED;
-  }
-  return undefined;
+  if (!flowise || !(options.httpSecurityCheck ?? true)) return undefined;
+  return flowiseRefusalOf(url, options.resolveHost);
 }
 
 async function send(

@@ -40,6 +40,12 @@ export function createRequestTool(
       `${config.name}: Flowise has no PATCH request tool (use the standard profile, an HTTP node or an OpenAPI toolkit)`,
     );
   }
+  if (profile === "standard" && (config.maxOutputLength ?? 0) < 0) {
+    throw new ToolDeckError(
+      "unsupported",
+      `${config.name}: maxOutputLength must be 0 or more (Flowise reads ${config.maxOutputLength} as slice(0, ${config.maxOutputLength}): all but the last ${-(config.maxOutputLength ?? 0)} characters)`,
+    );
+  }
   const contract = profile === "flowise" ? flowiseArguments(config) : standardArguments(config);
   return {
     name: profile === "flowise" ? toFlowiseToolName(config.name) : sanitizeToolName(config.name),
@@ -88,11 +94,20 @@ function buildRequest(
     request.body = JSON.stringify(
       requestBody(config, fixedBody.value as Record<string, unknown>, args.body, profile),
     );
-    if (!hasHeader(request.headers, "content-type")) {
+    if (!setsContentType(request.headers, profile)) {
       request.headers = { "Content-Type": "application/json", ...request.headers };
     }
   }
   return { ok: true, request };
+}
+
+/**
+ * Whether the configured headers replace the JSON default. Flowise spreads them over
+ * `{"Content-Type": "application/json"}`, so only that exact spelling replaces it: a lower-case
+ * `content-type` is sent beside it (`content-type: application/json, text/plain` on the wire).
+ */
+function setsContentType(headers: Record<string, string>, profile: Profile): boolean {
+  return profile === "flowise" ? "Content-Type" in headers : hasHeader(headers, "content-type");
 }
 
 /** Flowise checks GET/DELETE URLs before its try block and POST/PUT ones inside it (so those are wrapped). */

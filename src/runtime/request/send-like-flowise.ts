@@ -1,10 +1,10 @@
-import { FLOWISE_DENIED, isPrivateHost, type ResolveHost } from "../host-policy.js";
+import { flowiseRefusalOf, type ResolveHost } from "../host-policy.js";
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
 import type { FetchLike } from "../runtime-options.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
 const MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const REDIRECTS = new Set([300, 301, 302, 303, 307, 308]);
 
 export interface FlowiseSendOptions {
   fetch: FetchLike;
@@ -16,9 +16,10 @@ export interface FlowiseSendOptions {
 
 /**
  * Sends a request as Flowise 3.1's request tools do: every hop checked against the private-host policy,
- * redirects followed by hand (at most 5; 301/302/303 become a body-less GET), no timeout; a non-2xx
+ * redirects followed by hand (at most 5; see `redirected`), no timeout; a non-2xx
  * answer fails with `Failed to make <METHOD> request: HTTP Error <status>: <statusText>` and its body
- * is never shown; success is the raw text cut to the max output length, with no marker.
+ * is never shown; success is the raw text (a UTF-8 BOM kept) cut to the max output length with
+ * `slice(0, n)`, a negative length included, and no marker.
  */
 export async function sendLikeFlowise(
   request: ToolRequest,
@@ -31,9 +32,10 @@ export async function sendLikeFlowise(
   let current = request;
   try {
     for (let hop = 0; ; hop++) {
-      if (options.httpSecurityCheck && (await isPrivateHost(new URL(current.url), options.resolveHost))) {
-        return failure(FLOWISE_DENIED);
-      }
+      const refusal = options.httpSecurityCheck
+        ? await flowiseRefusalOf(new URL(current.url), options.resolveHost)
+        : undefined;
+      if (refusal) return failure(refusal);
       const raw = await options.fetch(current.url, {
         ...toRequestInit(current, options.signal),
         redirect: "manual",
@@ -44,7 +46,7 @@ export async function sendLikeFlowise(
         current = redirected(current, raw.status, new URL(location, current.url).toString());
         continue;
       }
-      const response = await readToolResponse(raw);
+      const response = await readToolResponse(raw, { keepBom: true });
       if (!raw.ok) return failure(`HTTP Error ${response.status}: ${response.statusText}`, response);
       const output = response.body.slice(0, options.maxOutputLength ?? Number.POSITIVE_INFINITY);
       return { ok: true, output, request, response };
@@ -54,8 +56,14 @@ export async function sendLikeFlowise(
   }
 }
 
+/**
+ * The next hop of a redirect, as node-fetch (Flowise's request tools) makes it: a 303, and a 301 or 302
+ * answering a POST, become a body-less GET; every other redirect (a 302 on DELETE, a 300 with a
+ * Location, 307/308) re-sends the same request to the new URL.
+ */
 function redirected(request: ToolRequest, status: number, url: string): ToolRequest {
-  if (status === 307 || status === 308) return { ...request, url };
+  const toGet = status === 303 || ((status === 301 || status === 302) && request.method === "POST");
+  if (!toGet) return { ...request, url };
   const { body: _dropped, ...rest } = request;
   return { ...rest, method: "GET", url };
 }

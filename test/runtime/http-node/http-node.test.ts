@@ -202,7 +202,7 @@ describe("what an HTTP node outputs", () => {
       "a loopback host under flowise",
       { url: "http://127.0.0.1:5566/events" },
       { profile: "flowise" },
-      "Access to this host is denied by policy.",
+      "isDeniedIP: Error: Access to this host is denied by policy.",
     ],
   ] as const)("fails before sending on %s", async (_name, fields, options, message) => {
     const { result, request } = await sent(fields, options as ToolRuntimeOptions);

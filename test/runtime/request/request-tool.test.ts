@@ -7,6 +7,7 @@ import { recordingFetch } from "../../support/recording-fetch.js";
 import { createEvent, deleteEvent, getEvents, NEW_EVENT, updateEvent } from "../../support/tutorial-tools.js";
 
 const BASE = "http://api.test";
+const IPV4_DENIED = "Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.";
 const vars = { base_url: BASE };
 const PUBLIC: ToolRuntimeOptions = { vars, resolveHost: async () => ["203.0.113.7"] };
 
@@ -417,17 +418,23 @@ test("an in-process handler that never answers times out too (no socket, a timer
 });
 
 describe("hosts", () => {
+  const IPV4_DENIED =
+    "Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.";
+
   test.each([
-    "http://localhost:5566",
-    "http://127.0.0.1:5566",
-    "http://10.1.2.3",
-    "http://[::1]:80",
-    "http://192.168.0.9",
-  ])("flowise refuses %s by policy", async (base) => {
-    const { result, all } = await run(getEvents, {}, { profile: "flowise", vars: { base_url: base } });
-    expect(result.output).toBe("Failed to make GET request: Access to this host is denied by policy.");
-    expect(all).toHaveLength(0);
-  });
+    ["http://localhost:5566", IPV4_DENIED],
+    ["http://127.0.0.1:5566", IPV4_DENIED],
+    ["http://10.1.2.3", IPV4_DENIED],
+    ["http://[::1]:80", "Failed to make GET request: Access to this host is denied by policy."],
+    ["http://192.168.0.9", IPV4_DENIED],
+  ])(
+    "flowise refuses %s by policy, in Flowise 3.1.4's words for its address family",
+    async (base, message) => {
+      const { result, all } = await run(getEvents, {}, { profile: "flowise", vars: { base_url: base } });
+      expect(result.output).toBe(message);
+      expect(all).toHaveLength(0);
+    },
+  );
 
   test("flowise refuses a name that resolves to a private address", async () => {
     const { result } = await run(
@@ -435,7 +442,7 @@ describe("hosts", () => {
       {},
       { profile: "flowise", resolveHost: async () => ["10.0.0.1"] },
     );
-    expect(result.output).toBe("Failed to make GET request: Access to this host is denied by policy.");
+    expect(result.output).toBe(IPV4_DENIED);
   });
 
   test("flowise with httpSecurityCheck false, and standard, reach loopback", async () => {
@@ -475,7 +482,7 @@ describe("flowise redirects", () => {
       { profile: "flowise" },
       () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1/x" } }),
     );
-    expect(result.output).toBe("Failed to make GET request: Access to this host is denied by policy.");
+    expect(result.output).toBe(IPV4_DENIED);
   });
 
   test("more than five redirects fail", async () => {

@@ -1,0 +1,184 @@
+import { describe, expect, test } from "vitest";
+import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
+import { createRequestTool } from "../../src/runtime/request/request-tool.js";
+import type { ToolRuntimeOptions } from "../../src/runtime/runtime-options.js";
+import { recordingFetch } from "../support/recording-fetch.js";
+
+/**
+ * The facts of reference/flowise-tools.md section 6 (Flowise 3.1.4's own code, run side by side), as
+ * a differential table: each config under the `flowise` profile, the arguments an LLM sends, and the
+ * request Flowise sends or the output it gives. No network: a recording fetch stands for the server.
+ */
+
+const URL_BASE = "http://api.test";
+const PUBLIC: ToolRuntimeOptions = { profile: "flowise", resolveHost: async () => ["203.0.113.7"] };
+
+function tool(fields: Partial<RequestToolConfig>): RequestToolConfig {
+  return {
+    kind: "request",
+    method: "GET",
+    name: "t",
+    description: "Use this tool",
+    url: `${URL_BASE}/things`,
+    headers: {},
+    ...fields,
+  };
+}
+
+async function call(
+  config: RequestToolConfig,
+  args: unknown,
+  respond?: Parameters<typeof recordingFetch>[0],
+  options: ToolRuntimeOptions = {},
+) {
+  const recorder = recordingFetch(respond);
+  const result = await createRequestTool(config, { ...PUBLIC, ...options, fetch: recorder.fetch }).invoke(
+    args,
+  );
+  return { result, sent: recorder.requests };
+}
+
+describe("section 6: arguments are converted before validation, as Flowise 3.1.4 converts them", () => {
+  const withBody = (type: "string" | "number" | "boolean" | "array") =>
+    tool({ method: "POST", bodySchema: { v: { type, required: true } } });
+
+  test.each([
+    [
+      "an object for a query param string is JSON text",
+      tool({ queryParamsSchema: { s: { type: "string", in: "query" } } }),
+      { queryParams: { s: { a: 1 } } },
+      "GET",
+      `${URL_BASE}/things?s=%7B%22a%22%3A1%7D`,
+      "",
+    ],
+    [
+      "a number for a body string is text",
+      withBody("string"),
+      { body: { v: 5 } },
+      "POST",
+      `${URL_BASE}/things`,
+      '{"v":"5"}',
+    ],
+    [
+      "a string for a number goes through parseFloat",
+      withBody("number"),
+      { body: { v: "12abc" } },
+      "POST",
+      `${URL_BASE}/things`,
+      '{"v":12}',
+    ],
+    [
+      "a number for a boolean is Boolean(v)",
+      withBody("boolean"),
+      { body: { v: 2 } },
+      "POST",
+      `${URL_BASE}/things`,
+      '{"v":true}',
+    ],
+    [
+      "'false' for a boolean is Boolean('false'): true",
+      withBody("boolean"),
+      { body: { v: "false" } },
+      "POST",
+      `${URL_BASE}/things`,
+      '{"v":true}',
+    ],
+    [
+      "an index-keyed object for an array is its values",
+      withBody("array"),
+      { body: { v: { 0: "a", 1: "b" } } },
+      "POST",
+      `${URL_BASE}/things`,
+      '{"v":["a","b"]}',
+    ],
+  ])("%s", async (_fact, config, args, method, url, body) => {
+    const { result, sent } = await call(config, args);
+    expect(result.ok).toBe(true);
+    expect(sent).toEqual([expect.objectContaining({ method, url, body })]);
+  });
+
+  test("a string that is no number fails with the ZodError's issues, pretty-printed", async () => {
+    const { result, sent } = await call(withBody("number"), { body: { v: "abc" } });
+    expect(result.output).toBe(
+      'Received tool input did not match expected schema [\n  {\n    "code": "invalid_type",\n    "expected": "number",\n    "received": "string",\n    "path": [\n      "body",\n      "v"\n    ],\n    "message": "Expected number, received string"\n  }\n]',
+    );
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("section 6: what goes on the wire", () => {
+  test("a lower-case content-type is sent beside the JSON default, not instead of it", async () => {
+    const config = tool({ method: "POST", headers: { "content-type": "text/plain" } });
+    const { sent } = await call(config, {});
+    expect(sent[0]?.headers["content-type"]).toBe("application/json, text/plain");
+  });
+
+  test("'Content-Type' as Flowise spells it replaces the default", async () => {
+    const config = tool({ method: "POST", headers: { "Content-Type": "text/plain" } });
+    const { sent } = await call(config, {});
+    expect(sent[0]?.headers["content-type"]).toBe("text/plain");
+  });
+
+  test.each([
+    ["a 302 on DELETE re-sends DELETE", "DELETE", 302, ["DELETE /things", "DELETE /moved"]],
+    ["a 303 on POST turns into GET", "POST", 303, ["POST /things", "GET /moved"]],
+    ["a 301 on POST turns into GET", "POST", 301, ["POST /things", "GET /moved"]],
+    ["a 300 with a Location is followed like the others", "GET", 300, ["GET /things", "GET /moved"]],
+  ] as const)("%s", async (_fact, method, status, hops) => {
+    const config = tool({ method });
+    const { result, sent } = await call(config, {}, (request) =>
+      request.url.endsWith("/moved")
+        ? new Response("done")
+        : new Response(null, { status, headers: { location: `${URL_BASE}/moved` } }),
+    );
+    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(hops);
+    expect(result.output).toBe("done");
+  });
+
+  test("a UTF-8 BOM in the answer is passed on", async () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"a":1}')]);
+    const { result } = await call(tool({}), {}, () => new Response(bom));
+    expect(result.output).toBe('\uFEFF{"a":1}');
+  });
+
+  test("a negative max output length cuts like slice(0, n): all but the last n characters", async () => {
+    const answer = "x".repeat(4990) + "0123456789";
+    const { result } = await call(tool({ maxOutputLength: -4990 }), {}, () => new Response(answer));
+    expect(result.output).toBe("x".repeat(10));
+  });
+
+  test.each([
+    [
+      "http://127.0.0.1/x",
+      "Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
+    ],
+    [
+      "http://localhost/x",
+      "Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
+    ],
+    [
+      "http://10.0.0.8/x",
+      "Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
+    ],
+    ["http://[::1]/x", "Failed to make GET request: Access to this host is denied by policy."],
+  ])("the private-host refusal of %s, in Flowise's words", async (url, output) => {
+    const { result, sent } = await call(tool({ url }), {});
+    expect(result.output).toBe(output);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("the standard profile does not change", () => {
+  test("a negative max output length is refused at creation", () => {
+    expect(() => createRequestTool(tool({ maxOutputLength: -5 }), { profile: "standard" })).toThrow(
+      "t: maxOutputLength must be 0 or more (Flowise reads -5 as slice(0, -5): all but the last 5 characters)",
+    );
+  });
+
+  test("a lower-case content-type replaces the default", async () => {
+    const recorder = recordingFetch();
+    const config = tool({ method: "POST", headers: { "content-type": "text/plain" } });
+    await createRequestTool(config, { profile: "standard", fetch: recorder.fetch }).invoke({ body: {} });
+    expect(recorder.last()?.headers["content-type"]).toBe("text/plain");
+  });
+});
