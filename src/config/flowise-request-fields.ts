@@ -63,7 +63,7 @@ function readJsonObject(
 }
 
 const SCHEMA_FALLBACKS = {
-  params: "Flowise silently falls back to free-form query parameters",
+  params: "Flowise shows the LLM free-form query parameters and then sends none of them",
   body: "Flowise silently drops the Body Schema, and then ignores any body the LLM sends",
 } as const;
 
@@ -114,6 +114,13 @@ function parseSchemaText(
   if (isPlainObject(parsed.value)) return parsed.value;
   reader.warn(picked.path, `not a JSON object (${describeType(parsed.value)}): ${fallback}`);
   return undefined;
+}
+
+/** Whether a Query Params Schema is text Flowise cannot read as a JSON object (then it drops every param). */
+export function isUnparsableSchema(picked: PickedInput | undefined): boolean {
+  if (typeof picked?.value !== "string" || picked.value.trim() === "") return false;
+  const parsed = parseFlowiseJson(picked.value);
+  return !parsed.ok || !isPlainObject(parsed.value);
 }
 
 /**

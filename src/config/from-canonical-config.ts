@@ -19,7 +19,14 @@ import type { ToolConfig } from "./tool-config.js";
 
 /** tools/ files are tooldeck's own format: unknown keys are typos worth an error, at every level. */
 const StrictRequestToolConfigSchema = RequestToolConfigSchema.extend({
-  queryParamsSchema: z.record(z.string(), ParamSpecSchema.strict()).optional(),
+  queryParamsSchema: z
+    .record(
+      z.string(),
+      ParamSpecSchema.extend({
+        in: z.enum(["path", "query"], { error: 'expected "path" or "query"' }).optional(),
+      }).strict(),
+    )
+    .optional(),
   bodySchema: z.record(z.string(), BodyFieldSpecSchema.strict()).optional(),
 }).strict();
 

@@ -1,6 +1,7 @@
 import { flowiseHtmlToText } from "./flowise-html-to-text.js";
 import { createFlowiseInputReader } from "./flowise-input-reader.js";
 import {
+  isUnparsableSchema,
   readBody,
   readHeaders,
   readMaxOutputLength,
@@ -30,11 +31,10 @@ export function fromFlowiseRequestInputs(
   const name = readText(reader.pick(keys.name), reader);
   const description = readText(reader.pick(keys.description), reader);
   const headers = readHeaders(reader.pick(keys.headers), reader);
+  const params = "queryParamsSchema" in keys ? reader.pick(keys.queryParamsSchema) : undefined;
   const fields = {
-    queryParamsSchema:
-      "queryParamsSchema" in keys
-        ? readSchema(reader.pick(keys.queryParamsSchema), reader, "params")
-        : undefined,
+    queryParamsSchema: params === undefined ? undefined : readSchema(params, reader, "params"),
+    queryParamsSchemaInvalid: isUnparsableSchema(params) ? (true as const) : undefined,
     body: "body" in keys ? readBody(reader.pick(keys.body), reader) : undefined,
     bodySchema: "bodySchema" in keys ? readSchema(reader.pick(keys.bodySchema), reader, "body") : undefined,
     maxOutputLength: readMaxOutputLength(reader.pick(keys.maxOutputLength), reader),

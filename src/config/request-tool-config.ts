@@ -10,7 +10,12 @@ export type FieldType = z.infer<typeof FieldTypeSchema>;
 /** One entry of a Query Params Schema (spec section 1): where the value goes and what it is. */
 export const ParamSpecSchema = z.object({
   type: FieldTypeSchema.default("string"),
-  in: z.enum(["path", "query"], { error: 'expected "path" or "query"' }).optional(),
+  /**
+   * `path` or `query`. Flowise 3.1.4 also accepts any other value (`header`) and drops the param; such
+   * configs come only from Flowise exports (tooldeck's own format allows path and query), and the
+   * standard profile refuses them.
+   */
+  in: z.string().optional(),
   required: z.boolean().optional(),
   description: z.string().optional(),
 });
@@ -40,6 +45,11 @@ export const RequestToolConfigSchema = z.object({
   headers: HeadersSchema.default({}),
   /** GET/DELETE in Flowise; any method under the standard profile. */
   queryParamsSchema: z.record(z.string(), ParamSpecSchema).optional(),
+  /**
+   * A Query Params Schema Flowise could not parse: the LLM is shown free-form query parameters, and
+   * Flowise sends none of them (the URL as configured). Only from Flowise exports.
+   */
+  queryParamsSchemaInvalid: z.literal(true).optional(),
   /** Fixed body (POST/PUT/PATCH). */
   body: z.record(z.string(), z.unknown()).optional(),
   bodySchema: z.record(z.string(), BodyFieldSpecSchema).optional(),

@@ -155,7 +155,7 @@ describe("loadToolConfigs: folders and files", () => {
           "fixtures/configs/nested/extra-tool.yml patch_event",
         ],
         "warnings": [
-          "fixtures/configs/flowise-unparsable-schema.json: requestsDeleteQueryParamsSchema: not valid JSON (JSON5: invalid character 's' at 1:15): Flowise silently falls back to free-form query parameters",
+          "fixtures/configs/flowise-unparsable-schema.json: requestsDeleteQueryParamsSchema: not valid JSON (JSON5: invalid character 's' at 1:15): Flowise shows the LLM free-form query parameters and then sends none of them",
         ],
       }
     `);

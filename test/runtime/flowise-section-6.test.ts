@@ -182,3 +182,29 @@ describe("the standard profile does not change", () => {
     expect(recorder.last()?.headers["content-type"]).toBe("text/plain");
   });
 });
+
+describe("section 6: Query Params Schemas Flowise 3.1.4 accepts", () => {
+  test("one it could not parse: the LLM sees free-form params, and none is sent", async () => {
+    const config = tool({ queryParamsSchemaInvalid: true });
+    const created = createRequestTool(config, PUBLIC);
+    expect(created.inputSchema).toMatchObject({ properties: { queryParams: { type: "object" } } });
+    const { sent } = await call(config, { queryParams: { id: "1" } });
+    expect(sent.map((request) => request.url)).toEqual([`${URL_BASE}/things`]);
+  });
+
+  test('a param with "in": "header" is dropped, and the tool still works', async () => {
+    const config = tool({
+      queryParamsSchema: { token: { type: "string", in: "header" }, id: { type: "string", in: "query" } },
+    });
+    const { sent } = await call(config, { queryParams: { token: "t", id: "1" } });
+    expect(sent.map((request) => request.url)).toEqual([`${URL_BASE}/things?id=1`]);
+    expect(sent[0]?.headers).not.toHaveProperty("token");
+  });
+
+  test('the standard profile refuses a param with "in": "header"', () => {
+    const config = tool({ queryParamsSchema: { token: { type: "string", in: "header" } } });
+    expect(() => createRequestTool(config, { profile: "standard" })).toThrow(
+      't: param token has "in": "header"; only path and query are sent (Flowise drops it)',
+    );
+  });
+});

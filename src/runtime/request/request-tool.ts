@@ -40,6 +40,15 @@ export function createRequestTool(
       `${config.name}: Flowise has no PATCH request tool (use the standard profile, an HTTP node or an OpenAPI toolkit)`,
     );
   }
+  const elsewhere = Object.entries(config.queryParamsSchema ?? {}).find(
+    ([, spec]) => spec.in !== undefined && spec.in !== "path" && spec.in !== "query",
+  );
+  if (profile === "standard" && elsewhere) {
+    throw new ToolDeckError(
+      "unsupported",
+      `${config.name}: param ${elsewhere[0]} has "in": "${elsewhere[1].in}"; only path and query are sent (Flowise drops it)`,
+    );
+  }
   if (profile === "standard" && (config.maxOutputLength ?? 0) < 0) {
     throw new ToolDeckError(
       "unsupported",
@@ -124,8 +133,10 @@ function requestUrl(
   sendsBody: boolean,
 ): string {
   if (profile === "standard") return buildStandardUrl(url, args.queryParams, config.queryParamsSchema);
-  // Flowise's POST/PUT tools have no path or query parameters: the URL is used as given.
-  return sendsBody ? url : buildFlowiseUrl(url, args.queryParams, config.queryParamsSchema);
+  // Flowise's POST/PUT tools have no path or query parameters, and a Query Params Schema it could not
+  // parse drops them all: the URL is used as given.
+  if (sendsBody || config.queryParamsSchemaInvalid) return url;
+  return buildFlowiseUrl(url, args.queryParams, config.queryParamsSchema);
 }
 
 /**
