@@ -33,7 +33,7 @@ export interface CheckOptions {
  * const report = await check(loadToolConfigs(["tools/"]), { profile: "standard", spec, probe: { target, allowWrites: true } });
  */
 export async function check(loaded: LoadResult, options: CheckOptions): Promise<CheckReport> {
-  const toolkits = await loadToolkitSpecs(loaded.tools, options.specRead);
+  const toolkits = await loadToolkitSpecs(loaded.tools, options.specRead, options.profile);
   const diagnostics: Diagnostic[] = [
     ...loadDiagnostics(loaded),
     ...toolkits.diagnostics,

@@ -2,6 +2,7 @@ import type { LoadResult } from "../config/load-result.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import { loadSpec } from "../openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../openapi/operation-index.js";
+import type { Profile } from "../profile.js";
 import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import type { Diagnostic } from "./diagnostic.js";
 
@@ -20,8 +21,12 @@ export function loadDiagnostics(loaded: LoadResult): Diagnostic[] {
 }
 
 /** Loads and indexes an OpenAPI description; throws a one-line `load` error. */
-export async function loadSpecIndex(path: string, read: SpecReadOptions = {}): Promise<OperationIndex> {
-  return createOperationIndex(await loadSpec(path, read));
+export async function loadSpecIndex(
+  path: string,
+  read: SpecReadOptions = {},
+  options: { requireResponses?: boolean } = {},
+): Promise<OperationIndex> {
+  return createOperationIndex(await loadSpec(path, read), options);
 }
 
 /**
@@ -31,13 +36,16 @@ export async function loadSpecIndex(path: string, read: SpecReadOptions = {}): P
 export async function loadToolkitSpecs(
   tools: readonly LoadedTool[],
   read: SpecReadOptions = {},
+  profile: Profile = "standard",
 ): Promise<{ specs: Map<string, OperationIndex>; diagnostics: Diagnostic[] }> {
+  // Flowise's toolkit validates nothing: an operation without `responses` is no error under flowise.
+  const index = { requireResponses: profile === "standard" };
   const specs = new Map<string, OperationIndex>();
   const diagnostics: Diagnostic[] = [];
   for (const { config, source } of tools) {
     if (config.kind !== "openapi-toolkit" || specs.has(config.spec)) continue;
     try {
-      specs.set(config.spec, await loadSpecIndex(config.spec, read));
+      specs.set(config.spec, await loadSpecIndex(config.spec, read, index));
     } catch (error) {
       diagnostics.push({
         code: "config-invalid",

@@ -49,12 +49,17 @@ export interface OperationIndex {
 
 /**
  * Indexes the operations of a loaded spec (all eight OpenAPI methods). Structural problems that
- * would make an operation unusable throw a `load` error naming the spec and the JSON pointer.
+ * would make an operation unusable throw a `load` error naming the spec and the JSON pointer; with
+ * `requireResponses: false` (Flowise's toolkit, which validates nothing), a 3.0 operation without
+ * `responses` is indexed too.
  * @example
  * const index = createOperationIndex(await loadSpec("tools/event-api.openapi.yaml"));
  * index.byOperationId.get("updateEventDetails")?.path; // "/events/{id}"
  */
-export function createOperationIndex(spec: OpenApiSpec): OperationIndex {
+export function createOperationIndex(
+  spec: OpenApiSpec,
+  options: { requireResponses?: boolean } = {},
+): OperationIndex {
   const index: OperationIndex = {
     spec,
     title: spec.title,
@@ -74,7 +79,8 @@ export function createOperationIndex(spec: OpenApiSpec): OperationIndex {
       const method = key as OpenApiMethod;
       if (!METHODS.has(method)) continue;
       const operation = pathItem[key];
-      const entry = indexOperation(spec, { path, method, pathItem, pathParameters, pathServers }, operation);
+      const context = { path, method, pathItem, pathParameters, pathServers };
+      const entry = indexOperation(spec, context, operation, options.requireResponses ?? true);
       index.operations.push(entry);
       if (entry.operationId !== undefined && !index.byOperationId.has(entry.operationId)) {
         index.byOperationId.set(entry.operationId, entry);
@@ -95,12 +101,17 @@ interface PathContext {
   pathServers: ServerObject[];
 }
 
-function indexOperation(spec: OpenApiSpec, context: PathContext, operation: unknown): IndexedOperation {
+function indexOperation(
+  spec: OpenApiSpec,
+  context: PathContext,
+  operation: unknown,
+  requireResponses: boolean,
+): IndexedOperation {
   const where = ["paths", context.path, context.method];
   expectObject(spec, where, operation);
   const op = operation as OperationObject;
   const operationParameters = readParameters(spec, [...where, "parameters"], op.parameters);
-  checkResponses(spec, where, op);
+  checkResponses(spec, where, op, requireResponses);
   checkRequestBody(spec, where, op.requestBody);
   return {
     method: context.method.toUpperCase() as Uppercase<OpenApiMethod>,
@@ -148,10 +159,15 @@ function readParameters(spec: OpenApiSpec, where: (string | number)[], value: un
   return value as ParameterObject[];
 }
 
-function checkResponses(spec: OpenApiSpec, where: (string | number)[], op: OperationObject) {
+function checkResponses(
+  spec: OpenApiSpec,
+  where: (string | number)[],
+  op: OperationObject,
+  required: boolean,
+) {
   if (isLeftForLater(op, "responses")) return; // an object, left unresolved until read
   if (op.responses === undefined) {
-    if (spec.version === "3.0")
+    if (spec.version === "3.0" && required)
       fail(spec, [...where, "responses"], "missing (OpenAPI 3.0 requires responses)");
     return;
   }

@@ -55,5 +55,6 @@ function toToolkitOptions(runtime: ToolRuntimeOptions): ToolkitOptions {
   if (options.roots) toolkit.roots = options.roots;
   if (options.allowRemoteRefs) toolkit.allowRemoteRefs = true;
   if (options.resolveHost) toolkit.resolveHost = options.resolveHost;
+  if (options.httpSecurityCheck !== undefined) toolkit.httpSecurityCheck = options.httpSecurityCheck;
   return toolkit;
 }

@@ -11,7 +11,11 @@ import { captureIo } from "../support/capture-io.js";
 
 /** Runs tooldeck from the package root, as `npm start` does. */
 async function tooldeck(...args: string[]) {
-  const captured = captureIo();
+  return tooldeckWithEnv({}, ...args);
+}
+
+async function tooldeckWithEnv(env: Record<string, string>, ...args: string[]) {
+  const captured = captureIo(new AbortController().signal, env);
   const cwd = process.cwd();
   process.chdir(packagePath());
   try {
@@ -126,14 +130,26 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     `);
   });
 
-  test("flowise: the toolkit's by-id tools lose their id, the update suggestion names an HTTP node", async () => {
+  test("flowise: the toolkit's localhost server is refused by Flowise's host policy; its default code returns ''", async () => {
     const { stdout } = await tooldeck("check", "--profile", "flowise", "--format", "json");
+    const messages = JSON.parse(stdout).diagnostics.map(
+      (d: { tool: string; message: string }) => `${d.tool}: ${d.message}`,
+    );
+    expect(messages).toContain(
+      `listEvents: GET /events? got no answer: isDeniedIP: Error: Access to this host is denied by policy. (Flowise's default code returns "")`,
+    );
+  });
+
+  test("flowise: the toolkit's by-id tools lose their id, the update suggestion names an HTTP node", async () => {
+    // HTTP_SECURITY_CHECK=false, as Flowise reads it: the toolkit reaches its localhost server.
+    const env = { HTTP_SECURITY_CHECK: "false" };
+    const { stdout } = await tooldeckWithEnv(env, "check", "--profile", "flowise", "--format", "json");
     const report = JSON.parse(stdout);
     const messages = report.diagnostics.map(
       (d: { tool: string; code: string; message: string }) => `${d.tool} ${d.code}: ${d.message}`,
     );
     expect(messages).toContain(
-      'getEventById probe: GET /events/{id} answered 404 {"error":"Event not found"}',
+      'getEventById probe: GET /events/{id}? answered 404 {"error":"Event not found"}',
     );
     expect(messages).toContain(
       "getEventById flowise-toolkit: id is declared on the path item /events/{id}: Flowise ignores it, so getEventById calls /events/{id} literally",

@@ -142,7 +142,7 @@ describe("section 6: what goes on the wire", () => {
   });
 
   test("a negative max output length cuts like slice(0, n): all but the last n characters", async () => {
-    const answer = "x".repeat(4990) + "0123456789";
+    const answer = `${"x".repeat(4990)}0123456789`;
     const { result } = await call(tool({ maxOutputLength: -4990 }), {}, () => new Response(answer));
     expect(result.output).toBe("x".repeat(10));
   });

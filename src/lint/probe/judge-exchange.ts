@@ -15,7 +15,8 @@ export function judgeExchange(result: ToolResult, spec: OperationIndex | undefin
   const { request, response } = result;
   if (!request) return [{ message: `the call failed before sending: ${result.output}` }];
   const target = `${request.method} ${pathOf(request.url)}`;
-  if (!response) return [{ message: `${target} got no answer: ${result.output}` }];
+  if (!response)
+    return [{ message: `${target} got no answer: ${result.output || result.error || "(empty output)"}` }];
   const findings: Finding[] = [];
   if (response.status < 200 || response.status > 299) {
     findings.push({ message: `${target} answered ${response.status} ${clip(response.body)}`.trimEnd() });
@@ -87,8 +88,9 @@ function againstOperation(
 
 function pathOf(url: string): string {
   try {
+    // From href, not pathname + search: a bare `?` is shown as sent (`search` would drop it).
     const parsed = new URL(url);
-    return decodeURI(`${parsed.pathname}${parsed.search}`);
+    return decodeURI(parsed.href.slice(parsed.origin.length).replace(/#.*$/, ""));
   } catch {
     return url;
   }

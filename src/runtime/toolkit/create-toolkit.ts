@@ -14,7 +14,7 @@ import {
 import { serverUrlWithDefaults } from "../../openapi/server-url.js";
 import type { FetchLike } from "../../openapi/spec-location.js";
 import { DEFAULT_PROFILE, type Profile } from "../../profile.js";
-import type { ResolveHost } from "../host-policy.js";
+import { flowiseRefusalOf, type ResolveHost } from "../host-policy.js";
 import type { ExecutableTool } from "../tool-result.js";
 import { isCustomCodeSetAside } from "./custom-code-policy.js";
 import { createFlowiseTool } from "./flowise/flowise-toolkit-tool.js";
@@ -46,8 +46,13 @@ export interface ToolkitOptions {
   roots?: readonly string[];
   /** Download a spec URL and URL `$ref`s (`--allow-remote-refs`); default false. */
   allowRemoteRefs?: boolean;
-  /** How a download tells private addresses apart (see `LoadSpecOptions.resolveHost`); default DNS. */
+  /** How a download, and the flowise profile's host policy, tell private addresses apart; default DNS. */
   resolveHost?: ResolveHost;
+  /**
+   * Flowise profile: refuse loopback and private servers as Flowise 3.1.4 does (its default code then
+   * returns ""); false is Flowise's HTTP_SECURITY_CHECK=false. Default true.
+   */
+  httpSecurityCheck?: boolean;
   /** The spec, already loaded or indexed, instead of reading `config.spec`. */
   spec?: OpenApiSpec | OperationIndex;
   /**
@@ -80,7 +85,7 @@ export async function createToolkit(
 ): Promise<ExecutableTool[]> {
   const config = parseConfig(input);
   const profile = options.profile ?? DEFAULT_PROFILE;
-  const index = await indexFor(config, options);
+  const index = await indexFor(config, options, profile);
   const allowCode = options.allowCode ?? false;
   if (isCustomCodeSetAside(config, allowCode)) options.onCodeNotRun?.(config.name ?? config.spec);
   const context: ToolkitContext = {
@@ -92,6 +97,10 @@ export async function createToolkit(
     timeoutMs: options.timeoutMs ?? (profile === "standard" ? DEFAULT_TOOLKIT_TIMEOUT_MS : undefined),
     customCodeTimeoutMs: options.customCodeTimeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
     allowCode,
+    refusal: (url) =>
+      options.httpSecurityCheck === false
+        ? Promise.resolve(undefined)
+        : flowiseRefusalOf(new URL(url), options.resolveHost),
   };
   return profile === "flowise" ? flowiseTools(context) : standardTools(context);
 }
@@ -108,9 +117,15 @@ function parseConfig(input: OpenApiToolkitConfigInput): OpenApiToolkitConfig {
   );
 }
 
-async function indexFor(config: OpenApiToolkitConfig, options: ToolkitOptions): Promise<OperationIndex> {
+async function indexFor(
+  config: OpenApiToolkitConfig,
+  options: ToolkitOptions,
+  profile: Profile,
+): Promise<OperationIndex> {
+  // Flowise 3.1.4 does not validate the document: an operation without `responses` loads and runs.
+  const indexOptions = { requireResponses: profile === "standard" };
   if (options.spec && "operations" in options.spec) return options.spec;
-  if (options.spec) return createOperationIndex(options.spec);
+  if (options.spec) return createOperationIndex(options.spec, indexOptions);
   // Tools need the operations' inputs only: responses and unused components resolve if ever read.
   const loadOptions: LoadSpecOptions = { lazyRefs: true };
   if (options.fetch) loadOptions.fetch = options.fetch;
@@ -119,7 +134,7 @@ async function indexFor(config: OpenApiToolkitConfig, options: ToolkitOptions): 
   if (options.roots) Object.assign(loadOptions, { roots: options.roots, confineSpec: true });
   if (options.allowRemoteRefs) loadOptions.allowRemoteRefs = true;
   if (options.resolveHost) loadOptions.resolveHost = options.resolveHost;
-  return createOperationIndex(await loadSpec(config.spec, loadOptions));
+  return createOperationIndex(await loadSpec(config.spec, loadOptions), indexOptions);
 }
 
 /** Flowise: base URL = selectedServer or the document's first server, operations without operationId skipped. */

@@ -14,4 +14,6 @@ export interface ToolkitContext {
   customCodeTimeoutMs: number;
   /** Run Custom Code that is not Flowise's default (in its own process); else use the default's path. */
   allowCode: boolean;
+  /** Flowise profile: why Flowise refuses a URL's host (loopback, private), or undefined. */
+  refusal(url: string): Promise<string | undefined>;
 }

@@ -52,7 +52,16 @@ async function listEvents(profile: Profile, options: ToolkitOptions & { customCo
   const { customCode, ...rest } = options;
   const tools = await createToolkit(
     { kind: "openapi-toolkit", spec: "event-api.openapi.yaml", ...(customCode ? { customCode } : {}) },
-    { profile, spec: index, fetch, vars: { region: "eu" }, flow: { chatflowId: "cf-1" }, ...rest },
+    // httpSecurityCheck off: the event API's server is localhost, which Flowise's policy refuses.
+    {
+      profile,
+      spec: index,
+      fetch,
+      vars: { region: "eu" },
+      flow: { chatflowId: "cf-1" },
+      httpSecurityCheck: false,
+      ...rest,
+    },
   );
   return tools.find((t) => t.name === "listEvents") as ExecutableTool;
 }

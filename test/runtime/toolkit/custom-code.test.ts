@@ -129,7 +129,7 @@ describe("Custom Code in a toolkit", () => {
   test("under flowise the code sees Flowise's variables: lower-case method, literal {id}", async () => {
     const result = await (await tool("flowise", echo)).invoke({ RequestBody: body });
     expect(JSON.parse(result.output)).toEqual({
-      url: "http://localhost:5566/events/{id}",
+      url: "http://localhost:5566/events/{id}?",
       options: {
         method: "patch",
         headers: { "Content-Type": "application/json" },

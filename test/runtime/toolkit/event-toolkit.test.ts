@@ -29,6 +29,8 @@ async function toolkit(profile: "flowise" | "standard", service: EventService) {
     profile,
     specBaseDir: packagePath("tools"),
     fetch: serviceFetch(service),
+    // The event API's server is localhost, which Flowise's host policy refuses (HTTP_SECURITY_CHECK=false).
+    httpSecurityCheck: false,
   });
   const byName = (name: string) => tools.find((tool) => tool.name === name) as ExecutableTool;
   return { tools, byName };
@@ -64,7 +66,7 @@ describe("tools/event-toolkit.yaml under the flowise profile", () => {
     expect(result).toMatchObject({
       ok: true,
       output: '{"error":"Event not found"}',
-      request: { method: "GET", url: "http://localhost:5566/events/{id}" },
+      request: { method: "GET", url: "http://localhost:5566/events/{id}?" },
       response: { status: 404 },
     });
   });
@@ -76,7 +78,7 @@ describe("tools/event-toolkit.yaml under the flowise profile", () => {
     expect(result.output).toBe(JSON.stringify({ id: "new-1", ...NEW_EVENT }));
     expect(result.request).toEqual({
       method: "POST",
-      url: "http://localhost:5566/events",
+      url: "http://localhost:5566/events?",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(NEW_EVENT),
     });

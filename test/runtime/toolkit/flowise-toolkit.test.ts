@@ -207,7 +207,7 @@ describe("Flowise's requests", () => {
     );
     await byName("createThing").invoke({ RequestBody: { name: "n", flags: [], owner: { name: "o" } } });
     expect(calls[0]).toEqual({
-      url: "http://api.test/v1/things",
+      url: "http://api.test/v1/things?",
       method: "POST",
       headers: { authorization: "Bearer t", "content-type": "application/vnd+json" },
       body: '{"name":"n","flags":[],"owner":{"name":"o"}}',
@@ -218,7 +218,7 @@ describe("Flowise's requests", () => {
     const { fetch, calls } = answering(json);
     const { byName } = await flowiseTools({ selectedServer: "http://other.test" }, { fetch });
     await byName("patchThing").invoke({});
-    expect(calls[0]?.url).toBe("http://other.test/things/{id}");
+    expect(calls[0]?.url).toBe("http://other.test/things/{id}?");
   });
 
   test("removeNulls drops null keys from the body, recursively, then the objects (and arrays) it emptied", async () => {

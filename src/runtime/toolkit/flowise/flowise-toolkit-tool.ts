@@ -55,7 +55,10 @@ export function createFlowiseTool(
   };
 }
 
-/** Flowise's getUrl: first occurrence only, no check that the placeholder exists; a bare `?` when empty. */
+/**
+ * Flowise's getUrl: first occurrence only, no check that the placeholder exists; `?` is always
+ * appended, so an operation without query parameters is called as `/items?` (Flowise 3.1.4, run).
+ */
 export function flowiseUrl(endpoint: string, args: Args): string {
   let url = endpoint;
   const path = args.PathParameters;
@@ -64,8 +67,8 @@ export function flowiseUrl(endpoint: string, args: Args): string {
       url = url.replace(`{${key}}`, encodeURIComponent(String(value)));
   }
   const query = args.QueryParameters;
-  if (query) url += `?${new URLSearchParams(query as Record<string, string>).toString()}`;
-  return url;
+  const search = new URLSearchParams((query ?? {}) as Record<string, string>);
+  return `${url}?${search.toString()}`;
 }
 
 function flowiseRequest(
@@ -95,6 +98,10 @@ async function runDefaultCode(
   context: ToolkitContext,
   signal?: AbortSignal,
 ): Promise<ToolResult> {
+  // The default code's fetch throws on a refused host, and its catch returns "": nothing is sent.
+  const refusal = await context.refusal(request.url);
+  if (refusal)
+    return { ok: true, output: "", error: `${refusal} (Flowise's default code returns "")`, request };
   const sent = await sendRequest(context.fetch, request, { timeoutMs: context.timeoutMs, signal });
   if (!sent.ok) return { ok: true, output: "", request };
   try {
