@@ -9,12 +9,13 @@ export type BuiltHttpRequest = { ok: true; request: ToolRequest } | { ok: false;
 
 /**
  * The request an HTTP node sends: variables resolved in URL, header and query values, body and
- * credential; credential headers first, then the configured headers (blank keys skipped); query params
- * appended with `?` or `&`; no body for GET. Unknown variables are errors under `standard` and stay
- * literal under `flowise`, as in request tools.
+ * credential; credential headers first, then the configured headers (blank keys skipped, and under
+ * `flowise` blank values too, as Flowise 3.1.4 skips them); query params appended with `?` or `&`; no
+ * body for GET. Unknown variables are errors under `standard` and stay literal under `flowise`, as in
+ * request tools.
  */
 export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOptions): BuiltHttpRequest {
-  const keepUnknown = (options.profile ?? "standard") === "flowise";
+  const flowise = options.profile === "flowise";
   const resolved = resolveVariablesDeep(
     {
       url: config.url,
@@ -24,7 +25,7 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
       credential: config.credential,
     },
     options,
-    { keepUnknown },
+    { keepUnknown: flowise },
   );
   if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown) };
   const node = resolved.value as Pick<
@@ -35,10 +36,10 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
   const request: ToolRequest = {
     method: config.method,
     url: withQuery(node.url.trim(), node.queryParams),
-    headers: { ...credentialHeaders(node.credential), ...toHeaders(node.headers) },
+    headers: { ...credentialHeaders(node.credential), ...toHeaders(node.headers, flowise) },
   };
   if (config.method === "GET" || node.body === undefined) return { ok: true, request };
-  const encoded = encodeHttpBody(config.bodyType ?? "json", node.body);
+  const encoded = encodeHttpBody(config.bodyType ?? "json", node.body, options.profile);
   if (!encoded.ok) return encoded;
   request.body = encoded.body.text;
   if (encoded.body.contentType && !hasHeader(request.headers, "content-type")) {
@@ -58,8 +59,9 @@ function withQuery(url: string, params: readonly KeyValue[]): string {
   return `${url}${url.includes("?") ? "&" : "?"}${query}`;
 }
 
-function toHeaders(rows: readonly KeyValue[]): Record<string, string> {
-  return Object.fromEntries(rows.filter((row) => row.key.trim() !== "").map((row) => [row.key, row.value]));
+function toHeaders(rows: readonly KeyValue[], skipEmptyValues: boolean): Record<string, string> {
+  const sent = rows.filter((row) => row.key.trim() !== "" && !(skipEmptyValues && row.value === ""));
+  return Object.fromEntries(sent.map((row) => [row.key, row.value]));
 }
 
 function credentialHeaders(credential: HttpCredential | undefined): Record<string, string> {

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
+import { stringify as querystringStringify } from "node:querystring";
+import JSON5 from "json5";
 import type { HttpBodyType, KeyValue } from "../../config/http-node-config.js";
+import type { Profile } from "../../profile.js";
 
 /** A body ready to send: its text and the Content-Type it needs (none for raw text). */
 export interface EncodedBody {
@@ -10,36 +13,45 @@ export interface EncodedBody {
 export type EncodeResult = { ok: true; body: EncodedBody } | { ok: false; error: string };
 
 /**
- * Encodes the HTTP node's body as Flowise does: json parsed then re-serialised (invalid JSON fails),
- * raw as given, x-www-form-urlencoded as URLSearchParams, formData as multipart. The multipart boundary
- * is derived from the content, not random, so the same node sends the same bytes (cassettes stay stable).
+ * Encodes the HTTP node's body: json parsed then re-serialised (invalid JSON fails), raw as given,
+ * x-www-form-urlencoded as URLSearchParams, formData as multipart. Under `flowise`, as Flowise 3.1.4
+ * sends it: json text parsed as JSON5 (unquoted keys, single quotes, trailing commas), and the
+ * urlencoded key/value list serialised as a whole by querystring, so two rows go as `0=&1=` (a
+ * Flowise bug, reproduced). The multipart boundary is derived from the content, not random, so the
+ * same node sends the same bytes (cassettes stay stable).
  */
-export function encodeHttpBody(bodyType: HttpBodyType, body: string | KeyValue[] | object): EncodeResult {
+export function encodeHttpBody(
+  bodyType: HttpBodyType,
+  body: string | KeyValue[] | object,
+  profile: Profile = "standard",
+): EncodeResult {
+  const flowise = profile === "flowise";
   switch (bodyType) {
     case "json":
-      return encodeJson(body);
+      return encodeJson(body, flowise ? JSON5.parse : JSON.parse);
     case "raw":
       return { ok: true, body: { text: String(body) } };
     case "xWwwFormUrlencoded":
-      return {
-        ok: true,
-        body: {
-          text: new URLSearchParams(rows(body).map((row) => [row.key, row.value])).toString(),
-          contentType: "application/x-www-form-urlencoded",
-        },
-      };
+      return { ok: true, body: { text: urlencoded(body, flowise), contentType: FORM } };
     case "formData":
       return { ok: true, body: encodeMultipart(rows(body)) };
   }
 }
 
-function encodeJson(body: string | KeyValue[] | object): EncodeResult {
+const FORM = "application/x-www-form-urlencoded";
+
+function encodeJson(body: string | KeyValue[] | object, parse: (text: string) => unknown): EncodeResult {
   if (typeof body !== "string") return { ok: true, body: json(body) };
   try {
-    return { ok: true, body: json(JSON.parse(body)) };
+    return { ok: true, body: json(parse(body)) };
   } catch (error) {
     return { ok: false, error: `Invalid JSON in body: ${(error as Error).message}` };
   }
+}
+
+function urlencoded(body: string | KeyValue[] | object, flowise: boolean): string {
+  if (flowise) return typeof body === "object" ? querystringStringify(body as never) : "";
+  return new URLSearchParams(rows(body).map((row) => [row.key, row.value])).toString();
 }
 
 function json(value: unknown): EncodedBody {

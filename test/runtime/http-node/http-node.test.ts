@@ -128,6 +128,54 @@ describe("the request an HTTP node sends", () => {
   });
 });
 
+describe("section 6: the HTTP node under flowise, as Flowise 3.1.4 sends it", () => {
+  const FLOWISE: ToolRuntimeOptions = { profile: "flowise", resolveHost: async () => ["203.0.113.7"] };
+  const form = {
+    method: "POST",
+    bodyType: "xWwwFormUrlencoded",
+    body: [
+      { key: "a", value: "1" },
+      { key: "b", value: "2" },
+    ],
+  };
+
+  test("the JSON body is read as JSON5: unquoted keys, single quotes, trailing commas, comments", async () => {
+    const body = "{ name: 'Launch', tags: ['a', 'b',], /* note */ }";
+    const { result, request } = await sent({ method: "POST", body }, FLOWISE);
+    expect(result.ok).toBe(true);
+    expect(request?.body).toBe('{"name":"Launch","tags":["a","b"]}');
+  });
+
+  test("the standard profile still wants strict JSON there", async () => {
+    const { result, request } = await sent({ method: "POST", body: "{ name: 'Launch' }" });
+    expect(result.output).toMatch(/^Invalid JSON in body: /);
+    expect(request).toBeUndefined();
+  });
+
+  test("the UI's key/value list for x-www-form-urlencoded goes as 0=&1= (the rows' indexes)", async () => {
+    const { request } = await sent(form, FLOWISE);
+    expect(request?.body).toBe("0=&1=");
+    expect(request?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect((await sent(form)).request?.body).toBe("a=1&b=2");
+  });
+
+  test("a header with an empty value is skipped (standard sends it empty)", async () => {
+    const headers = [
+      { key: "X-Empty", value: "" },
+      { key: "X-Kept", value: "k" },
+    ];
+    const flowise = (await sent({ headers }, FLOWISE)).request?.headers ?? {};
+    expect(flowise).toEqual({ "x-kept": "k" });
+    expect((await sent({ headers })).request?.headers).toEqual({ "x-empty": "", "x-kept": "k" });
+  });
+
+  test("a header whose variable resolves to nothing is skipped too", async () => {
+    const headers = [{ key: "Authorization", value: "{{$vars.token}}" }];
+    const { request } = await sent({ headers }, { ...FLOWISE, vars: { token: "" } });
+    expect(request?.headers).toEqual({});
+  });
+});
+
 describe("what an HTTP node outputs", () => {
   test.each([
     ["json", "json", '{"a":1}', { a: 1 }],
