@@ -67,6 +67,19 @@ export function isFlowiseRequestNodeName(name: unknown): name is FlowiseRequestN
   return typeof name === "string" && Object.hasOwn(FLOWISE_REQUEST_NODES, name);
 }
 
+/**
+ * The inputs of a node type that accept `{{…}}` variables, as its current definition names them (URL,
+ * Headers and, for POST/PUT, Body; never the legacy keys). In an Agentflow V2 Agent node the Flowise
+ * 3.1.4 server resolves these names, taken from the FIRST tool's type, in every tool (reference
+ * section 6); a type that is not a request node contributes none.
+ */
+export function variableInputsOf(nodeType: string): ReadonlySet<string> {
+  if (!isFlowiseRequestNodeName(nodeType)) return new Set();
+  const keys: FlowiseRequestNode = FLOWISE_REQUEST_NODES[nodeType];
+  const fields = [keys.url, keys.headers, ...(keys.body ? [keys.body] : [])];
+  return new Set(fields.map((candidates) => candidates.at(-1) as string));
+}
+
 const LEGACY_KEYS = new Set([
   "url",
   "name",

@@ -1,5 +1,5 @@
 import { flowiseHtmlToText } from "./flowise-html-to-text.js";
-import { createFlowiseInputReader } from "./flowise-input-reader.js";
+import { createFlowiseInputReader, type PickedInput } from "./flowise-input-reader.js";
 import {
   isUnparsableSchema,
   readBody,
@@ -11,7 +11,7 @@ import {
 import { FLOWISE_REQUEST_NODES, type FlowiseRequestNodeName } from "./flowise-request-nodes.js";
 import type { LoadSink } from "./load-sink.js";
 import { DEFAULT_DESCRIPTIONS, DEFAULT_TOOL_NAMES, normaliseFlowiseToolName } from "./request-defaults.js";
-import type { RequestToolConfig } from "./request-tool-config.js";
+import type { FlowiseVariableScope, RequestToolConfig } from "./request-tool-config.js";
 
 /**
  * Maps the inputs of a Flowise request node (a chatflow node's `data.inputs`, or an Agent node's
@@ -23,21 +23,25 @@ export function fromFlowiseRequestInputs(
   inputs: Record<string, unknown>,
   path: string,
   sink: LoadSink,
+  flow?: FlowKind,
 ): RequestToolConfig | undefined {
   const keys = FLOWISE_REQUEST_NODES[node];
   const method = keys.method;
   const reader = createFlowiseInputReader(inputs, path, sink);
-  const url = readText(reader.pick(keys.url), reader);
+  const picked = { url: reader.pick(keys.url), headers: reader.pick(keys.headers) };
+  const bodyInput = "body" in keys ? reader.pick(keys.body) : undefined;
+  const url = readText(picked.url, reader);
   const name = readText(reader.pick(keys.name), reader);
   const description = readText(reader.pick(keys.description), reader);
-  const headers = readHeaders(reader.pick(keys.headers), reader);
+  const headers = readHeaders(picked.headers, reader);
   const params = "queryParamsSchema" in keys ? reader.pick(keys.queryParamsSchema) : undefined;
   const fields = {
     queryParamsSchema: params === undefined ? undefined : readSchema(params, reader, "params"),
     queryParamsSchemaInvalid: isUnparsableSchema(params) ? (true as const) : undefined,
-    body: "body" in keys ? readBody(reader.pick(keys.body), reader) : undefined,
+    body: "body" in keys ? readBody(bodyInput, reader) : undefined,
     bodySchema: "bodySchema" in keys ? readSchema(reader.pick(keys.bodySchema), reader, "body") : undefined,
     maxOutputLength: readMaxOutputLength(reader.pick(keys.maxOutputLength), reader),
+    flowiseVariables: flow && variableScopeOf(flow, { ...picked, body: bodyInput }),
   };
   const text = url === undefined ? "" : flowiseHtmlToText(url);
   if (text === "" && !reader.failed) {
@@ -57,6 +61,22 @@ export function fromFlowiseRequestInputs(
     headers,
     ...definedOnly(fields),
   };
+}
+
+/** The flow a request node sits in: a chatflow (V1), or an Agentflow V2 Agent node with its accepted inputs. */
+export type FlowKind = { flow: "chatflow" } | { flow: "agentflow"; accepted: ReadonlySet<string> };
+
+/** Which of the tool's fields the Flowise server resolves, from the input keys they were read from. */
+function variableScopeOf(
+  flow: FlowKind,
+  picked: Record<"url" | "headers" | "body", PickedInput | undefined>,
+): FlowiseVariableScope {
+  if (flow.flow === "chatflow") return { flow: "chatflow" };
+  const fields = (["url", "headers", "body"] as const).filter((field) => {
+    const key = picked[field]?.key;
+    return key !== undefined && flow.accepted.has(key);
+  });
+  return { flow: "agentflow", resolved: fields };
 }
 
 type DefinedOnly<T> = { [K in keyof T]?: Exclude<T[K], undefined> };

@@ -1,7 +1,7 @@
 import { describeType, isPlainObject } from "../json-value.js";
-import { isFlowiseRequestNodeName } from "./flowise-request-nodes.js";
+import { isFlowiseRequestNodeName, variableInputsOf } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
-import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
+import { type FlowKind, fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 import { joinPath } from "./json-path.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
@@ -63,9 +63,15 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
   });
 }
 
-function collectNodeTools(name: string, inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
+function collectNodeTools(
+  name: string,
+  inputs: Record<string, unknown>,
+  path: string,
+  sink: LoadSink,
+  flow: FlowKind = { flow: "chatflow" },
+): void {
   if (isFlowiseRequestNodeName(name)) {
-    const config = fromFlowiseRequestInputs(name, inputs, path, sink);
+    const config = fromFlowiseRequestInputs(name, inputs, path, sink, flow);
     if (config) sink.tool(config, path, "flowise");
   } else if (name === "openAPIToolkit") {
     const config = fromFlowiseToolkitInputs(inputs, path, sink);
@@ -83,14 +89,20 @@ function httpNodeName(node: unknown, data: Record<string, unknown>, index: numbe
   return typeof id === "string" && id !== "" ? id : `httpAgentflow_${index}`;
 }
 
-/** An Agent node's tools: `agentTools[j]` = `{ agentSelectedTool, agentSelectedToolConfig }`. */
+/**
+ * An Agent node's tools: `agentTools[j]` = `{ agentSelectedTool, agentSelectedToolConfig }`. The
+ * Flowise server resolves variables only in the inputs the first tool's type accepts (section 6).
+ */
 function collectAgentTools(agentTools: unknown, path: string, sink: LoadSink): void {
   if (!Array.isArray(agentTools)) return;
+  const first = agentTools[0];
+  const firstType = isPlainObject(first) ? String(first.agentSelectedTool) : "";
+  const flow: FlowKind = { flow: "agentflow", accepted: variableInputsOf(firstType) };
   agentTools.forEach((entry, index) => {
     if (!isPlainObject(entry)) return;
     const configPath = joinPath(path, index, "agentSelectedToolConfig");
     const config = isPlainObject(entry.agentSelectedToolConfig) ? entry.agentSelectedToolConfig : {};
-    collectNodeTools(String(entry.agentSelectedTool), config, configPath, sink);
+    collectNodeTools(String(entry.agentSelectedTool), config, configPath, sink, flow);
   });
 }
 

@@ -33,6 +33,18 @@ export type BodyFieldSpec = z.infer<typeof BodyFieldSpecSchema>;
 export const HeadersSchema = z.record(z.string(), z.string());
 
 /**
+ * Where the Flowise server resolves `{{…}}` in a tool's inputs before the tool runs (Flowise 3.1.4,
+ * reference section 6). Only from Flowise exports and instances: a chatflow (V1) resolves every field
+ * but leaves `{{current_date_time}}` and spaced variables literal; in an Agentflow V2 Agent node only the
+ * fields the node's first tool accepts are resolved, so the others are sent as written.
+ */
+export const FlowiseVariableScopeSchema = z.discriminatedUnion("flow", [
+  z.object({ flow: z.literal("chatflow") }),
+  z.object({ flow: z.literal("agentflow"), resolved: z.array(z.enum(["url", "headers", "body"])) }),
+]);
+export type FlowiseVariableScope = z.infer<typeof FlowiseVariableScopeSchema>;
+
+/**
  * A request tool: one HTTP method on one URL, with the parameters the LLM fills in. The canonical form
  * every loader produces (tools/ files, Flowise native keys, Flowise exports).
  */
@@ -58,5 +70,7 @@ export const RequestToolConfigSchema = z.object({
    * accepts a negative one and cuts with `slice(0, n)`; the standard profile refuses it.
    */
   maxOutputLength: z.number().int().optional(),
+  /** Flowise profile: where Flowise resolves variables; absent = everywhere (tooldeck's own configs). */
+  flowiseVariables: FlowiseVariableScopeSchema.optional(),
 });
 export type RequestToolConfig = z.infer<typeof RequestToolConfigSchema>;

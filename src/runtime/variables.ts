@@ -15,6 +15,16 @@ const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 export type VariableResolution = { ok: true; text: string } | { ok: false; unknown: string };
 
+/** How variables resolve: unknown ones reported or kept literal; `chatflow`, as a Flowise chatflow does. */
+export interface ResolveOptions {
+  keepUnknown: boolean;
+  /**
+   * Flowise 3.1.4's chatflow (V1) server: `{{current_date_time}}` and a variable with spaces inside the
+   * braces (`{{ $vars.token }}`) stay literal; the rest resolve.
+   */
+  chatflow?: boolean;
+}
+
 /**
  * Replaces `{{$vars.x}}`, `{{$flow.state.x}}`, `{{question}}` and `{{current_date_time}}` (ISO time).
  * An unknown variable is reported (`keepUnknown: false`) or left literal as Flowise leaves it.
@@ -22,11 +32,12 @@ export type VariableResolution = { ok: true; text: string } | { ok: false; unkno
 export function resolveVariables(
   text: string,
   context: VariableContext,
-  options: { keepUnknown: boolean },
+  options: ResolveOptions,
 ): VariableResolution {
   if (!text.includes("{{")) return { ok: true, text };
   let unknown: string | undefined;
   const resolved = text.replace(TEMPLATE, (literal, name: string) => {
+    if (options.chatflow && (name === "current_date_time" || literal !== `{{${name}}}`)) return literal;
     const value = lookupVariable(name, context);
     if (value !== undefined) return value;
     unknown ??= name;
@@ -55,7 +66,7 @@ function lookupVariable(name: string, context: VariableContext): string | undefi
 export function resolveVariablesDeep(
   value: unknown,
   context: VariableContext,
-  options: { keepUnknown: boolean },
+  options: ResolveOptions,
 ): { ok: true; value: unknown } | { ok: false; unknown: string } {
   if (typeof value === "string") {
     const resolved = resolveVariables(value, context, options);
@@ -71,7 +82,7 @@ export function resolveVariablesDeep(
 function resolveEntries<T extends unknown[] | Record<string, unknown>>(
   entries: Iterable<[number | string, unknown]>,
   context: VariableContext,
-  options: { keepUnknown: boolean },
+  options: ResolveOptions,
   into: T,
 ): { ok: true; value: T } | { ok: false; unknown: string } {
   for (const [key, item] of entries) {

@@ -11,6 +11,13 @@ function readExport(path: string): unknown {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
+/** The tutorial's tools as an Agentflow V2 Agent node with get_events first holds them: only its URL resolves. */
+const inAgentflow = (url: string) =>
+  tutorialTools(url).map((config) => ({
+    ...config,
+    flowiseVariables: { flow: "agentflow", resolved: config.method === "GET" ? ["url"] : [] },
+  }));
+
 const agentToolPath = (node: number, tool: number) =>
   `nodes[${node}].data.inputs.agentTools[${tool}].agentSelectedToolConfig`;
 
@@ -20,7 +27,7 @@ describe("Flowise's real exports", () => {
     const result = loadFlowiseFlow(readExport(file), "iwa.json");
     const requestTools = result.tools.filter((tool) => tool.config.kind === "request");
     expect(result.errors).toEqual([]);
-    expect(requestTools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
+    expect(requestTools.map((tool) => tool.config)).toEqual(inAgentflow("http://localhost:5566/events"));
     expect(requestTools.map((tool) => tool.source)).toEqual(
       [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index), format: "flowise" })),
     );
@@ -64,7 +71,7 @@ describe("Flowise's real exports", () => {
   test("Requests Tool Agent (the docs' export): the same four tools", () => {
     const result = loadToolConfigs([sharedFixture("flowise", "Requests Tool Agent.json")]);
     expect(result.errors).toEqual([]);
-    expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("http://localhost:5566/events"));
+    expect(result.tools.map((tool) => tool.config)).toEqual(inAgentflow("http://localhost:5566/events"));
     expect(result.skipped).toEqual([]);
   });
 
@@ -118,9 +125,10 @@ describe("tooldeck's hand-written exports", () => {
     const shipped = loadToolConfigs([packagePath("tools")]);
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
-    expect(result.tools.map((tool) => tool.config)).toEqual(tutorialTools("{{$vars.base_url}}/events"));
+    expect(result.tools.map((tool) => tool.config)).toEqual(inAgentflow("{{$vars.base_url}}/events"));
     const shippedRequestTools = shipped.tools.filter((tool) => tool.config.kind === "request");
-    expect(result.tools.map((tool) => tool.config)).toEqual(shippedRequestTools.map((tool) => tool.config));
+    const withoutScope = result.tools.map(({ config }) => ({ ...config, flowiseVariables: undefined }));
+    expect(withoutScope).toEqual(shippedRequestTools.map((tool) => tool.config));
   });
 
   test("the chatflow: a v2 Requests Get node and a legacy Requests Post node", () => {
@@ -135,6 +143,7 @@ describe("tooldeck's hand-written exports", () => {
           description: "Use this when you need to execute a GET request to get data from a website.",
           url: "http://localhost:5566/events?limit=5&sort=date",
           headers: { Accept: "application/json" },
+          flowiseVariables: { flow: "chatflow" },
         },
         source: {
           file: "fixtures/flowise/requests-chatflow.json",
@@ -152,6 +161,7 @@ describe("tooldeck's hand-written exports", () => {
           headers: {},
           body: { location: "Online" },
           maxOutputLength: 500,
+          flowiseVariables: { flow: "chatflow" },
         },
         source: {
           file: "fixtures/flowise/requests-chatflow.json",

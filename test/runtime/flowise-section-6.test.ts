@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
+import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
+import { packagePath } from "../../src/package-root.js";
 import { createRequestTool } from "../../src/runtime/request/request-tool.js";
 import type { ToolRuntimeOptions } from "../../src/runtime/runtime-options.js";
 import { recordingFetch } from "../support/recording-fetch.js";
@@ -206,5 +209,119 @@ describe("section 6: Query Params Schemas Flowise 3.1.4 accepts", () => {
     expect(() => createRequestTool(config, { profile: "standard" })).toThrow(
       't: param token has "in": "header"; only path and query are sent (Flowise drops it)',
     );
+  });
+});
+
+describe("section 6: variables as the Flowise server resolves them, per flow kind", () => {
+  const agentflow = () =>
+    loadToolConfigs([packagePath("fixtures", "flowise", "event-agent-agentflow.json")]).tools.map(
+      (tool) => tool.config as RequestToolConfig,
+    );
+  const byName = (configs: RequestToolConfig[], name: string) =>
+    configs.find((config) => config.name === name) as RequestToolConfig;
+  const vars = { base_url: URL_BASE };
+
+  test("Agentflow V2, get_events first: its URL resolves, and the GET tool works", async () => {
+    const { result, sent } = await call(
+      byName(agentflow(), "get_events"),
+      { queryParams: { id: "1" } },
+      undefined,
+      {
+        vars,
+      },
+    );
+    expect(result.ok).toBe(true);
+    expect(sent.map((request) => request.url)).toEqual([`${URL_BASE}/events/1`]);
+  });
+
+  test.each([
+    ["delete_event", { queryParams: { id: "1" } }, "Failed to make DELETE request: Invalid URL"],
+    [
+      "create_event",
+      { body: { name: "n", date: "d", location: "l" } },
+      "Failed to make POST request: Invalid URL",
+    ],
+    [
+      "update_event",
+      { body: { name: "n", date: "d", location: "l" } },
+      "Failed to make PUT request: Invalid URL",
+    ],
+  ])(
+    "Agentflow V2: %s's URL is never resolved, so it fails with %j and sends nothing",
+    async (name, args, output) => {
+      const { result, sent } = await call(byName(agentflow(), name), args, undefined, { vars });
+      expect(result).toMatchObject({ ok: false, output });
+      expect(sent).toEqual([]);
+    },
+  );
+
+  test("the standard profile resolves every field, whatever flow the tool came from", async () => {
+    const { result, sent } = await call(
+      byName(agentflow(), "delete_event"),
+      { queryParams: { id: "1" } },
+      undefined,
+      { profile: "standard", vars },
+    );
+    expect(result.ok).toBe(true);
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      `DELETE ${URL_BASE}/events/1`,
+    ]);
+  });
+
+  test("tooldeck's own configs keep every variable resolved under flowise", async () => {
+    const own = tool({ method: "DELETE", url: "{{$vars.base_url}}/events/1" });
+    const { result, sent } = await call(own, {}, undefined, { vars });
+    expect(result.ok).toBe(true);
+    expect(sent.map((request) => request.url)).toEqual([`${URL_BASE}/events/1`]);
+  });
+
+  test("chatflow V1: $vars resolve, {{current_date_time}} and {{ spaced }} variables stay literal", async () => {
+    const flow = {
+      nodes: [
+        {
+          data: {
+            name: "requestsGet",
+            inputs: {
+              requestsGetUrl: "{{$vars.base_url}}/log/{{current_date_time}}",
+              requestsGetName: "log",
+              requestsGetHeaders: '{"Authorization": "{{ $vars.token }}", "X-Token": "{{$vars.token}}"}',
+            },
+          },
+        },
+      ],
+    };
+    const [loaded] = loadFlowiseFlow(flow, "chatflow.json").tools;
+    const options = { vars: { ...vars, token: "t0k" }, now: () => new Date(0) };
+    const { sent } = await call(loaded?.config as RequestToolConfig, {}, undefined, options);
+    expect(sent[0]?.url).toBe(`${URL_BASE}/log/%7B%7Bcurrent_date_time%7D%7D`);
+    expect(sent[0]?.headers).toMatchObject({ authorization: "{{ $vars.token }}", "x-token": "t0k" });
+  });
+
+  test("in an Agentflow V2 agent whose first tool is a POST, the POST tools' Body resolves too", async () => {
+    const post = (name: string) => ({
+      agentSelectedTool: "requestsPost",
+      agentSelectedToolConfig: {
+        requestsPostUrl: "{{$vars.base_url}}/events",
+        requestsPostName: name,
+        requestPostBody: '{"source": "{{$vars.source}}"}',
+      },
+    });
+    const get = {
+      agentSelectedTool: "requestsGet",
+      agentSelectedToolConfig: { requestsGetUrl: "{{$vars.base_url}}/events", requestsGetName: "list" },
+    };
+    const flow = {
+      nodes: [{ data: { name: "agentAgentflow", inputs: { agentTools: [post("a"), get, post("b")] } } }],
+    };
+    const configs = loadFlowiseFlow(flow, "agentflow.json").tools.map(
+      (loaded) => loaded.config as RequestToolConfig,
+    );
+    const options = { vars: { ...vars, source: "agent" } };
+    const posted = await call(byName(configs, "b"), {}, undefined, options);
+    expect(posted.sent.map((request) => [request.url, request.body])).toEqual([
+      [`${URL_BASE}/events`, '{"source":"agent"}'],
+    ]);
+    const listed = await call(byName(configs, "list"), {}, undefined, options);
+    expect(listed.result.output).toBe("Failed to make GET request: Invalid URL");
   });
 });

@@ -69,3 +69,26 @@ export const flowiseErrorBodyHidden: LintRule<RequestToolConfig> = {
     ];
   },
 };
+
+/** Rule 9g: Flowise spreads the headers over `{"Content-Type": …}`; another spelling is sent beside it. */
+export const flowiseContentTypeCase: LintRule<RequestToolConfig> = {
+  id: "flowise-content-type-case",
+  severity: "warning",
+  profiles: ["flowise"],
+  description: "a Content-Type header spelt otherwise than `Content-Type` in a POST/PUT tool",
+  docs:
+    'Flowise 3.1\'s POST/PUT tools start from `{"Content-Type": "application/json"}` and spread the ' +
+    "configured headers over it, so only that exact spelling replaces the default. A `content-type` header " +
+    "is sent beside it, and the server receives `content-type: application/json, text/plain`.",
+  appliesTo: isRequestTool,
+  check({ config }) {
+    if (!FLOWISE_BODY_METHODS.has(config.method)) return [];
+    return Object.entries(config.headers)
+      .filter(([name]) => name.toLowerCase() === "content-type" && name !== "Content-Type")
+      .map(([name, value]) => ({
+        path: `headers.${name}`,
+        message: `header ${name} does not replace Flowise's Content-Type: the server receives "application/json, ${value}"`,
+        suggestion: "spell it Content-Type",
+      }));
+  },
+};

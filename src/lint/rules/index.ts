@@ -5,10 +5,12 @@ import { customCodeNotRun } from "./custom-code-not-run.js";
 import { fieldTypes } from "./field-types.js";
 import {
   flowiseBodyIgnored,
+  flowiseContentTypeCase,
   flowiseErrorBodyHidden,
   flowiseFixedBodyOverridden,
 } from "./flowise-request-quirks.js";
 import { flowiseToolkit } from "./flowise-toolkit.js";
+import { flowiseChatflowVariable, flowiseVariableUnresolved } from "./flowise-variables.js";
 import { operationNotFound } from "./operation-not-found.js";
 import { outputLength } from "./output-length.js";
 import { paramWithoutIn } from "./param-without-in.js";
@@ -33,6 +35,9 @@ export const DEFAULT_RULES: readonly LintRule[] = [
   undisclosedFormat,
   flowiseBodyIgnored,
   flowiseFixedBodyOverridden,
+  flowiseContentTypeCase,
+  flowiseVariableUnresolved,
+  flowiseChatflowVariable,
   flowisePrivateHost,
   flowiseErrorBodyHidden,
   flowiseToolkit,

@@ -1,10 +1,16 @@
+import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
-import { isPrivateAddress } from "../../runtime/host-policy.js";
-import type { LintRule } from "../rule.js";
-import { isRequestTool } from "./rule-helpers.js";
+import type { ToolConfig } from "../../config/tool-config.js";
+import { FLOWISE_DENIED, FLOWISE_DENIED_IPV4, isPrivateAddress } from "../../runtime/host-policy.js";
+import type { Finding, LintContext, LintRule } from "../rule.js";
 
-/** Rule 9c: Flowise 3.1 refuses loopback and private hosts unless HTTP_SECURITY_CHECK=false. */
-export const flowisePrivateHost: LintRule<RequestToolConfig> = {
+type Checked = RequestToolConfig | OpenApiToolkitConfig;
+
+/**
+ * Rule 9c: Flowise 3.1 refuses loopback and private hosts unless HTTP_SECURITY_CHECK=false, for request
+ * tools and, as Flowise 3.1.4 was seen to do, for the OpenAPI toolkit's server.
+ */
+export const flowisePrivateHost: LintRule<Checked> = {
   id: "flowise-private-host",
   severity: "warning",
   profiles: ["flowise"],
@@ -12,26 +18,48 @@ export const flowisePrivateHost: LintRule<RequestToolConfig> = {
   docs:
     'Since 3.1.0 Flowise refuses requests to loopback and private addresses with "Access to this host is ' +
     "denied by policy.\" unless the server runs with HTTP_SECURITY_CHECK=false. The tutorial's " +
-    "http://localhost:5566 fails on a default Flowise 3.1.",
-  appliesTo: isRequestTool,
-  check({ config }) {
-    const host = literalHost(config.url);
-    if (!host || !(host === "localhost" || host.endsWith(".localhost") || isPrivateAddress(host))) return [];
-    return [
-      {
-        path: "url",
-        message: `${host} is a loopback/private host: Flowise 3.1 answers "Access to this host is denied by policy."`,
-        suggestion: "run Flowise with HTTP_SECURITY_CHECK=false, or call the service on a public address",
-      },
-    ];
+    "http://localhost:5566 fails on a default Flowise 3.1. An OpenAPI toolkit whose server is such a host " +
+    'is refused too, and its default code then returns "" to the LLM.',
+  appliesTo: (config: ToolConfig): config is Checked =>
+    config.kind === "request" || config.kind === "openapi-toolkit",
+  check({ config }, context) {
+    if (config.kind === "openapi-toolkit") return toolkitFindings(config, context);
+    const host = privateHost(config.url);
+    if (!host) return [];
+    return [advise({ path: "url", message: `${host} is a loopback/private host: ${refusal(host)}` })];
   },
 };
 
-/** The host of a URL written literally (not behind a `{{variable}}`). */
-function literalHost(url: string): string | undefined {
+function toolkitFindings(config: OpenApiToolkitConfig, context: LintContext): Finding[] {
+  const server =
+    config.selectedServer ?? context.toolkitSpecs?.get(config.spec)?.spec.document.servers?.[0]?.url;
+  const host = server === undefined ? undefined : privateHost(server);
+  if (!host) return [];
+  const path = config.selectedServer ? "selectedServer" : "spec";
+  const message = `the toolkit's server ${host} is a loopback/private host: Flowise 3.1 refuses every call and its default code returns ""`;
+  return [advise({ path, message })];
+}
+
+function advise(finding: Finding): Finding {
+  return {
+    ...finding,
+    suggestion: "run Flowise with HTTP_SECURITY_CHECK=false, or call the service on a public address",
+  };
+}
+
+/** What Flowise 3.1.4 answers: IPv4 hosts (localhost included) with the `isDeniedIP: Error:` prefix. */
+function refusal(host: string): string {
+  const ipv6 = host.includes(":") && !/^::ffff:/i.test(host);
+  return `Flowise 3.1 answers "${ipv6 ? FLOWISE_DENIED : FLOWISE_DENIED_IPV4}"`;
+}
+
+/** The host of a URL written literally (not behind a `{{variable}}`), when it is loopback or private. */
+function privateHost(url: string): string | undefined {
+  let host: string;
   try {
-    return new URL(url).hostname.replace(/^\[|\]$/g, "");
+    host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   } catch {
     return undefined;
   }
+  return host === "localhost" || host.endsWith(".localhost") || isPrivateAddress(host) ? host : undefined;
 }

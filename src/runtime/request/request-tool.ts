@@ -6,7 +6,7 @@ import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
 import { sanitizeToolName, toFlowiseToolName } from "../tool-name.js";
 import type { ExecutableTool, ToolRequest, ToolResult } from "../tool-result.js";
-import { resolveVariables, resolveVariablesDeep } from "../variables.js";
+import { resolveVariablesDeep } from "../variables.js";
 import { flowiseArguments } from "./flowise-arguments.js";
 import { buildFlowiseUrl } from "./flowise-url.js";
 import { sendLikeFlowise } from "./send-like-flowise.js";
@@ -14,6 +14,7 @@ import { sendStandard } from "./send-standard.js";
 import { standardArguments } from "./standard-arguments.js";
 import { buildStandardUrl } from "./standard-url.js";
 import type { RequestToolArguments } from "./tool-arguments.js";
+import { type VariableField, variableScope } from "./variable-scope.js";
 
 /** Flowise's request tools send a JSON body only for POST and PUT; standard adds PATCH. */
 const BODY_METHODS: Record<Profile, ReadonlySet<string>> = {
@@ -80,23 +81,27 @@ function buildRequest(
   profile: Profile,
   options: ToolRuntimeOptions,
 ): Built {
-  const keepUnknown = profile === "flowise";
   const unknownVariable = (name: string, where: string): Built => ({
     ok: false,
     error: `unknown variable {{${name}}} in ${where}${name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : ""}`,
   });
-  const url = resolveVariables(config.url, options, { keepUnknown });
+  const resolveIn = (field: VariableField, value: unknown) => {
+    const scope = variableScope(config, field, profile);
+    return scope ? resolveVariablesDeep(value, options, scope) : { ok: true as const, value };
+  };
+  const url = resolveIn("url", config.url);
   if (!url.ok) return unknownVariable(url.unknown, "url");
-  const headers = resolveVariablesDeep(config.headers, options, { keepUnknown });
+  const headers = resolveIn("headers", config.headers);
   if (!headers.ok) return unknownVariable(headers.unknown, "headers");
-  const fixedBody = resolveVariablesDeep(config.body ?? {}, options, { keepUnknown });
+  const fixedBody = resolveIn("body", config.body ?? {});
   if (!fixedBody.ok) return unknownVariable(fixedBody.unknown, "body");
+  const urlText = url.value as string;
 
   const sendsBody = BODY_METHODS[profile].has(config.method);
-  if (url.text === "") return { ok: false, error: missingUrl(config.method, sendsBody) };
+  if (urlText === "") return { ok: false, error: missingUrl(config.method, sendsBody) };
   const request: ToolRequest = {
     method: config.method,
-    url: requestUrl(config, url.text, args, profile, sendsBody),
+    url: requestUrl(config, urlText, args, profile, sendsBody),
     headers: { ...(headers.value as Record<string, string>) },
   };
   if (sendsBody) {

@@ -3,9 +3,14 @@ import { bracePlaceholder } from "../../../src/lint/rules/brace-placeholder.js";
 import { customCodeNotRun } from "../../../src/lint/rules/custom-code-not-run.js";
 import {
   flowiseBodyIgnored,
+  flowiseContentTypeCase,
   flowiseErrorBodyHidden,
   flowiseFixedBodyOverridden,
 } from "../../../src/lint/rules/flowise-request-quirks.js";
+import {
+  flowiseChatflowVariable,
+  flowiseVariableUnresolved,
+} from "../../../src/lint/rules/flowise-variables.js";
 import { outputLength } from "../../../src/lint/rules/output-length.js";
 import { paramWithoutIn } from "../../../src/lint/rules/param-without-in.js";
 import { flowisePrivateHost } from "../../../src/lint/rules/private-host.js";
@@ -126,10 +131,150 @@ testRule(flowisePrivateHost, [
       config: requestTool({ url }),
       profile: "flowise" as const,
       expected: [
-        `warning url: ${new URL(url).hostname.replace(/^\[|\]$/g, "")} is a loopback/private host: Flowise 3.1 answers "Access to this host is denied by policy."`,
+        `warning url: ${new URL(url).hostname.replace(/^\[|\]$/g, "")} is a loopback/private host: Flowise 3.1 answers "${url.includes("[") ? "" : "isDeniedIP: Error: "}Access to this host is denied by policy."`,
       ],
     }),
   ),
+  {
+    name: "an OpenAPI toolkit whose selected server is loopback",
+    config: OpenApiToolkitConfigSchema.parse({
+      kind: "openapi-toolkit",
+      spec: "api.yaml",
+      selectedServer: "http://127.0.0.1:5566",
+    }),
+    profile: "flowise",
+    expected: [
+      `warning selectedServer: the toolkit's server 127.0.0.1 is a loopback/private host: Flowise 3.1 refuses every call and its default code returns ""`,
+    ],
+  },
+  {
+    name: "an OpenAPI toolkit with a public selected server",
+    config: OpenApiToolkitConfigSchema.parse({
+      kind: "openapi-toolkit",
+      spec: "api.yaml",
+      selectedServer: "https://api.example.com",
+    }),
+    profile: "flowise",
+    expected: [],
+  },
+  {
+    name: "a loopback server under standard",
+    config: OpenApiToolkitConfigSchema.parse({
+      kind: "openapi-toolkit",
+      spec: "api.yaml",
+      selectedServer: "http://127.0.0.1:5566",
+    }),
+    expected: [],
+  },
+]);
+
+testRule(flowiseContentTypeCase, [
+  {
+    name: "a lower-case content-type on a POST tool",
+    config: requestTool({ method: "POST", headers: { "content-type": "text/plain" } }),
+    profile: "flowise",
+    expected: [
+      'warning headers.content-type: header content-type does not replace Flowise\'s Content-Type: the server receives "application/json, text/plain"',
+    ],
+  },
+  {
+    name: "Content-Type as Flowise spells it",
+    config: requestTool({ method: "PUT", headers: { "Content-Type": "text/plain" } }),
+    profile: "flowise",
+    expected: [],
+  },
+  {
+    name: "a GET tool sends no default to collide with",
+    config: requestTool({ headers: { "content-type": "text/plain" } }),
+    profile: "flowise",
+    expected: [],
+  },
+  {
+    name: "standard replaces the default whatever the case",
+    config: requestTool({ method: "POST", headers: { "content-type": "text/plain" } }),
+    expected: [],
+  },
+]);
+
+const agentflowTool = (method: "GET" | "DELETE" | "POST", resolved: ("url" | "headers" | "body")[]) =>
+  requestTool({ method, flowiseVariables: { flow: "agentflow", resolved } });
+
+testRule(flowiseVariableUnresolved, [
+  {
+    name: "the first tool's kind: its URL is resolved",
+    config: agentflowTool("GET", ["url"]),
+    profile: "flowise",
+    expected: [],
+  },
+  {
+    name: "another kind with a {{…}} URL",
+    config: agentflowTool("DELETE", []),
+    profile: "flowise",
+    expected: [
+      "error url: Flowise will send this URL unresolved: move a request tool of this kind first, or write the URL literally",
+    ],
+  },
+  {
+    name: "another kind with a literal URL and a {{…}} header",
+    config: requestTool({
+      method: "POST",
+      url: "https://api.example.com/events",
+      headers: { Authorization: "Bearer {{$vars.token}}" },
+      flowiseVariables: { flow: "agentflow", resolved: [] },
+    }),
+    profile: "flowise",
+    expected: [
+      "error headers: Flowise will send this Headers value unresolved: move a request tool of this kind first, or write it literally",
+    ],
+  },
+  {
+    name: "the same tool under standard",
+    config: agentflowTool("DELETE", []),
+    expected: [],
+  },
+  {
+    name: "a tool from tooldeck's own files",
+    config: requestTool({ method: "DELETE" }),
+    profile: "flowise",
+    expected: [],
+  },
+]);
+
+testRule(flowiseChatflowVariable, [
+  {
+    name: "$vars alone resolve",
+    config: requestTool({ flowiseVariables: { flow: "chatflow" } }),
+    profile: "flowise",
+    expected: [],
+  },
+  {
+    name: "{{current_date_time}} in the URL",
+    config: requestTool({
+      url: "{{$vars.base_url}}/log?at={{current_date_time}}",
+      flowiseVariables: { flow: "chatflow" },
+    }),
+    profile: "flowise",
+    expected: [
+      "warning url: {{current_date_time}} in URL stays literal in a Flowise chatflow: it is sent as written",
+    ],
+  },
+  {
+    name: "a spaced variable in a header",
+    config: requestTool({
+      headers: { Authorization: "{{ $vars.token }}" },
+      flowiseVariables: { flow: "chatflow" },
+    }),
+    profile: "flowise",
+    expected: [
+      "warning headers: {{ $vars.token }} in Headers stays literal in a Flowise chatflow: it is sent as written",
+    ],
+  },
+  {
+    name: "the same in tooldeck's own files: resolved",
+    config: requestTool({ url: "{{ $vars.base_url }}/events?at={{current_date_time}}" }),
+    profile: "flowise",
+    expected: [],
+  },
 ]);
 
 testRule(toolName, [
