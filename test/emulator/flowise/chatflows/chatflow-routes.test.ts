@@ -22,6 +22,7 @@ const UNKNOWN = "99999999-9999-4999-8999-999999999999";
 /** Unknown UUIDs of other versions than 4: v1 (time-based) and v7. */
 const UNKNOWN_V1 = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
 const UNKNOWN_V7 = "01890a5d-ac96-774b-bcce-b302099a8057";
+const MALFORMED = "%E0%A4%A";
 const SEEDED = ["Beta", "Gamma", "alpha", "Delta"];
 
 /** POST and PUT answer the whole flow plus the secret column reads leave out (Flowise 3.1.4). */
@@ -218,6 +219,25 @@ const cases: Case[] = [
     path: "/chatflows/6ba7b810-9dad-11d1-80b4-00c04fd430cg",
     status: 400,
     json: flowiseError(400, "Invalid Chatflow ID"),
+  },
+  {
+    name: "a malformed percent escape in the id is 500 URI malformed",
+    path: `/chatflows/${MALFORMED}`,
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
+    name: "…before the API-key check",
+    path: `/chatflows/${MALFORMED}`,
+    key: null,
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
+    name: "…and in the query too (Flowise decodes the whole URL)",
+    path: "/chatflows?type=100%",
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
   },
   {
     name: "a well-formed escape of a non-UUID is the usual 400",
@@ -517,6 +537,14 @@ const cases: Case[] = [
     json: flowiseError(404, `Chatflow ${UNKNOWN_V1} not found in the database!`),
   },
   {
+    name: "PUT with a malformed percent escape",
+    method: "PUT",
+    path: `/chatflows/${MALFORMED}`,
+    body: { name: "x" },
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
     name: "PUT of an invalid id",
     method: "PUT",
     path: "/chatflows/abc",
@@ -567,6 +595,14 @@ const cases: Case[] = [
     path: "/chatflows/abc",
     status: 500,
     json: flowiseError(500, "Error: chatflowsService.deleteChatflow - Invalid Chatflow ID"),
+    after: SEEDED,
+  },
+  {
+    name: "DELETE with a malformed percent escape",
+    method: "DELETE",
+    path: `/chatflows/${MALFORMED}`,
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
     after: SEEDED,
   },
 ];
