@@ -247,16 +247,18 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       );
       expect(exit).toBe(1);
       const report = JSON.parse(stdout);
+      // The seeded flows share one updatedDate second: Flowise 3.1.4 lists them earlier-written first,
+      // and the emulator writes its seed in file-name order.
       expect(report.tools.map((t: { file: string; name: string }) => `${t.file} ${t.name}`)).toEqual([
-        "flowise:Event Requests Agent get_events",
-        "flowise:Event Requests Agent create_event",
-        "flowise:Event Requests Agent update_event",
-        "flowise:Event Requests Agent delete_event",
         "flowise:Event OpenAPI Agent listEvents",
         "flowise:Event OpenAPI Agent createEvent",
         "flowise:Event OpenAPI Agent getEventById",
         "flowise:Event OpenAPI Agent updateEventDetails",
         "flowise:Event OpenAPI Agent deleteEvent",
+        "flowise:Event Requests Agent get_events",
+        "flowise:Event Requests Agent create_event",
+        "flowise:Event Requests Agent update_event",
+        "flowise:Event Requests Agent delete_event",
       ]);
       const update = report.diagnostics.find((d: { code: string }) => d.code === "operation-not-found");
       expect(update).toMatchObject({ tool: "update_event", file: "flowise:Event Requests Agent" });
@@ -272,7 +274,8 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
         "json",
       ];
       const judged = JSON.parse((await tooldeck(...args)).stdout);
-      expect(judged.tools[0].sent).toBe("GET http://localhost:5566/events/1?limit=2 → no answer");
+      const getEvents = judged.tools.find((t: { name: string }) => t.name === "get_events");
+      expect(getEvents.sent).toBe("GET http://localhost:5566/events/1?limit=2 → no answer");
       expect(judged.diagnostics.map((d: { message: string }) => d.message)).toContain(
         "GET /events/1?limit=2 got no answer: Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
       );

@@ -11,6 +11,7 @@ export const FLOWISE_WHITELIST: readonly string[] = [
   "/api/v1/verify/apikey/",
   "/api/v1/chatflows/apikey/",
   "/api/v1/ping",
+  "/api/v1/version",
 ];
 
 const API_ANY_CASE = /\/api\/v1\//i;

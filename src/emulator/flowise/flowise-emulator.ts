@@ -22,6 +22,7 @@ import { loadFlowiseSeed } from "./flowise-seed.js";
 import { createListeners } from "./listeners.js";
 import { requestPath } from "./request-path.js";
 import { createSystemRoutes } from "./system-routes.js";
+import { uriGuard } from "./uri-guard.js";
 
 /** What the emulator starts with and returns to on `reset()`. */
 export interface FlowiseSeed {
@@ -141,7 +142,9 @@ function createFlowiseApp(
   api.route("/document-store", createDocumentStoreRoutes(documentStores));
 
   const app = new Hono({ strict: false });
+  // Flowise's order: body parser, XSS sanitizer (decodeURI of the URL), API-key check, routes.
   app.use(bodyGuard(options.bodyLimitBytes ?? FLOWISE_BODY_LIMIT_BYTES));
+  app.use(uriGuard());
   app.use(apiKeyAuth(deps.apiKeys));
   app.route("/api/v1", api);
   app.notFound((c) => flowiseError(c, 404, `Cannot ${c.req.method} ${requestPath(c.req.url)}`));

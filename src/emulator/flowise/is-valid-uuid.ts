@@ -1,6 +1,9 @@
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Flowise's id check (`isValidUUID`): a version-4 UUID in any letter case. */
+/**
+ * Flowise 3.1.4's chatflow id check, as run: any UUID (8-4-4-4-12 hex digits, any version, any letter
+ * case) passes, so an unknown v1 UUID is a 404; only a non-UUID is refused.
+ */
 export function isValidUuid(value: string): boolean {
-  return UUID_V4.test(value);
+  return UUID.test(value);
 }

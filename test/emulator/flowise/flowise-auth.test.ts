@@ -85,6 +85,25 @@ const cases: Case[] = [
   },
   { name: "ping is whitelisted", path: "/api/v1/ping", status: 200, text: "pong" },
   {
+    name: "version needs no key: Flowise 3.1.4",
+    path: "/api/v1/version",
+    status: 200,
+    json: { version: "3.1.4" },
+  },
+  {
+    name: "version answers the same with a key",
+    path: "/api/v1/version",
+    authorization: `Bearer ${KEY}`,
+    status: 200,
+    json: { version: "3.1.4" },
+  },
+  {
+    name: "a malformed percent escape is 500 before auth, on any path",
+    path: "/api/v1/nothing/%E0%A4%A",
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
     name: "the whitelist is a prefix match",
     path: "/api/v1/pingpong",
     status: 404,

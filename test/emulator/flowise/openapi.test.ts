@@ -32,6 +32,7 @@ describe("the Flowise emulator's OpenAPI description", () => {
       "GET /document-store/store/{id}",
       "GET /ping",
       "GET /verify/apikey/{apikey}",
+      "GET /version",
       "POST /chatflows",
       "POST /document-store/refresh/{id}",
       "POST /document-store/store",

@@ -36,11 +36,22 @@ export function requireChatflowType(value: unknown): ChatflowType {
   throw new FlowiseApiError(400, "Invalid Chatflow Type");
 }
 
-/** PUT parses a truthy chatbotConfig as JSON: 400 `Invalid chatbotConfig: <parser message>`. */
-export function checkChatbotConfig(value: string | null | undefined): void {
+/**
+ * A field of the body as sent, before it is stored as text: Flowise runs its JSON checks on these
+ * values, so an object there is parsed as the text `[object Object]`.
+ */
+export function sentValue(body: unknown, key: string): unknown {
+  return isPlainObject(body) ? body[key] : undefined;
+}
+
+/**
+ * PUT parses a truthy chatbotConfig as sent: 400 `Invalid chatbotConfig: <parser message>` (an object
+ * gives `"[object Object]" is not valid JSON`, as Flowise 3.1.4 answers).
+ */
+export function checkChatbotConfig(value: unknown): void {
   if (!value) return;
   try {
-    JSON.parse(value);
+    parseAsJavaScriptDoes(value);
   } catch (cause) {
     throw new FlowiseApiError(400, `Invalid chatbotConfig: ${(cause as Error).message}`);
   }
@@ -58,10 +69,13 @@ export function checkNotNull(fields: { name?: string | null; flowData?: string |
   }
 }
 
-/** Flowise parses flowData to track document-store usage; a SyntaxError surfaces as a 500. */
-export function checkFlowData(flowData: string): void {
+/**
+ * Flowise parses flowData as sent to track document-store usage; a SyntaxError surfaces as a 500 and
+ * nothing is saved (3.1.4 parses before saving). A missing flowData reads as the text `undefined`.
+ */
+export function checkFlowData(value: unknown): void {
   try {
-    JSON.parse(flowData);
+    parseAsJavaScriptDoes(value);
   } catch (cause) {
     throw new FlowiseApiError(500, (cause as Error).message);
   }
@@ -95,19 +109,6 @@ export function newChatflow(
   };
 }
 
-/** The fields the POST answer shows: those of the body plus what the server generated. */
-export function createdView(chatflow: Chatflow, fields: ChatflowFields): Partial<Chatflow> {
-  const generated = new Set([
-    "id",
-    "type",
-    "createdDate",
-    "updatedDate",
-    "webhookSecretConfigured",
-    "workspaceId",
-  ]);
-  return Object.fromEntries(Object.entries(chatflow).filter(([key]) => generated.has(key) || key in fields));
-}
-
 /**
  * Text columns keep strings and null; other JSON values are stored as their JSON text (Flowise does
  * not validate field types, #3412).
@@ -122,4 +123,9 @@ function toBoolean(value: unknown): boolean | null {
   if (value === null || typeof value === "boolean") return value;
   if (typeof value === "string" && value.toLowerCase() === "false") return false;
   return Boolean(value);
+}
+
+/** `JSON.parse(value)` on any value: JavaScript turns it into text first (`undefined`, `[object Object]`). */
+function parseAsJavaScriptDoes(value: unknown): unknown {
+  return JSON.parse(String(value));
 }

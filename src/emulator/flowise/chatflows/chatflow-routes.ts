@@ -10,11 +10,12 @@ import {
   checkChatbotConfig,
   checkFlowData,
   checkNotNull,
-  createdView,
   newChatflow,
   readChatflowFields,
   requireChatflowType,
+  sentValue,
 } from "./chatflow-input.js";
+import { savedChatflowView } from "./saved-chatflow.js";
 
 /**
  * The six chatflow routes of Flowise 3.1, mounted at `/api/v1/chatflows` (reference/flowise-api.md,
@@ -69,43 +70,49 @@ async function chatflowsOfApiKey(c: Context, deps: FlowiseDeps): Promise<Respons
   return flowiseJson(c, flows);
 }
 
-/** Type first (400), then the database's NOT NULL checks (500); bad flowData is a 500 AFTER saving. */
+/**
+ * Type first (400), then flowData must parse (500, nothing saved), then the database's NOT NULL checks
+ * (500). The answer is the whole saved flow (Flowise 3.1.4).
+ */
 async function createChatflow(c: Context, deps: FlowiseDeps): Promise<Response> {
-  const fields = readChatflowFields(await readRequestBody(c));
+  const body = await readRequestBody(c);
+  const fields = readChatflowFields(body);
   const type = requireChatflowType(fields.type);
+  checkFlowData(sentValue(body, "flowData"));
   checkNotNull(fields);
   const at = deps.now().toISOString();
   const chatflow = newChatflow(fields, { id: deps.randomId(), type, at, workspaceId: deps.workspaceId });
   deps.chatflows.put(chatflow);
-  checkFlowData(chatflow.flowData);
-  return flowiseJson(c, createdView(chatflow, fields));
+  return flowiseJson(c, savedChatflowView(chatflow));
 }
 
 /** A partial update: omitted fields are kept; `type` is checked only when given (even empty). */
 async function updateChatflow(c: Context, deps: FlowiseDeps): Promise<Response> {
   const existing = findChatflow(deps, c.req.param("id") ?? "");
-  const { type, ...fields } = readChatflowFields(await readRequestBody(c));
+  const body = await readRequestBody(c);
+  const { type, ...fields } = readChatflowFields(body);
   const nextType = type || type === "" ? requireChatflowType(type) : existing.type;
-  checkChatbotConfig(fields.chatbotConfig);
+  checkChatbotConfig(sentValue(body, "chatbotConfig"));
   const merged: Chatflow = { ...existing, ...fields, type: nextType } as Chatflow;
   checkNotNull(merged);
-  checkFlowData(merged.flowData);
+  checkFlowData(fields.flowData === undefined ? existing.flowData : sentValue(body, "flowData"));
   merged.updatedDate = deps.now().toISOString();
   // A DELETE may have landed while a form body arrived: writing now would bring the chatflow back.
   findChatflow(deps, existing.id);
   deps.chatflows.put(merged);
-  return flowiseJson(c, merged);
+  return flowiseJson(c, savedChatflowView(merged));
 }
 
-/** Any failure, even "not found", is Flowise's wrapped 500; success is TypeORM's delete result. */
+/**
+ * Any failure, even "not found", is Flowise's wrapped 500 (a non-UUID id too: `Invalid Chatflow ID`);
+ * success is TypeORM's delete result.
+ */
 function deleteChatflow(c: Context, deps: FlowiseDeps): Response {
   const id = c.req.param("id") ?? "";
-  if (!deps.chatflows.delete(id)) {
-    throw new FlowiseApiError(
-      500,
-      `Error: chatflowsService.deleteChatflow - Chatflow ${id} not found in the database!`,
-    );
-  }
+  const failed = (reason: string) =>
+    new FlowiseApiError(500, `Error: chatflowsService.deleteChatflow - ${reason}`);
+  if (!isValidUuid(id)) throw failed("Invalid Chatflow ID");
+  if (!deps.chatflows.delete(id)) throw failed(`Chatflow ${id} not found in the database!`);
   deps.chatflowDeleted.emit(id);
   return flowiseJson(c, { raw: [], affected: 1 });
 }

@@ -10,6 +10,7 @@ import type { DocumentStoreSeed } from "./model/document-store-seed.js";
 import type { UploadedFile } from "./pipeline/uploaded-file.js";
 import { deleteChunk, editChunk, getChunkPage } from "./service/chunk-pages.js";
 import { DocumentStoreState } from "./service/document-store-state.js";
+import { reasonOf } from "./service/nested-service-error.js";
 import { queryVectorStore } from "./service/query-service.js";
 import type { DocumentStoreContext } from "./service/service-context.js";
 import {
@@ -53,7 +54,8 @@ export type DocumentStoreService = ReturnType<typeof createDocumentStoreService>
  * Flowise 3.1's document stores (area C) without HTTP: store CRUD, chunk pages, upsert and refresh
  * through a real load → split → embed → index pipeline, vector-store queries, loader and vector
  * deletion, with Flowise's answers and error messages (reference/flowise-api.md). Every change is
- * applied one at a time, in arrival order; an upsert or refresh that fails changes nothing.
+ * applied one at a time, in arrival order; an upsert or refresh that fails changes nothing, except an
+ * upsert whose loader or splitter fails: that loader stays saved as SYNCING, as Flowise 3.1.4 leaves it.
  * @example
  * const stores = createDocumentStoreService({ workspaceId: "w1" });
  * const store = await stores.createStore({ name: "Docs" });
@@ -174,7 +176,7 @@ async function seedStores(ctx: DocumentStoreContext, seed: readonly DocumentStor
       });
       await upsertItem(ctx, tx, store.id, { ...request, newLoaderId: loader.id }, false).catch(
         (cause: Error) => {
-          throw new Error(`store "${store.name}", loader ${loader.id}: ${cause.message}`, { cause });
+          throw new Error(`store "${store.name}", loader ${loader.id}: ${reasonOf(cause)}`, { cause });
         },
       );
     }

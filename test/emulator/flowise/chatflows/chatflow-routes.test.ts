@@ -19,6 +19,39 @@ import {
 const [beta, alpha, gamma, delta] = SEED.map((seed) => chatflowFromSeed(seed, WORKSPACE, NOW));
 const FLOW = '{"nodes":[],"edges":[]}';
 const UNKNOWN = "99999999-9999-4999-8999-999999999999";
+/** Unknown UUIDs of other versions than 4: v1 (time-based) and v7. */
+const UNKNOWN_V1 = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
+const UNKNOWN_V7 = "01890a5d-ac96-774b-bcce-b302099a8057";
+const MALFORMED = "%E0%A4%A";
+const SEEDED = ["Beta", "Gamma", "alpha", "Delta"];
+
+/** POST and PUT answer the whole flow plus the secret column reads leave out (Flowise 3.1.4). */
+const saved = <T extends object>(flow: T) => ({ ...flow, webhookSecret: null });
+
+/** Every column of a flow created at NOW with only these fields set. */
+const created = (fields: Record<string, unknown>) =>
+  saved({
+    id: generatedId(1),
+    name: null,
+    flowData: null,
+    deployed: null,
+    isPublic: null,
+    apikeyid: null,
+    chatbotConfig: null,
+    apiConfig: null,
+    analytic: null,
+    speechToText: null,
+    textToSpeech: null,
+    followUpPrompts: null,
+    category: null,
+    type: "CHATFLOW",
+    createdDate: NOW,
+    updatedDate: NOW,
+    mcpServerConfig: null,
+    webhookSecretConfigured: false,
+    workspaceId: WORKSPACE,
+    ...fields,
+  });
 
 /** Beta, pinned field by field: every column, nulls where unset, in Flowise's order. */
 const BETA = {
@@ -170,8 +203,45 @@ const cases: Case[] = [
     json: flowiseError(400, "Invalid Chatflow ID"),
   },
   {
-    name: "a UUID that is not v4",
-    path: "/chatflows/11111111-1111-1111-8111-111111111111",
+    name: "a v1 UUID passes the id check (any version does)",
+    path: `/chatflows/${UNKNOWN_V1}`,
+    status: 404,
+    json: flowiseError(404, `Chatflow ${UNKNOWN_V1} not found in the database!`),
+  },
+  {
+    name: "a v7 UUID passes the id check",
+    path: `/chatflows/${UNKNOWN_V7}`,
+    status: 404,
+    json: flowiseError(404, `Chatflow ${UNKNOWN_V7} not found in the database!`),
+  },
+  {
+    name: "a UUID with a non-hex digit is not a UUID",
+    path: "/chatflows/6ba7b810-9dad-11d1-80b4-00c04fd430cg",
+    status: 400,
+    json: flowiseError(400, "Invalid Chatflow ID"),
+  },
+  {
+    name: "a malformed percent escape in the id is 500 URI malformed",
+    path: `/chatflows/${MALFORMED}`,
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
+    name: "…before the API-key check",
+    path: `/chatflows/${MALFORMED}`,
+    key: null,
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
+    name: "…and in the query too (Flowise decodes the whole URL)",
+    path: "/chatflows?type=100%",
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+  },
+  {
+    name: "a well-formed escape of a non-UUID is the usual 400",
+    path: "/chatflows/%E0%A4%A4",
     status: 400,
     json: flowiseError(400, "Invalid Chatflow ID"),
   },
@@ -261,36 +331,24 @@ const cases: Case[] = [
       createdDate: "1999",
     },
     status: 200,
-    json: {
-      id: generatedId(1),
-      name: "New",
-      flowData: FLOW,
-      deployed: true,
-      type: "AGENTFLOW",
-      createdDate: NOW,
-      updatedDate: NOW,
-      webhookSecretConfigured: false,
-      workspaceId: WORKSPACE,
-    },
+    json: created({ name: "New", flowData: FLOW, deployed: true, type: "AGENTFLOW" }),
     after: ["New", "Beta", "Gamma", "alpha", "Delta"],
   },
   {
-    name: "fields set to null are echoed",
+    name: "the answer has every column, unset ones null, plus webhookSecret: null",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "N", flowData: FLOW, type: "CHATFLOW", category: "x;y", chatbotConfig: '{"a":1}' },
+    status: 200,
+    json: created({ name: "N", flowData: FLOW, category: "x;y", chatbotConfig: '{"a":1}' }),
+  },
+  {
+    name: "fields set to null are null in the answer",
     method: "POST",
     path: "/chatflows",
     body: { name: "N", flowData: FLOW, type: "CHATFLOW", category: null },
     status: 200,
-    json: {
-      id: generatedId(1),
-      name: "N",
-      flowData: FLOW,
-      category: null,
-      type: "CHATFLOW",
-      createdDate: NOW,
-      updatedDate: NOW,
-      webhookSecretConfigured: false,
-      workspaceId: WORKSPACE,
-    },
+    json: created({ name: "N", flowData: FLOW, category: null }),
   },
   ...["", "chatflow", "FLOW"].map<Case>((type) => ({
     name: `type ${JSON.stringify(type)} is invalid`,
@@ -327,21 +385,48 @@ const cases: Case[] = [
     after: ["Beta", "Gamma", "alpha", "Delta"],
   },
   {
-    name: "a missing flowData is the database's 500",
+    name: "a missing flowData is parsed as undefined: 500, nothing saved",
     method: "POST",
     path: "/chatflows",
     body: { name: "N", type: "CHATFLOW" },
     status: 500,
-    json: flowiseError(500, "SQLITE_CONSTRAINT: NOT NULL constraint failed: chat_flow.flowData"),
+    json: flowiseError(500, `"undefined" is not valid JSON`),
+    after: SEEDED,
   },
   {
-    name: "flowData that is not JSON is a 500 after saving",
+    name: "flowData is parsed before the NOT NULL checks",
+    method: "POST",
+    path: "/chatflows",
+    body: { type: "CHATFLOW" },
+    status: 500,
+    json: flowiseError(500, `"undefined" is not valid JSON`),
+  },
+  {
+    name: "a null flowData parses (as null) and is the database's 500",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "N", flowData: null, type: "CHATFLOW" },
+    status: 500,
+    json: flowiseError(500, "SQLITE_CONSTRAINT: NOT NULL constraint failed: chat_flow.flowData"),
+    after: SEEDED,
+  },
+  {
+    name: "flowData that is not JSON is a 500 and NOT saved",
     method: "POST",
     path: "/chatflows",
     body: { name: "Broken", flowData: "nope", type: "CHATFLOW" },
     status: 500,
     json: flowiseError(500, `Unexpected token 'o', "nope" is not valid JSON`),
-    after: ["Broken", "Beta", "Gamma", "alpha", "Delta"],
+    after: SEEDED,
+  },
+  {
+    name: "flowData sent as an object is parsed as its text [object Object]",
+    method: "POST",
+    path: "/chatflows",
+    body: { name: "Object", flowData: { nodes: [], edges: [] }, type: "CHATFLOW" },
+    status: 500,
+    json: flowiseError(500, `"[object Object]" is not valid JSON`),
+    after: SEEDED,
   },
   {
     name: "a form-urlencoded body is read too",
@@ -358,7 +443,7 @@ const cases: Case[] = [
     path: `/chatflows/${SEED_IDS.delta}`,
     body: { name: "Delta 2", deployed: true, id: UNKNOWN, createdDate: "1999" },
     status: 200,
-    json: { ...delta, name: "Delta 2", deployed: true, updatedDate: NOW },
+    json: saved({ ...delta, name: "Delta 2", deployed: true, updatedDate: NOW }),
     after: ["Delta 2", "Beta", "Gamma", "alpha"],
   },
   {
@@ -367,7 +452,7 @@ const cases: Case[] = [
     path: `/chatflows/${SEED_IDS.beta}`,
     body: { type: "ASSISTANT" },
     status: 200,
-    json: { ...beta, type: "ASSISTANT", updatedDate: NOW },
+    json: saved({ ...beta, type: "ASSISTANT", updatedDate: NOW }),
   },
   {
     name: "a null type keeps the type",
@@ -375,7 +460,7 @@ const cases: Case[] = [
     path: `/chatflows/${SEED_IDS.beta}`,
     body: { type: null, category: null },
     status: 200,
-    json: { ...beta, category: null, updatedDate: NOW },
+    json: saved({ ...beta, category: null, updatedDate: NOW }),
   },
   {
     name: "an empty type is invalid",
@@ -391,7 +476,7 @@ const cases: Case[] = [
     path: `/chatflows/${SEED_IDS.beta}`,
     body: { chatbotConfig: '{"welcomeMessage":"hi"}' },
     status: 200,
-    json: { ...beta, chatbotConfig: '{"welcomeMessage":"hi"}', updatedDate: NOW },
+    json: saved({ ...beta, chatbotConfig: '{"welcomeMessage":"hi"}', updatedDate: NOW }),
   },
   {
     name: "a chatbotConfig that is not JSON",
@@ -400,6 +485,22 @@ const cases: Case[] = [
     body: { chatbotConfig: "{bad" },
     status: 400,
     json: flowiseError(400, `Invalid chatbotConfig: Expected property name or '}' in JSON at position 1`),
+  },
+  {
+    name: "a chatbotConfig sent as an object, not a JSON string",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { chatbotConfig: { welcomeMessage: "hi" } },
+    status: 400,
+    json: flowiseError(400, `Invalid chatbotConfig: "[object Object]" is not valid JSON`),
+  },
+  {
+    name: "an empty chatbotConfig is not parsed",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.beta}`,
+    body: { chatbotConfig: "" },
+    status: 200,
+    json: saved({ ...beta, chatbotConfig: "", updatedDate: NOW }),
   },
   {
     name: "flowData that is not JSON is a 500 and not saved",
@@ -411,12 +512,37 @@ const cases: Case[] = [
     after: ["Beta", "Gamma", "alpha", "Delta"],
   },
   {
+    name: "flowData sent as an object is a 500 and not saved",
+    method: "PUT",
+    path: `/chatflows/${SEED_IDS.alpha}`,
+    body: { name: "Renamed", flowData: { nodes: [], edges: [] } },
+    status: 500,
+    json: flowiseError(500, `"[object Object]" is not valid JSON`),
+    after: SEEDED,
+  },
+  {
     name: "a null name is the database's 500",
     method: "PUT",
     path: `/chatflows/${SEED_IDS.alpha}`,
     body: { name: null },
     status: 500,
     json: flowiseError(500, "SQLITE_CONSTRAINT: NOT NULL constraint failed: chat_flow.name"),
+  },
+  {
+    name: "PUT of an unknown v1 UUID",
+    method: "PUT",
+    path: `/chatflows/${UNKNOWN_V1}`,
+    body: { name: "x" },
+    status: 404,
+    json: flowiseError(404, `Chatflow ${UNKNOWN_V1} not found in the database!`),
+  },
+  {
+    name: "PUT with a malformed percent escape",
+    method: "PUT",
+    path: `/chatflows/${MALFORMED}`,
+    body: { name: "x" },
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
   },
   {
     name: "PUT of an invalid id",
@@ -454,14 +580,30 @@ const cases: Case[] = [
     ),
   },
   {
-    name: "DELETE of an invalid id is a 500 too",
+    name: "DELETE of an unknown v1 UUID is the same 500",
     method: "DELETE",
-    path: "/chatflows/abc",
+    path: `/chatflows/${UNKNOWN_V1}`,
     status: 500,
     json: flowiseError(
       500,
-      "Error: chatflowsService.deleteChatflow - Chatflow abc not found in the database!",
+      `Error: chatflowsService.deleteChatflow - Chatflow ${UNKNOWN_V1} not found in the database!`,
     ),
+  },
+  {
+    name: "DELETE of an id that is not a UUID is a 500 naming the invalid id",
+    method: "DELETE",
+    path: "/chatflows/abc",
+    status: 500,
+    json: flowiseError(500, "Error: chatflowsService.deleteChatflow - Invalid Chatflow ID"),
+    after: SEEDED,
+  },
+  {
+    name: "DELETE with a malformed percent escape",
+    method: "DELETE",
+    path: `/chatflows/${MALFORMED}`,
+    status: 500,
+    json: flowiseError(500, "URI malformed"),
+    after: SEEDED,
   },
 ];
 

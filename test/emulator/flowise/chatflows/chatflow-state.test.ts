@@ -122,3 +122,72 @@ describe("Flowise emulator: chatflow auth and state", () => {
     expect(logged).toHaveLength(1);
   });
 });
+
+describe("Flowise emulator: chatflows updated within one second", () => {
+  /**
+   * A clock 300 ms further on each call. The emulator reads it once when it starts (11:59:59.700), so
+   * its requests are at 12:00:00.000, .300, .600, .900, then 12:00:01.200.
+   */
+  const steppingClock = () => {
+    let calls = 0;
+    return () => new Date(Date.parse("2025-03-01T11:59:59.700Z") + 300 * calls++);
+  };
+  const names = async (flowise: ReturnType<typeof createFlowiseEmulator>) => {
+    const response = await flowise.fetch(
+      new Request("http://flowise.test/api/v1/chatflows", { headers: authJson() }),
+    );
+    return ((await response.json()) as { name: string }[]).map((flow) => flow.name);
+  };
+  const send = (
+    flowise: ReturnType<typeof createFlowiseEmulator>,
+    method: string,
+    path: string,
+    body: object,
+  ) =>
+    flowise.fetch(
+      new Request(`http://flowise.test/api/v1/chatflows${path}`, {
+        method,
+        headers: authJson(),
+        body: JSON.stringify(body),
+      }),
+    );
+
+  test("are listed earlier-written first; a later second comes first", async () => {
+    const flowise = createFlowiseEmulator({
+      apiKeys: [{ key: KEY_A, id: KEY_A_ID }],
+      seed: { chatflows: [] },
+      now: steppingClock(),
+    });
+    for (const name of ["first", "second", "third", "fourth"]) {
+      expect((await send(flowise, "POST", "", { name, flowData: FLOW, type: "CHATFLOW" })).status).toBe(200);
+    }
+    // Written at 12:00:00.000, .300, .600 and .900: one second.
+    expect(await names(flowise)).toEqual(["first", "second", "third", "fourth"]);
+    // The next write is at 12:00:01.200: a later second lists first.
+    const [, second] = emulatorIds(flowise);
+    expect((await send(flowise, "PUT", `/${second}`, { name: "second, renamed" })).status).toBe(200);
+    expect(await names(flowise)).toEqual(["second, renamed", "first", "third", "fourth"]);
+  });
+
+  test("an update within the same second keeps the flow's place (the insertion order)", async () => {
+    const flowise = createFlowiseEmulator({
+      apiKeys: [{ key: KEY_A, id: KEY_A_ID }],
+      seed: { chatflows: [] },
+      now: steppingClock(),
+    });
+    for (const name of ["first", "second"]) {
+      await send(flowise, "POST", "", { name, flowData: FLOW, type: "CHATFLOW" });
+    }
+    const [first] = emulatorIds(flowise);
+    expect((await send(flowise, "PUT", `/${first}`, { name: "first, renamed" })).status).toBe(200);
+    expect(await names(flowise)).toEqual(["first, renamed", "second"]);
+  });
+});
+
+/** Ids of the emulator's flows in creation order (the snapshot lists them as the API does). */
+function emulatorIds(flowise: ReturnType<typeof createFlowiseEmulator>): string[] {
+  return flowise
+    .snapshot()
+    .chatflows.sort((a, b) => a.createdDate.localeCompare(b.createdDate))
+    .map((flow) => flow.id);
+}

@@ -1,10 +1,20 @@
 import { describe, expect, test } from "vitest";
 import { NOW } from "../support.js";
-import { client, flowiseError, plainTextUpsert, SKY, useDocumentStoreEmulator } from "./harness.js";
+import {
+  client,
+  flowiseError,
+  NO_OVERLAP,
+  plainTextUpsert,
+  SKY,
+  useDocumentStoreEmulator,
+} from "./harness.js";
 
 const UNKNOWN = "99999999-9999-4999-8999-999999999999";
 const upsertError = (message: string) =>
   flowiseError(500, `Error: documentStoreServices.upsertDocStoreMiddleware - ${message}`);
+/** Flowise 3.1.4's wrappers from an upsert down to the loader and splitter nodes. */
+const IN_LOADER =
+  "Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.previewChunks - Error: documentStoreServices.splitIntoChunks - ";
 const RECORD_MANAGER = {
   name: "postgresRecordManager",
   config: { cleanup: "incremental", sourceIdKey: "source" },
@@ -65,7 +75,7 @@ describe("document stores: upsert and refresh", () => {
           loaderConfig: { text: SKY, metadata: { topic: "sky" } },
           splitterId: "recursiveCharacterTextSplitter",
           splitterName: "Recursive Character Text Splitter",
-          splitterConfig: { chunkSize: 60, chunkOverlap: 0 },
+          splitterConfig: { chunkSize: 60, chunkOverlap: NO_OVERLAP },
           totalChunks: 3,
           totalChars: 145,
           status: "SYNC",
@@ -101,9 +111,18 @@ describe("document stores: upsert and refresh", () => {
       );
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.numAdded).toBe(5);
+      // Files are loaded field by field (txtFile, then jsonFile, csvFile), each as Flowise's typeless Blob.
       expect(
-        answer.body.addedDocs.map((doc: { metadata: { source: string } }) => doc.metadata.source),
-      ).toEqual(["a.txt", "b.md", "e.html", "c.json", "d.csv"]);
+        answer.body.addedDocs.map((doc: { pageContent: string; metadata: object }) => [
+          doc.pageContent,
+          doc.metadata,
+        ]),
+      ).toEqual(
+        ["alpha text", "# Beta\n\nmarkdown", "<p>epsilon</p>", '{"gamma": 1}', "x,y\n1,2"].map((text) => [
+          text,
+          expect.objectContaining({ source: "blob", blobType: "", batch: "b1", docId: answer.body.docId }),
+        ]),
+      );
       const [loader] = (await api.getStore(store.id)).loaders;
       expect(loader.loaderConfig).toEqual({
         txtFile: 'FILE-STORAGE::["a.txt","b.md","e.html"]',
@@ -132,6 +151,24 @@ describe("document stores: upsert and refresh", () => {
       expect(emulator.snapshot().documentStores).toHaveLength(1);
     });
 
+    test("a multipart text upload's chunk metadata is {source: blob, blobType: ''}, as Flowise 3.1.4 stores it", async () => {
+      const store = await api.createStore();
+      const answer = await api.multipart(
+        store.id,
+        {
+          loader: JSON.stringify({ name: "textFile" }),
+          embedding: JSON.stringify({ name: "openAIEmbeddings" }),
+          vectorStore: JSON.stringify({ name: "faiss" }),
+        },
+        [new File(["plain words"], "notes.txt", { type: "text/plain" })],
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const { chunks } = await api.chunks(store.id, answer.body.docId);
+      expect(
+        chunks.map((chunk: { pageContent: string; metadata: string }) => [chunk.pageContent, chunk.metadata]),
+      ).toEqual([["plain words", '{"source":"blob","blobType":""}']]);
+    });
+
     test("a JSON upsert may carry files as Flowise base64 data URIs in the loader config", async () => {
       const store = await api.createStore();
       const uri = `data:text/plain;base64,${Buffer.from("from a data uri").toString("base64")},filename:note.txt`;
@@ -142,7 +179,7 @@ describe("document stores: upsert and refresh", () => {
       expect(result.addedDocs).toEqual([
         {
           pageContent: "from a data uri",
-          metadata: { source: "note.txt", blobType: "text/plain", docId: result.docId },
+          metadata: { source: "blob", blobType: "", docId: result.docId },
         },
       ]);
       expect((await api.getStore(store.id)).loaders[0].loaderConfig).toEqual({
@@ -250,21 +287,9 @@ describe("document stores: upsert and refresh", () => {
       ],
       ["an unknown docId", { docId: UNKNOWN }, `Document loader ${UNKNOWN} not found`],
       [
-        "a loader without text",
-        plainTextUpsert(SKY, { loader: { name: "plainText", config: {} } }),
-        "Loader plainText needs config.text, the text to load",
-      ],
-      [
-        "a web loader",
-        plainTextUpsert(SKY, {
-          loader: { name: "cheerioWebScraper", config: { url: "https://example.com" } },
-        }),
-        "Loader cheerioWebScraper is not supported by the emulator without files: it loads plainText (config.text) and uploaded text files",
-      ],
-      [
-        "an unsupported splitter",
-        plainTextUpsert(SKY, { splitter: { name: "tokenTextSplitter", config: { chunkSize: 5 } } }),
-        "Splitter tokenTextSplitter is not supported by the emulator (supported: recursiveCharacterTextSplitter, characterTextSplitter, markdownTextSplitter, codeTextSplitter)",
+        "txtFile, which is a file field and not a loader node name",
+        plainTextUpsert(SKY, { loader: { name: "txtFile", config: {} } }),
+        "Loader not configured",
       ],
       [
         "a createNewDocStore that then fails",
@@ -287,6 +312,116 @@ describe("document stores: upsert and refresh", () => {
       }
       expect(storeState(store.id)).toEqual(before);
       expect(emulator.snapshot().documentStores).toHaveLength(1);
+    });
+
+    test.each([
+      [
+        "chunkOverlap 0 under a chunkSize of 50 (0 is unset: the default 200)",
+        plainTextUpsert(SKY, {
+          splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 50, chunkOverlap: 0 } },
+        }),
+        "Cannot have chunkOverlap >= chunkSize",
+      ],
+      [
+        "a loader without text",
+        plainTextUpsert(SKY, { loader: { name: "plainText", config: {} } }),
+        "Loader plainText needs config.text, the text to load",
+      ],
+      [
+        "a web loader",
+        plainTextUpsert(SKY, {
+          loader: { name: "cheerioWebScraper", config: { url: "https://example.com" } },
+        }),
+        "Loader cheerioWebScraper is not supported by the emulator without files: it loads plainText (config.text) and uploaded text files",
+      ],
+      [
+        "an unsupported splitter",
+        plainTextUpsert(SKY, { splitter: { name: "tokenTextSplitter", config: { chunkSize: 5 } } }),
+        "Splitter tokenTextSplitter is not supported by the emulator (supported: recursiveCharacterTextSplitter, characterTextSplitter, markdownTextSplitter, codeTextSplitter)",
+      ],
+    ])("%s: 500 from inside the loader, which is left SYNCING", async (_name, body, reason) => {
+      const store = await api.createStore();
+      await api.upsert(store.id, plainTextUpsert("Existing content stays."));
+      const before = storeState(store.id);
+      const answer = await api.call("POST", `/document-store/upsert/${store.id}`, body);
+      expect(answer).toMatchObject({ status: 500, body: upsertError(`${IN_LOADER}${reason}`) });
+      const after = storeState(store.id);
+      expect({ chunks: after?.chunks, vectors: after?.vectors }).toEqual({
+        chunks: before?.chunks,
+        vectors: before?.vectors,
+      });
+      expect(after?.loaders).toEqual([
+        ...(before?.loaders ?? []),
+        expect.objectContaining({ totalChunks: 0, totalChars: 0, status: "SYNCING" }),
+      ]);
+      expect(after?.status).toBe("STALE");
+      expect(emulator.snapshot().documentStores).toHaveLength(1);
+    });
+
+    test("chunkOverlap 0 with chunkSize 50: Flowise's nested 500, the loader saved SYNCING, the store STALE", async () => {
+      const store = await api.createStore();
+      const splitter = { name: "recursiveCharacterTextSplitter", config: { chunkSize: 50, chunkOverlap: 0 } };
+      const answer = await api.call(
+        "POST",
+        `/document-store/upsert/${store.id}`,
+        plainTextUpsert(SKY, { splitter }),
+      );
+      expect(answer).toEqual({
+        status: 500,
+        type: "application/json; charset=utf-8",
+        body: flowiseError(
+          500,
+          "Error: documentStoreServices.upsertDocStoreMiddleware - Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.previewChunks - Error: documentStoreServices.splitIntoChunks - Cannot have chunkOverlap >= chunkSize",
+        ),
+      });
+      const dto = await api.getStore(store.id);
+      expect(dto).toMatchObject({ status: "STALE", totalChunks: 0, totalChars: 0 });
+      expect(dto.loaders).toEqual([
+        {
+          id: expect.any(String),
+          loaderId: "plainText",
+          loaderName: "Plain Text",
+          loaderConfig: { text: SKY },
+          splitterId: "recursiveCharacterTextSplitter",
+          splitterName: "Recursive Character Text Splitter",
+          splitterConfig: { chunkSize: 50, chunkOverlap: 0 },
+          totalChunks: 0,
+          totalChars: 0,
+          status: "SYNCING",
+          source: "None",
+        },
+      ]);
+      expect(storeState(store.id)).toMatchObject({ chunks: [], vectors: 0 });
+      // The same loader with an overlap below the size (the string "0" is 0) goes through. The store
+      // never got its components: the failed upsert stopped before it saved them.
+      expect(dto).toMatchObject({ vectorStoreConfig: null, embeddingConfig: null });
+      const { embedding, vectorStore } = plainTextUpsert(SKY);
+      const fixed = await api.upsert(store.id, {
+        docId: dto.loaders[0].id,
+        replaceExisting: true,
+        splitter: { config: { chunkOverlap: NO_OVERLAP } },
+        embedding,
+        vectorStore,
+      });
+      expect(fixed).toMatchObject({ numAdded: 4, docId: dto.loaders[0].id });
+      expect(await api.getStore(store.id)).toMatchObject({ status: "UPSERTED", totalChunks: 4 });
+    });
+
+    test("a refresh whose loader fails answers the same nested message and changes nothing", async () => {
+      const store = await api.createStore();
+      const { docId } = await api.upsert(store.id, plainTextUpsert(SKY));
+      const before = storeState(store.id);
+      const answer = await api.call("POST", `/document-store/refresh/${store.id}`, {
+        items: [{ docId, splitter: { config: { chunkOverlap: 0 } } }],
+      });
+      expect(answer).toMatchObject({
+        status: 500,
+        body: flowiseError(
+          500,
+          `Error: documentStoreServices.refreshDocStoreMiddleware - ${IN_LOADER}Cannot have chunkOverlap >= chunkSize`,
+        ),
+      });
+      expect(storeState(store.id)).toEqual(before);
     });
 
     describe("JSON text in a string field nested 10,000 deep (the body's own check reads one string)", () => {
@@ -329,7 +464,7 @@ describe("document stores: upsert and refresh", () => {
         );
         expect(answer).toMatchObject({
           status: 500,
-          body: upsertError("JSON nests deeper than 256 levels"),
+          body: upsertError(`${IN_LOADER}JSON nests deeper than 256 levels`),
         });
       });
 
@@ -349,7 +484,9 @@ describe("document stores: upsert and refresh", () => {
       expect(await api.call("POST", `/document-store/upsert/${UNKNOWN}`, plainTextUpsert(SKY))).toMatchObject(
         {
           status: 500,
-          body: upsertError(`Document store ${UNKNOWN} not found`),
+          body: upsertError(
+            `Error: documentStoreServices.upsertDocStore - Error: documentStoreServices.saveProcessingLoader - Error: documentStoreServices.saveProcessingLoader - Document store ${UNKNOWN} not found`,
+          ),
         },
       );
     });

@@ -48,6 +48,25 @@ describe("document stores: query and vector data", () => {
       );
     });
 
+    test("a store on memoryVectorStore answers every query with no documents (nothing outlives a request)", async () => {
+      const { store } = await skyAndBees({ vectorStore: { name: "memoryVectorStore", config: {} } });
+      expect(await api.getStore(store.id)).toMatchObject({
+        status: "UPSERTED",
+        totalChunks: 6,
+        vectorStoreConfig: { name: "memoryVectorStore", config: {} },
+      });
+      expect(await api.query({ storeId: store.id, query: "who collects nectar and pollen?" })).toEqual({
+        timeTaken: 0,
+        docs: [],
+      });
+      expect((await api.query({ storeId: store.id, query: "sky", inputs: { topK: 5 } })).docs).toEqual([]);
+    });
+
+    test("a store on another vector store (faiss) keeps its vectors between requests", async () => {
+      const { store } = await skyAndBees({ vectorStore: { name: "faiss", config: {} } });
+      expect((await api.query({ storeId: store.id, query: "sky" })).docs).toHaveLength(4);
+    });
+
     test("a vector whose chunk text changed has no chunk: a fresh id and chunkNo -1", async () => {
       const { store, sky } = await skyAndBees();
       const [first] = (await api.chunks(store.id, sky)).chunks;

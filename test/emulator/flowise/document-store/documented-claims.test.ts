@@ -9,7 +9,7 @@ describe("docs/document-stores.md", () => {
     `data:text/plain;base64,${Buffer.from(text).toString("base64")},filename:a.txt`;
   const upsertBody = (text: string, cleanup: string) => ({
     loader: { name: "textFile", config: { txtFile: textFile(text) } },
-    splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 40, chunkOverlap: 0 } },
+    splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 40, chunkOverlap: "0" } },
     embedding: { name: "openAIEmbeddings" },
     vectorStore: { name: "faiss" },
     recordManager: { name: "postgresRecordManager", config: { cleanup } },

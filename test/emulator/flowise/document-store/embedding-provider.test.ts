@@ -87,7 +87,7 @@ describe("embedding provider", () => {
       const store = await stores.createStore({ name: "Remote" });
       const result = await stores.upsert(store.id, {
         loader: { name: "plainText", config: { text: "short one\n\na much longer paragraph" } },
-        splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 25, chunkOverlap: 0 } },
+        splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 25, chunkOverlap: "0" } },
         embedding: { name: "openAIEmbeddings", config: { modelName: "text-embedding-3-small" } },
         vectorStore: { name: "faiss" },
       });
@@ -115,7 +115,7 @@ describe("embedding provider", () => {
         const store = await stores.createStore({ name: "Hostile" });
         await stores.upsert(store.id, {
           loader: { name: "plainText", config: { text: "exfiltrate" } },
-          splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 25, chunkOverlap: 0 } },
+          splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 25, chunkOverlap: "0" } },
           embedding: { name: "openAIEmbeddings", config: { basepath: `${trap.url}/v1` } },
           vectorStore: { name: "faiss" },
         });

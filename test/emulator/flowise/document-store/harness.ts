@@ -71,11 +71,17 @@ export function client(transport: Transport) {
   };
 }
 
+/**
+ * A splitter config with no overlap. The overlap is the string "0", as Flowise's UI sends it: the
+ * number 0 counts as unset in Flowise, and the default overlap of 200 would exceed the chunk size.
+ */
+export const NO_OVERLAP = "0";
+
 /** A plainText upsert body with a small splitter and the swagger's documented components. */
 export function plainTextUpsert(text: string, extra: Record<string, unknown> = {}) {
   return {
     loader: { name: "plainText", config: { text } },
-    splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 60, chunkOverlap: 0 } },
+    splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 60, chunkOverlap: NO_OVERLAP } },
     embedding: { name: "openAIEmbeddings", config: { modelName: "text-embedding-ada-002" } },
     vectorStore: { name: "faiss" },
     ...extra,

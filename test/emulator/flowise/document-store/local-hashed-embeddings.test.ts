@@ -77,7 +77,7 @@ describe("a large upsert shares the process", () => {
     const upsert = stores
       .upsert(store.id, {
         loader: { name: "plainText", config: { text } },
-        splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 500, chunkOverlap: 0 } },
+        splitter: { name: "recursiveCharacterTextSplitter", config: { chunkSize: 500, chunkOverlap: "0" } },
         embedding: { name: "openAIEmbeddings", config: {} },
         vectorStore: { name: "faiss" },
       })

@@ -94,13 +94,24 @@ describe("splitters", () => {
 
   test.each([
     ["recursiveCharacterTextSplitter", { chunkSize: 100, chunkOverlap: "10" }],
-    ["characterTextSplitter", { chunkSize: "100", chunkOverlap: 0, separator: "\n" }],
-    ["markdownTextSplitter", { chunkSize: 100, chunkOverlap: 0 }],
-    ["codeTextSplitter", { chunkSize: 100, chunkOverlap: 0, language: "js" }],
+    ["characterTextSplitter", { chunkSize: "100", chunkOverlap: "0", separator: "\n" }],
+    ["markdownTextSplitter", { chunkSize: 100, chunkOverlap: "0" }],
+    ["codeTextSplitter", { chunkSize: 100, chunkOverlap: "0", language: "js" }],
   ])("%s honours chunkSize and chunkOverlap", (id, config) => {
     const splitter = createSplitter(id, config);
     expect(splitter?.chunkSize).toBe(100);
     expect(splitter?.chunkOverlap).toBe(Number(config.chunkOverlap));
+  });
+
+  test.each([
+    [{ chunkSize: 500, chunkOverlap: 0 }, 500, 200],
+    [{ chunkSize: 500, chunkOverlap: "" }, 500, 200],
+    [{ chunkSize: 500, chunkOverlap: null }, 500, 200],
+    [{ chunkSize: 0, chunkOverlap: 10 }, 1000, 10],
+    [{ chunkSize: "", chunkOverlap: "0" }, 1000, 0],
+  ])("a falsy size counts as unset, as Flowise reads it: %j → %i/%i", (config, chunkSize, chunkOverlap) => {
+    const splitter = createSplitter("recursiveCharacterTextSplitter", config);
+    expect([splitter?.chunkSize, splitter?.chunkOverlap]).toEqual([chunkSize, chunkOverlap]);
   });
 
   test.each([
@@ -116,24 +127,28 @@ describe("splitters", () => {
     ],
     [
       "recursiveCharacterTextSplitter",
-      { chunkSize: 0 },
-      "Splitter recursiveCharacterTextSplitter: chunkSize must be a positive integer, got 0",
+      { chunkSize: "0" },
+      'Splitter recursiveCharacterTextSplitter: chunkSize must be a positive integer, got "0"',
     ],
     [
       "recursiveCharacterTextSplitter",
       { chunkSize: 10, chunkOverlap: -1 },
       "Splitter recursiveCharacterTextSplitter: chunkOverlap must be a non-negative integer, got -1",
     ],
+    // LangChain's own check, as Flowise passes it on; the default overlap is 200.
+    ["recursiveCharacterTextSplitter", { chunkSize: 100 }, "Cannot have chunkOverlap >= chunkSize"],
     [
       "recursiveCharacterTextSplitter",
-      { chunkSize: 100 },
-      "Splitter recursiveCharacterTextSplitter: chunkOverlap (200, the default) must be smaller than chunkSize (100)",
+      { chunkSize: 50, chunkOverlap: 0 },
+      "Cannot have chunkOverlap >= chunkSize",
     ],
     [
       "recursiveCharacterTextSplitter",
       { chunkSize: 100, chunkOverlap: 100 },
-      "Splitter recursiveCharacterTextSplitter: chunkOverlap (100) must be smaller than chunkSize (100)",
+      "Cannot have chunkOverlap >= chunkSize",
     ],
+    ["characterTextSplitter", { chunkSize: 50, chunkOverlap: 0 }, "Cannot have chunkOverlap >= chunkSize"],
+    ["markdownTextSplitter", { chunkSize: "50", chunkOverlap: 0 }, "Cannot have chunkOverlap >= chunkSize"],
     [
       "recursiveCharacterTextSplitter",
       { chunkSize: 100, chunkOverlap: 0, separators: "[oops" },
@@ -163,7 +178,7 @@ describe("produceChunks", () => {
         loaderId: "plainText",
         loaderConfig: { text: "one two three\n\nfour five six", metadata: '{"lang":"en"}' },
         splitterId: "recursiveCharacterTextSplitter",
-        splitterConfig: { chunkSize: 15, chunkOverlap: 0 },
+        splitterConfig: { chunkSize: 15, chunkOverlap: "0" },
       },
       noFiles,
     );
@@ -173,7 +188,17 @@ describe("produceChunks", () => {
     ]);
   });
 
-  test("file loaders read the files their config names, with source and blobType", async () => {
+  test("file loaders read the files their config names; a file's document is source blob, blobType empty", async () => {
+    const chunks = await produceChunks(
+      { loaderId: "textFile", loaderConfig: { txtFile: fileStorageValue(["a.md"]) } },
+      (name) => (name === "a.md" ? file : undefined),
+    );
+    expect(chunks.map((chunk) => [chunk.pageContent, chunk.metadata])).toEqual([
+      [file.text, { source: "blob", blobType: "" }],
+    ]);
+  });
+
+  test("omitMetadataKeys drops a loader key", async () => {
     const chunks = await produceChunks(
       {
         loaderId: "textFile",
@@ -181,9 +206,7 @@ describe("produceChunks", () => {
       },
       (name) => (name === "a.md" ? file : undefined),
     );
-    expect(chunks.map((chunk) => [chunk.pageContent, chunk.metadata])).toEqual([
-      [file.text, { source: "a.md" }],
-    ]);
+    expect(chunks.map((chunk) => chunk.metadata)).toEqual([{ source: "blob" }]);
   });
 
   test("omitMetadataKeys * keeps only the added metadata; NUL characters are removed", async () => {

@@ -1,12 +1,13 @@
 /**
  * Labels of Flowise 3.1 document loaders and text splitters by node name. Flowise names a loader
  * and splitter after the component's label; an unknown name has no label, so an upsert that names
- * an unknown loader without `loaderName` fails with "Loader not configured", as in Flowise.
+ * an unknown loader without `loaderName` fails with "Loader not configured", as in Flowise. The names
+ * are node names: the text-file loader is `textFile` (`txtFile` is only its file field, and unknown
+ * as a loader in Flowise 3.1.4).
  */
 const LABELS: Record<string, string> = {
   plainText: "Plain Text",
   textFile: "Text File",
-  txtFile: "Text File",
   pdfFile: "Pdf File",
   jsonFile: "Json File",
   jsonlinesFile: "Json Lines File",

@@ -9,10 +9,17 @@ export const FILE_STORAGE_PREFIX = "FILE-STORAGE::";
 const NON_FILE_KEYS = new Set(["metadata", "omitMetadataKeys", "text"]);
 
 /**
+ * What a loaded file's document says about its origin. Flowise hands every file (multipart upload,
+ * base64 value, or re-read from storage) to its loader as a typeless Blob, and LangChain's loaders
+ * describe a Blob as `{source: "blob", blobType: ""}`: the file name is not kept (Flowise 3.1.4).
+ */
+export const FILE_DOCUMENT_METADATA = { source: "blob", blobType: "" } as const;
+
+/**
  * Loads the documents a loader describes, before splitting. `plainText` loads its `text`; any other
- * loader loads the text files its config refers to (one document per file, metadata `source` = the
- * file name and `blobType` = its MIME type). Loaders that fetch from elsewhere (web scrapers, APIs,
- * databases) are refused: the emulator never reaches the network for content.
+ * loader loads the text files its config refers to (one document per file, with
+ * `FILE_DOCUMENT_METADATA`). Loaders that fetch from elsewhere (web scrapers, APIs, databases) are
+ * refused: the emulator never reaches the network for content.
  */
 export function loadDocuments(
   loaderId: string,
@@ -29,7 +36,7 @@ export function loadDocuments(
   return names.map((name) => {
     const file = readFile(name);
     if (!file) throw new Error(`File ${name} of loader ${loaderId} is not in the document store`);
-    return new Document({ pageContent: file.text, metadata: { source: file.name, blobType: file.mimeType } });
+    return new Document({ pageContent: file.text, metadata: { ...FILE_DOCUMENT_METADATA } });
   });
 }
 

@@ -21,7 +21,10 @@ export const SUPPORTED_SPLITTERS = [
  * The LangChain splitter for a Flowise splitter node and its config, or undefined for "do not
  * split". Flowise 3.1 only builds the splitter when its config has at least one key, so a splitter
  * named without a config leaves each loaded document whole; the emulator does the same. Sizes may
- * arrive as strings (the UI sends them so) and default to LangChain's 1000/200.
+ * arrive as strings (the UI sends them so). A falsy size (`0`, `""`) counts as unset, as Flowise's
+ * splitter nodes read them (`if (chunkOverlap) …`), so LangChain's defaults of 1000/200 apply: a
+ * `chunkOverlap: 0` with a `chunkSize` of 200 or less fails with LangChain's own
+ * `Cannot have chunkOverlap >= chunkSize` (checked against Flowise 3.1.4); the string `"0"` is 0.
  */
 export function createSplitter(
   splitterId: string | undefined,
@@ -62,18 +65,15 @@ export async function splitDocuments(
 function splitterSizes(splitterId: string, config: Record<string, unknown>) {
   const chunkSize = integerOption(splitterId, "chunkSize", config.chunkSize, 1);
   const chunkOverlap = integerOption(splitterId, "chunkOverlap", config.chunkOverlap, 0);
-  const sizes = { chunkSize: chunkSize ?? 1000, chunkOverlap: chunkOverlap ?? 200 };
-  if (sizes.chunkOverlap >= sizes.chunkSize) {
-    // LangChain refuses this too; its default overlap of 200 trips anyone who sets only a small chunkSize.
-    throw new Error(
-      `Splitter ${splitterId}: chunkOverlap (${sizes.chunkOverlap}${chunkOverlap === undefined ? ", the default" : ""}) must be smaller than chunkSize (${sizes.chunkSize})`,
-    );
-  }
-  return sizes;
+  return {
+    ...(chunkSize === undefined ? {} : { chunkSize }),
+    ...(chunkOverlap === undefined ? {} : { chunkOverlap }),
+  };
 }
 
+/** A size option: undefined when falsy (Flowise's reading), else an integer of at least `min`. */
 function integerOption(splitterId: string, key: string, value: unknown, min: number): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
+  if (!value) return undefined;
   const number = typeof value === "string" ? Number(value.trim()) : value;
   if (typeof number !== "number" || !Number.isInteger(number) || number < min) {
     const wanted = min > 0 ? "a positive integer" : "a non-negative integer";

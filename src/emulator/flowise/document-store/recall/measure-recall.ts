@@ -48,10 +48,11 @@ export async function measureRecall(
   const store = new FlatVectorStore(embeddings);
   for (const name of readdirSync(dir).filter((file) => file !== "questions.json")) {
     const file = toStoredFile({ name, mimeType: "", bytes: readFileSync(join(dir, name)) });
+    // Loaded files are all `source: "blob"`, as in Flowise: the loader's metadata names the file.
     const chunks = await produceChunks(
       {
         loaderId: "textFile",
-        loaderConfig: { txtFile: fileStorageValue([name]) },
+        loaderConfig: { txtFile: fileStorageValue([name]), metadata: { file: name } },
         splitterId: corpus.splitter.name,
         splitterConfig: corpus.splitter.config,
       },
@@ -62,7 +63,7 @@ export async function measureRecall(
   const missed: string[] = [];
   for (const { question, file, passage } of corpus.questions) {
     const found = await store.similaritySearch(question, k);
-    const hit = found.some((chunk) => chunk.metadata.source === file && chunk.pageContent.includes(passage));
+    const hit = found.some((chunk) => chunk.metadata.file === file && chunk.pageContent.includes(passage));
     if (!hit) missed.push(question);
   }
   const recalled = corpus.questions.length - missed.length;

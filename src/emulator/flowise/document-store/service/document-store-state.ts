@@ -30,8 +30,8 @@ const UNUSED_EMBEDDINGS = new LocalHashedEmbeddings({ dimensions: 1 });
 
 /**
  * The document stores of the emulator, in memory. Upserts and refreshes change stores through a
- * `Transaction`, which works on drafts and writes nothing until `commit()`: a failed upsert leaves
- * every store, chunk, file and vector as it was.
+ * `Transaction`, which works on drafts and writes nothing until `commit()`: an upsert that is not
+ * committed leaves every store, chunk, file and vector as it was.
  */
 export class DocumentStoreState {
   private entries = new Map<string, { entry: StoreEntry; written: number }>();

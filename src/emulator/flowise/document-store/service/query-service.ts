@@ -14,10 +14,17 @@ export interface QueryDoc {
 export const DEFAULT_TOP_K = 4;
 
 /**
+ * Flowise's in-memory vector store lives only as long as one request: what an upsert put in is gone
+ * when a query comes, so a store using it answers every query with no documents (Flowise 3.1.4).
+ */
+export const FORGETFUL_VECTOR_STORES: ReadonlySet<string> = new Set(["memoryVectorStore"]);
+
+/**
  * `POST /document-store/vectorstore/query` `{storeId, query, inputs?}`: the query embedded with the
  * store's embedding and the topK nearest chunks by cosine similarity (`inputs` overlay the vector
  * store config). Each result carries the id and chunkNo of the store chunk with the same text, or a
- * fresh id and chunkNo -1 when none has (an edited chunk, vectors of a deleted loader).
+ * fresh id and chunkNo -1 when none has (an edited chunk, vectors of a deleted loader). A store whose
+ * vector store is `memoryVectorStore` finds nothing.
  */
 export function queryVectorStore(
   ctx: DocumentStoreContext,
@@ -33,6 +40,7 @@ export function queryVectorStore(
     if (typeof body.query !== "string") throw new Error("query must be a string");
     const inputs = typeof body.inputs === "object" && body.inputs !== null ? body.inputs : {};
     const topK = readTopK({ ...vectorStoreConfig.config, ...inputs }.topK);
+    if (FORGETFUL_VECTOR_STORES.has(vectorStoreConfig.name)) return { timeTaken: 0, docs: [] };
     const embeddings = await ctx.embeddings.embeddingsFor(embeddingConfig);
     const started = ctx.now().getTime();
     const vector = await embeddings.embedQuery(body.query);

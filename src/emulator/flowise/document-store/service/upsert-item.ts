@@ -2,9 +2,9 @@ import { Document } from "@langchain/core/documents";
 import type { ChunkRow, ComponentConfig, Loader, StoredFile } from "../model/document-store-model.js";
 import { componentLabel } from "../pipeline/component-labels.js";
 import { referencedFiles } from "../pipeline/load-documents.js";
-import { produceChunks } from "../pipeline/produce-chunks.js";
 import { type IndexResult, indexDocuments } from "../vector-store/index-documents.js";
 import type { StoreDraft, Transaction } from "./document-store-state.js";
+import { loadAndSplit, saveProcessingLoader, unknownStore } from "./processing-loader.js";
 import type { DocumentStoreContext } from "./service-context.js";
 import { newStoreRecord } from "./store-crud.js";
 import { attachDataUris, attachUploads } from "./upsert-files.js";
@@ -29,8 +29,9 @@ interface UpsertPlan {
 /**
  * One upsert, in Flowise 3.1's order: reuse the docId loader's config → optionally create a new store
  * → overlay the request → map files to loader fields → require loader, vector store and embedding →
- * load and split → replace the loader's chunks → index into the vector store → UPSERTED. Everything is
- * written to drafts of `tx`; the caller commits.
+ * save the loader as SYNCING → load and split → replace the loader's chunks → index into the vector
+ * store → UPSERTED. Everything is written to drafts of `tx`; the caller commits (also after a
+ * `LoaderProcessingError`, which Flowise leaves with the loader SYNCING).
  */
 export async function upsertItem(
   ctx: DocumentStoreContext,
@@ -48,7 +49,7 @@ export async function upsertItem(
   if (Object.keys(request.metadata).length > 0) plan.loaderConfig.metadata = request.metadata;
   verify(plan);
   const target = created ?? tx.read(storeId);
-  if (!target) throw new Error(`Document store ${storeId} not found`);
+  if (!target) throw unknownStore(storeId);
   uploads.push(...attachDataUris(plan));
   for (const file of uploads) target.files.set(file.name, file);
 
@@ -56,7 +57,8 @@ export async function upsertItem(
     (isRefresh || request.replaceExisting) && request.docId
       ? request.docId
       : (request.newLoaderId ?? ctx.randomId());
-  const documents = await produceChunks(plan, (name) => target.files.get(name));
+  saveProcessingLoader(ctx, target, plan, loaderId);
+  const documents = await loadAndSplit(plan, target);
   const rows: ChunkRow[] = documents.map((document, index) => ({
     id: ctx.randomId(),
     docId: loaderId,
@@ -66,7 +68,16 @@ export async function upsertItem(
     metadata: JSON.stringify(document.metadata),
   }));
   writeLoader(ctx, target, plan, loaderId, rows);
+  return { ...(await indexRows(ctx, target, plan, rows)), docId: loaderId };
+}
 
+/** The chunks, embedded and indexed into the store's vectors, through its record manager when the upsert names one. */
+async function indexRows(
+  ctx: DocumentStoreContext,
+  target: StoreDraft,
+  plan: UpsertPlan,
+  rows: ChunkRow[],
+): Promise<IndexResult> {
   const embeddings = await ctx.embeddings.embeddingsFor(plan.embedding);
   const vectorDocs = rows.map(
     (row) =>
@@ -78,8 +89,7 @@ export async function upsertItem(
   const recordManager = plan.recordManager.name
     ? { manager: target.recordManager, settings: plan.recordManager.config }
     : undefined;
-  const result = await indexDocuments(vectorDocs, target.staged(embeddings), recordManager);
-  return { ...result, docId: loaderId };
+  return indexDocuments(vectorDocs, target.staged(embeddings), recordManager);
 }
 
 function emptyPlan(): UpsertPlan {

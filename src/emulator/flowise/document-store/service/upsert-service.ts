@@ -1,11 +1,13 @@
 import type { UploadedFile } from "../pipeline/uploaded-file.js";
+import { LoaderProcessingError } from "./nested-service-error.js";
 import { asService, type DocumentStoreContext } from "./service-context.js";
 import { type UpsertOutcome, upsertItem } from "./upsert-item.js";
 import { parseUpsertRequest } from "./upsert-request.js";
 
 /**
- * `POST /document-store/upsert/:id`: one upsert, all or nothing. Every failure is Flowise's
- * `Error: documentStoreServices.upsertDocStoreMiddleware - <message>` (500).
+ * `POST /document-store/upsert/:id`: one upsert, all or nothing, except that a loader or splitter that
+ * fails leaves its loader saved as SYNCING (with no chunks, the store reported STALE), as Flowise does.
+ * Every failure is Flowise's `Error: documentStoreServices.upsertDocStoreMiddleware - <message>` (500).
  */
 export function upsertDocStore(
   ctx: DocumentStoreContext,
@@ -16,15 +18,22 @@ export function upsertDocStore(
   return asService("upsertDocStoreMiddleware", async () => {
     const request = parseUpsertRequest(fields, files);
     const tx = ctx.state.begin();
-    const result = await upsertItem(ctx, tx, storeId, request, false);
-    await tx.commit();
-    return result;
+    try {
+      const result = await upsertItem(ctx, tx, storeId, request, false);
+      await tx.commit();
+      return result;
+    } catch (error) {
+      // Flowise had saved the loader as SYNCING before loading it, and leaves it so (3.1.4).
+      if (error instanceof LoaderProcessingError) await tx.commit();
+      throw error;
+    }
   });
 }
 
 /**
  * `POST /document-store/refresh/:id`: every loader re-processed in place (or the given `items`, each an
- * upsert body with a `docId`), in order; an array of upsert results. All items or none are applied.
+ * upsert body with a `docId`), in order; an array of upsert results. All items or none are applied
+ * (Flowise keeps the items before a failure and leaves the failed loader SYNCING).
  */
 export function refreshDocStore(
   ctx: DocumentStoreContext,
