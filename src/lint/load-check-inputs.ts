@@ -3,6 +3,7 @@ import type { LoadedTool } from "../config/tool-config.js";
 import { loadSpec } from "../openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
+import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import type { Diagnostic } from "./diagnostic.js";
 
@@ -39,7 +40,7 @@ export async function loadToolkitSpecs(
   profile: Profile = "standard",
 ): Promise<{ specs: Map<string, OperationIndex>; diagnostics: Diagnostic[] }> {
   // Flowise's toolkit validates nothing: an operation without `responses` is no error under flowise.
-  const index = { requireResponses: profile === "standard" };
+  const index = { requireResponses: toolProfileOf(profile).requiresResponses };
   const specs = new Map<string, OperationIndex>();
   const diagnostics: Diagnostic[] = [];
   for (const { config, source } of tools) {

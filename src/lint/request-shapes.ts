@@ -3,6 +3,7 @@ import { escapeRegExp } from "../escape-reg-exp.js";
 import { matchOperation, type OperationMatch } from "../openapi/match-operation.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
+import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 
 /** One URL a request tool can call, as a template, and what it reaches in the spec. */
 export interface RequestShape {
@@ -41,16 +42,15 @@ export function requestShapes(
 
 /** The path params a profile sends for this tool, in schema order. */
 export function carriedPathParams(config: RequestToolConfig, profile: Profile) {
-  if (profile === "flowise" && config.method !== "GET" && config.method !== "DELETE") return [];
+  if (!toolProfileOf(profile).carriesParams(config.method)) return [];
   return Object.entries(config.queryParamsSchema ?? {}).filter(([, spec]) => spec.in === "path");
 }
 
-/** Whether the profile sends this tool's query params (Flowise: GET/DELETE only; no `in` is dropped). */
+/** The query params a profile sends for this tool (Flowise: GET/DELETE only; no `in` is dropped). */
 export function carriedQueryParams(config: RequestToolConfig, profile: Profile) {
-  if (profile === "flowise" && config.method !== "GET" && config.method !== "DELETE") return [];
-  return Object.entries(config.queryParamsSchema ?? {}).filter(([, spec]) =>
-    profile === "flowise" ? spec.in === "query" : spec.in !== "path",
-  );
+  const tool = toolProfileOf(profile);
+  if (!tool.carriesParams(config.method)) return [];
+  return Object.entries(config.queryParamsSchema ?? {}).filter(([, spec]) => tool.sendsInQuery(spec));
 }
 
 /**

@@ -3,6 +3,7 @@ import { mergeAllOf } from "../openapi/merge-all-of.js";
 import type { SchemaObject } from "../openapi/openapi-document.js";
 import type { IndexedOperation } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
+import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import { type RequestShape, requestShapes } from "./request-shapes.js";
 import type { LintContext } from "./rule.js";
 
@@ -55,7 +56,5 @@ export function schemaType(schema: SchemaObject | undefined): string | undefined
 
 /** Whether the profile presents a tool field to the LLM as this type (Flowise turns integer into string). */
 export function typeSeenByLlm(declared: string, profile: Profile, where: "param" | "body"): string {
-  if (profile === "standard") return declared;
-  if (where === "param") return "string";
-  return declared === "integer" ? "string" : declared;
+  return toolProfileOf(profile).typeSeenByLlm(declared, where);
 }

@@ -1,8 +1,6 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { LintRule } from "../rule.js";
-import { isRequestTool } from "./rule-helpers.js";
-
-const FLOWISE_BODY_METHODS = new Set(["POST", "PUT"]);
+import { flowiseSendsBody, isRequestTool } from "./rule-helpers.js";
 
 /** Rule 9a: Flowise ignores the LLM's body when a POST/PUT tool has no Body Schema. */
 export const flowiseBodyIgnored: LintRule<RequestToolConfig> = {
@@ -15,8 +13,7 @@ export const flowiseBodyIgnored: LintRule<RequestToolConfig> = {
     "fixed Body (or `{}`), whatever the LLM wrote. Declare the fields in a Body Schema.",
   appliesTo: isRequestTool,
   check({ config }) {
-    if (!FLOWISE_BODY_METHODS.has(config.method) || Object.keys(config.bodySchema ?? {}).length > 0)
-      return [];
+    if (!flowiseSendsBody(config) || Object.keys(config.bodySchema ?? {}).length > 0) return [];
     return [
       {
         path: "bodySchema",
@@ -82,7 +79,7 @@ export const flowiseContentTypeCase: LintRule<RequestToolConfig> = {
     "is sent beside it, and the server receives `content-type: application/json, text/plain`.",
   appliesTo: isRequestTool,
   check({ config }) {
-    if (!FLOWISE_BODY_METHODS.has(config.method)) return [];
+    if (!flowiseSendsBody(config)) return [];
     return Object.entries(config.headers)
       .filter(([name]) => name.toLowerCase() === "content-type" && name !== "Content-Type")
       .map(([name, value]) => ({

@@ -10,8 +10,8 @@ import type { ArgumentsContract, RequestToolArguments } from "./tool-arguments.j
  * ships the v3 API as `zod/v3`) and converts them with the same library: the JSON the LLM sees, the
  * transforms (`"3"` → 3 for number params) and the stripping of unknown keys are Flowise's own.
  */
-export function flowiseArguments(config: RequestToolConfig): ArgumentsContract {
-  const { schema } = hasBody(config) ? bodySchema(config.bodySchema) : paramsSchema(config.queryParamsSchema);
+export function flowiseArguments(config: RequestToolConfig, sendsBody: boolean): ArgumentsContract {
+  const { schema } = sendsBody ? bodySchema(config.bodySchema) : paramsSchema(config.queryParamsSchema);
   return {
     jsonSchema: zodToJsonSchema(schema) as Record<string, unknown>,
     coerce: (args) => convertFlowiseArgs(schema, args),
@@ -20,11 +20,6 @@ export function flowiseArguments(config: RequestToolConfig): ArgumentsContract {
       return parsed.ok ? { ok: true, value: parsed.value as RequestToolArguments } : parsed;
     },
   };
-}
-
-/** Flowise's POST and PUT tools carry a body; GET and DELETE carry query params. */
-function hasBody(config: RequestToolConfig): boolean {
-  return config.method === "POST" || config.method === "PUT" || config.method === "PATCH";
 }
 
 type Built = { schema: z.ZodTypeAny };

@@ -10,28 +10,25 @@ import { isPlainObject } from "../../json-value.js";
 import { coerceObject, type ExpectedType } from "./coerce-arguments.js";
 import { type ArgumentsContract, type RequestToolArguments, SCHEMA_MISMATCH } from "./tool-arguments.js";
 
-/** Methods whose standard tools send a body. */
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
-
 /**
  * The arguments contract of the standard profile: the same `queryParams` / `body` wrappers as Flowise
  * (so one set of arguments runs under both profiles), but every declared type kept (integer stays
  * integer), `required` honoured at every level, params on any method, and a free-form body when a
  * body method has no Body Schema.
  */
-export function standardArguments(config: RequestToolConfig): ArgumentsContract {
+export function standardArguments(config: RequestToolConfig, sendsBody: boolean): ArgumentsContract {
   const shape: Record<string, z.ZodType> = {};
   const types: Record<"queryParams" | "body", Record<string, ExpectedType>> = { queryParams: {}, body: {} };
   const params = config.queryParamsSchema ?? {};
   if (Object.keys(params).length > 0) {
     shape.queryParams = group(params, "Path and query parameters of the request", types.queryParams);
-  } else if (!BODY_METHODS.has(config.method)) {
+  } else if (!sendsBody) {
     shape.queryParams = z
       .record(z.string(), z.string())
       .optional()
       .describe("Optional query parameters to include in the request");
   }
-  if (BODY_METHODS.has(config.method)) {
+  if (sendsBody) {
     const fields = config.bodySchema ?? {};
     shape.body =
       Object.keys(fields).length > 0

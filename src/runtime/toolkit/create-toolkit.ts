@@ -15,6 +15,7 @@ import { serverUrlWithDefaults } from "../../openapi/server-url.js";
 import type { FetchLike } from "../../openapi/spec-location.js";
 import { DEFAULT_PROFILE, type Profile } from "../../profile.js";
 import { flowiseRefusalOf, type ResolveHost } from "../host-policy.js";
+import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ExecutableTool } from "../tool-result.js";
 import { isCustomCodeSetAside } from "./custom-code-policy.js";
 import { createFlowiseTool } from "./flowise/flowise-toolkit-tool.js";
@@ -123,7 +124,7 @@ async function indexFor(
   profile: Profile,
 ): Promise<OperationIndex> {
   // Flowise 3.1.4 does not validate the document: an operation without `responses` loads and runs.
-  const indexOptions = { requireResponses: profile === "standard" };
+  const indexOptions = { requireResponses: toolProfileOf(profile).requiresResponses };
   if (options.spec && "operations" in options.spec) return options.spec;
   if (options.spec) return createOperationIndex(options.spec, indexOptions);
   // Tools need the operations' inputs only: responses and unused components resolve if ever read.
