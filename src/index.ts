@@ -117,6 +117,11 @@ export { type ProbeOptions, type ProbeRecord, type ProbeTarget, probe } from "./
 export type { CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
 export type { Finding, LintContext, LintRule } from "./lint/rule.js";
 export { DEFAULT_RULES } from "./lint/rules/index.js";
+export { createMcpHttpHandler, DEFAULT_MCP_PATH, type McpHttpOptions } from "./mcp/mcp-http-handler.js";
+export { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "./mcp/mcp-tool-source.js";
+export { type StdioStreams, serveMcpStdio } from "./mcp/serve-mcp-stdio.js";
+export type { McpExchange } from "./mcp/to-call-tool-result.js";
+export { type McpServerOptions, toMcpServer } from "./mcp/to-mcp-server.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
 export {
   matchOperation,
