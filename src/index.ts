@@ -112,11 +112,24 @@ export { formatJunit } from "./lint/format/format-junit.js";
 export { formatSarif, type SarifOptions } from "./lint/format/format-sarif.js";
 export { formatStylish } from "./lint/format/format-stylish.js";
 export { type LintOptions, lint, type RuleSetting } from "./lint/lint.js";
+export { type LintMcpToolsOptions, lintMcpTools } from "./lint/lint-mcp-tools.js";
 export { loadLintSettings } from "./lint/lint-settings.js";
 export { type ProbeOptions, type ProbeRecord, type ProbeTarget, probe } from "./lint/probe/probe.js";
 export type { CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
 export type { Finding, LintContext, LintRule } from "./lint/rule.js";
 export { DEFAULT_RULES } from "./lint/rules/index.js";
+export {
+  DEFAULT_LIST_TIMEOUT_MS,
+  type ListedMcpTool,
+  type ListMcpToolsOptions,
+  listMcpTools,
+  McpListError,
+} from "./mcp/list-mcp-tools.js";
+export { createMcpHttpHandler, DEFAULT_MCP_PATH, type McpHttpOptions } from "./mcp/mcp-http-handler.js";
+export { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "./mcp/mcp-tool-source.js";
+export { type StdioStreams, serveMcpStdio } from "./mcp/serve-mcp-stdio.js";
+export type { McpExchange } from "./mcp/to-call-tool-result.js";
+export { type McpServerOptions, toMcpServer } from "./mcp/to-mcp-server.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
 export {
   matchOperation,

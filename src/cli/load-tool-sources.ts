@@ -1,8 +1,14 @@
+import type { ConfigError } from "../config/config-issue.js";
 import { fetchFlowiseChatflows } from "../config/flowise-instance.js";
 import { loadFlowiseFlow } from "../config/load-flowise-flow.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
 import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
+import { type ListedMcpTool, listMcpTools, McpListError } from "../mcp/list-mcp-tools.js";
+import { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "../mcp/mcp-tool-source.js";
+import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { CliIo } from "./cli-io.js";
+import { packageVersion } from "./package-version.js";
+import { outboundPolicy } from "./tool-options.js";
 
 /** The flags that read tools from a Flowise instance, shared by check, lint and tools. */
 export const FLOWISE_FLAGS = {
@@ -15,27 +21,69 @@ export const FLOWISE_FLAGS_HELP = `  --flowise URL       also read the tools of 
   --api-key KEY       its API key (default $TOOLDECK_API_KEY or $FLOWISE_API_KEY)
   --chatflow ID       only this chatflow (repeatable)`;
 
+/** The help line of the paths of tools, lint and check. */
+export const MCP_SOURCES_HELP = `                      'mcp:<command…>' (quoted: the command that starts an MCP server over stdio) or
+                      mcp+http(s)://host/path lists an MCP server's tools (tools/list); a command runs
+                      only when named here, never from a config; an http server needs --allow-host`;
+
 export interface ToolSourceFlags {
   flowise?: string | undefined;
   "api-key"?: string | undefined;
   chatflow?: string[] | undefined;
+  /** Hosts an `mcp+http` source may be on (the outbound guard). */
+  "allow-host"?: string[] | undefined;
+  "base-url"?: string | undefined;
 }
 
 /**
- * Tools from files and folders (default tools/, unless only a Flowise instance is named) and from the
- * chatflows of a Flowise instance, each chatflow as the file `flowise:<chatflow name>`. A Flowise that
- * cannot be read (network, 401) throws one line naming the URL.
+ * The tool sources of a command line: config files and folders, and MCP servers. An MCP source (a
+ * command to spawn, or a server to call) is only ever made here, from what the user typed: never from a
+ * config file, a folder listing, a Flowise export or a scenario (docs/security.md).
+ */
+export interface CommandLineSources {
+  files: string[];
+  mcp: McpToolSource[];
+}
+
+export function splitToolSources(positionals: readonly string[]): CommandLineSources {
+  return {
+    files: positionals.filter((argument) => !isMcpToolSource(argument)),
+    mcp: positionals.filter(isMcpToolSource).map(parseMcpToolSource),
+  };
+}
+
+/** What a load of every source gave: configs, and the tools MCP servers listed. */
+export interface ToolSources extends LoadResult {
+  mcpTools: ListedMcpTool[];
+}
+
+/**
+ * Tools from files and folders (default tools/, unless only a Flowise instance or MCP servers are
+ * named), from the chatflows of a Flowise instance, each chatflow as the file `flowise:<chatflow name>`,
+ * and from MCP servers (a server that cannot be listed is a load error). A Flowise that cannot be read
+ * (network, 401) throws one line naming the URL.
  */
 export async function loadToolSources(
-  paths: readonly string[],
+  sources: CommandLineSources,
   flags: ToolSourceFlags,
   io: CliIo,
   roots?: readonly string[],
-): Promise<LoadResult> {
+): Promise<ToolSources> {
+  const paths = sources.files;
   const fromFiles =
-    paths.length > 0 || !flags.flowise
+    paths.length > 0 || (!flags.flowise && sources.mcp.length === 0)
       ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"], roots ? { roots } : {})
       : emptyLoadResult();
+  const fromMcp = await listMcpSources(sources.mcp, flags, io);
+  const configs = await loadFlowiseSource(fromFiles, flags, io);
+  return { ...configs, errors: [...configs.errors, ...fromMcp.errors], mcpTools: fromMcp.tools };
+}
+
+async function loadFlowiseSource(
+  fromFiles: LoadResult,
+  flags: ToolSourceFlags,
+  io: CliIo,
+): Promise<LoadResult> {
   if (!flags.flowise) return fromFiles;
   const apiKey = flags["api-key"] ?? io.env.TOOLDECK_API_KEY ?? io.env.FLOWISE_API_KEY;
   const chatflows = await fetchFlowiseChatflows({
@@ -50,6 +98,30 @@ export async function loadToolSources(
   // A chatflow on a server names no file of this machine: a toolkit spec path there is refused.
   confineToolkitSpecs(remote, []);
   return merge(fromFiles, remote);
+}
+
+/** Each server's tools (in parallel); one that cannot be listed is a load error naming it. */
+async function listMcpSources(
+  sources: readonly McpToolSource[],
+  flags: ToolSourceFlags,
+  io: CliIo,
+): Promise<{ tools: ListedMcpTool[]; errors: ConfigError[] }> {
+  const result = { tools: [] as ListedMcpTool[], errors: [] as ConfigError[] };
+  // tools/list is a POST, but it changes nothing: only the host is judged (--allow-host, --base-url's).
+  const policy = { allowedHosts: outboundPolicy(flags).allowedHosts, allowWrites: true };
+  const fetch = createOutboundGuard((input, init) => globalThis.fetch(input, init), policy);
+  const listed = await Promise.allSettled(
+    sources.map((source) => listMcpTools(source, { fetch, signal: io.signal, version: packageVersion() })),
+  );
+  for (const [index, outcome] of listed.entries()) {
+    if (outcome.status === "fulfilled") result.tools.push(...outcome.value);
+    else {
+      const source = sources[index] as McpToolSource;
+      const reason = outcome.reason instanceof McpListError ? outcome.reason.reason : String(outcome.reason);
+      result.errors.push({ file: source.name, path: "", message: reason });
+    }
+  }
+  return result;
 }
 
 function merge(a: LoadResult, b: LoadResult): LoadResult {

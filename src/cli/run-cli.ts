@@ -4,6 +4,7 @@ import { type CliIo, type Command, EXIT, signalExitCode } from "./cli-io.js";
 import { agentCommand } from "./commands/agent.js";
 import { callCommand } from "./commands/call.js";
 import { checkCommand, lintCommand } from "./commands/check.js";
+import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
@@ -17,6 +18,7 @@ const COMMANDS: readonly Command[] = [
   agentCommand,
   runCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 const HELP = `Usage: tooldeck <command> [options]

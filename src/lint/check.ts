@@ -1,9 +1,11 @@
 import type { LoadResult } from "../config/load-result.js";
+import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
 import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { lint, type RuleSetting, toolName } from "./lint.js";
+import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import { type ProbeRecord, type ProbeTarget, probe } from "./probe/probe.js";
 import type { CheckReport, ToolReport } from "./report.js";
@@ -14,6 +16,8 @@ export interface CheckOptions {
   settings?: Record<string, RuleSetting>;
   /** Where toolkits' specs and their `$ref`s may be read from (probes get it through their target). */
   specRead?: SpecReadOptions;
+  /** Tools listed by MCP servers: linted with the rules that apply to any LLM tool, never probed. */
+  mcpTools?: readonly ListedMcpTool[];
   /** Run toolkits' Custom Code in probes (in a separate process); without it the rule custom-code-not-run says so. */
   allowCode?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
@@ -44,6 +48,12 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.allowCode ? { allowCode: true } : {}),
     }),
+    ...lintMcpTools(options.mcpTools ?? [], {
+      profile: options.profile,
+      configs: loaded.tools,
+      ...(options.spec ? { spec: options.spec } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
+    }),
   ];
   let tools: ToolReport[] = loaded.tools.map((tool) => ({
     name: toolName(tool),
@@ -73,6 +83,7 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     );
     tools = probed.records.map(toToolReport);
   }
+  tools.push(...(options.mcpTools ?? []).map((tool) => ({ name: tool.name, ...tool.source })));
   return { profile: options.profile, tools, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 

@@ -29,6 +29,8 @@ import {
   FLOWISE_FLAGS,
   FLOWISE_FLAGS_HELP,
   loadToolSources,
+  MCP_SOURCES_HELP,
+  splitToolSources,
   type ToolSourceFlags,
 } from "../load-tool-sources.js";
 import { secretValues } from "../masked-io.js";
@@ -56,7 +58,8 @@ function help(name: "check" | "lint"): string {
 ${probes ? "Lint tool configs against the service's OpenAPI description, then probe each tool against the\nembedded emulator (or --base-url): say which tool will fail, why, and what to change." : "Lint tool configs against the service's OpenAPI description (the static half of 'tooldeck check')."}
 
 Arguments:
-  paths               config files or folders (default tools/)
+  paths               config files or folders (default tools/);
+${MCP_SOURCES_HELP}${probes ? " (their tools are linted, never probed)" : ""}
 
 Options:
   --spec FILE         the service's OpenAPI description (default: the one found among the paths)
@@ -78,7 +81,7 @@ ${OUTBOUND_FLAGS_HELP}
   --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
   --no-probe          skip the probes (same as 'tooldeck lint')
 `
-    : ""
+    : "  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)\n"
 }  -h, --help          show this help
 
 Exit codes: 0 nothing reached --fail-on, 1 findings did, 2 usage or load error (a config or spec that
@@ -167,8 +170,9 @@ type CheckValues = ToolSourceFlags & {
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
   const profile = parseProfile(values.profile);
-  const read = specReadOptions(values, paths);
-  const loaded = await loadToolSources(paths, values, io, read.roots);
+  const sources = splitToolSources(paths);
+  const read = specReadOptions(values, sources.files);
+  const loaded = await loadToolSources(sources, values, io, read.roots);
   const spec = await specFor(values.spec, loaded.specs, read, io);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
   const settings = loadLintSettings(values.config, process.cwd(), knownRules);
@@ -190,6 +194,7 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     settings,
     allowCode: values["allow-code"],
     specRead: read,
+    mcpTools: loaded.mcpTools,
     ...(probes
       ? {
           probe: {

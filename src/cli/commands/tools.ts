@@ -1,9 +1,16 @@
 import type { LoadedTool } from "../../config/tool-config.js";
+import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
-import { FLOWISE_FLAGS, FLOWISE_FLAGS_HELP, loadToolSources } from "../load-tool-sources.js";
+import {
+  FLOWISE_FLAGS,
+  FLOWISE_FLAGS_HELP,
+  loadToolSources,
+  MCP_SOURCES_HELP,
+  splitToolSources,
+} from "../load-tool-sources.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {
   PROJECT_FLAGS,
@@ -18,11 +25,13 @@ const HELP = `Usage: tooldeck tools [paths…] [options]
 List each tool with its method, URL and the JSON schema the LLM is given.
 
 Arguments:
-  paths               config files or folders (default tools/)
+  paths               config files or folders (default tools/);
+${MCP_SOURCES_HELP}
 
 Options:
   --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
   --json              print a JSON array instead of text
+  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)
 ${FLOWISE_FLAGS_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
@@ -37,12 +46,15 @@ export const toolsCommand: Command = {
     const { values, positionals } = parseCommandArgs("tools", args, {
       profile: { type: "string", default: "standard" },
       json: { type: "boolean", default: false },
+      "allow-host": { type: "string", multiple: true },
       ...FLOWISE_FLAGS,
       ...PROJECT_FLAGS,
     });
     const profile = parseProfile(values.profile);
-    const read = specReadOptions(values, positionals);
-    const loaded = reportLoadIssues(await loadToolSources(positionals, values, io, read.roots), io);
+    const sources = splitToolSources(positionals);
+    const read = specReadOptions(values, sources.files);
+    const loaded = await loadToolSources(sources, values, io, read.roots);
+    reportLoadIssues(loaded, io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
@@ -55,17 +67,27 @@ export const toolsCommand: Command = {
         failed = true;
       }
     }
+    const entries = [...listed.map(toEntry), ...loaded.mcpTools.map(fromMcp)];
     io.stdout(
       // A config's description is the pull request author's text: shown, never obeyed by the terminal.
-      values.json
-        ? `${JSON.stringify(listed.map(toJson), null, 2)}\n`
-        : toTerminalText(listed.map(toText).join("\n")),
+      values.json ? `${JSON.stringify(entries, null, 2)}\n` : toTerminalText(entries.map(toText).join("\n")),
     );
     return failed ? EXIT.usage : EXIT.ok;
   },
 };
 
-function toJson({ tool, source }: { tool: ExecutableTool; source: LoadedTool["source"] }) {
+/** One listed tool, as `--json` prints it. */
+interface Entry {
+  name: string;
+  description: string | undefined;
+  method: string | undefined;
+  url: string | undefined;
+  file: string;
+  path: string;
+  inputSchema: Record<string, unknown>;
+}
+
+function toEntry({ tool, source }: { tool: ExecutableTool; source: LoadedTool["source"] }): Entry {
   return {
     name: tool.name,
     description: tool.description,
@@ -77,9 +99,22 @@ function toJson({ tool, source }: { tool: ExecutableTool; source: LoadedTool["so
   };
 }
 
-function toText({ tool, source }: { tool: ExecutableTool; source: LoadedTool["source"] }): string {
-  const where = `${source.file}${source.path ? ` ${source.path}` : ""}`;
-  const endpoint = tool.endpoint ? `${tool.endpoint.method} ${tool.endpoint.url}` : "";
-  const schema = JSON.stringify(tool.inputSchema, null, 2).replace(/^/gm, "    ");
-  return `${tool.name}  ${endpoint}  (${where})\n  ${tool.description}\n${schema}\n`;
+/** An MCP server's tool: it names no method or URL (the server decides what it calls). */
+function fromMcp(tool: ListedMcpTool): Entry {
+  return {
+    name: tool.name,
+    description: tool.description,
+    method: undefined,
+    url: undefined,
+    file: tool.source.file,
+    path: tool.source.path,
+    inputSchema: tool.inputSchema,
+  };
+}
+
+function toText(entry: Entry): string {
+  const where = `${entry.file}${entry.path ? ` ${entry.path}` : ""}`;
+  const endpoint = entry.method ? `${entry.method} ${entry.url}` : "";
+  const schema = JSON.stringify(entry.inputSchema, null, 2).replace(/^/gm, "    ");
+  return `${entry.name}  ${endpoint}  (${where})\n  ${entry.description ?? ""}\n${schema}\n`;
 }

@@ -3,7 +3,7 @@ import type { Finding, LintRule } from "../rule.js";
 import { isRequestTool } from "./rule-helpers.js";
 
 /** Flowise's default descriptions (reference/flowise-tools.md): they tell the LLM nothing about the API. */
-const GENERIC_DESCRIPTIONS = new Set([
+export const GENERIC_DESCRIPTIONS = new Set([
   "Use this when you need to execute a GET request to get data from a website.",
   "Use this when you want to execute a POST request to create or update a resource.",
   "Use this when you want to execute a PUT request to update or replace a resource.",

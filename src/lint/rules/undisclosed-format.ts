@@ -55,7 +55,7 @@ export const undisclosedFormat: LintRule<RequestToolConfig> = {
   },
 };
 
-interface FormatRule {
+export interface FormatRule {
   label: string;
   hint: RegExp;
   /** A value an uninformed model plausibly writes, and the service rejects. */
@@ -65,7 +65,7 @@ interface FormatRule {
 /** A pattern that spells a date-time (`^\d{4}-\d{2}-\d{2}T…`): a service's exact rule for one. */
 const DATE_TIME_PATTERN = /^\^?\\d\{4\}-\\d\{2\}-\\d\{2\}T/;
 
-function formatRule(schema: SchemaObject): FormatRule | undefined {
+export function formatRule(schema: SchemaObject): FormatRule | undefined {
   const format = typeof schema.format === "string" ? schema.format : undefined;
   const pattern = typeof schema.pattern === "string" ? schema.pattern : undefined;
   if (format === "date-time" || (pattern !== undefined && DATE_TIME_PATTERN.test(pattern))) {

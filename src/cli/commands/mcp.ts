@@ -1,0 +1,190 @@
+import { formatConfigIssue } from "../../config/config-issue.js";
+import type { LoadedTool } from "../../config/tool-config.js";
+import { type RunningServer, serve } from "../../emulator/serve.js";
+import { ToolDeckError } from "../../errors.js";
+import { createMcpHttpHandler, DEFAULT_MCP_PATH } from "../../mcp/mcp-http-handler.js";
+import { isMcpToolSource } from "../../mcp/mcp-tool-source.js";
+import { type StdioStreams, serveMcpStdio } from "../../mcp/serve-mcp-stdio.js";
+import { toMcpServer } from "../../mcp/to-mcp-server.js";
+import { createTools } from "../../runtime/create-tools.js";
+import type { ExecutableTool } from "../../runtime/tool-result.js";
+import { toTerminalText } from "../../safe-text.js";
+import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import { secretValues } from "../masked-io.js";
+import { packageVersion } from "../package-version.js";
+import { parseCommandArgs, parsePort } from "../parse-command-args.js";
+import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
+import {
+  loadToolsReporting,
+  specReadOptions,
+  TOOL_FLAGS,
+  TOOL_FLAGS_HELP,
+  type ToolRunSetup,
+  toolRunSetup,
+} from "../tool-options.js";
+
+export const DEFAULT_MCP_PORT = 4020;
+
+const HELP = `Usage: tooldeck mcp [paths…] [options]
+
+Serve the tools to any MCP client (Model Context Protocol): every request tool and OpenAPI toolkit
+operation is an MCP tool with its name, description and the JSON schema the profile gives the LLM, and
+a call runs it as 'tooldeck call' does. Against the embedded emulators, in-process (nothing leaves the
+machine), unless --base-url is given. HTTP nodes are not LLM tools: they are left out.
+
+Arguments:
+  paths               config files or folders (default tools/)
+
+Options:
+  --transport T       stdio (default: what desktop clients launch) or http (Streamable HTTP)
+  --host HOST         with --transport http: the address to listen on (default 127.0.0.1)
+  --port PORT         with --transport http: the port (default ${DEFAULT_MCP_PORT}; 0 picks a free port)
+  --list              print the tools it would serve and exit
+${TOOL_FLAGS_HELP}
+  -h, --help          show this help
+
+A desktop client's config (claude_desktop_config.json and alike), run from the project folder:
+  { "mcpServers": { "tooldeck": { "command": "npx", "args": ["tooldeck", "mcp"] } } }
+
+Exit codes: 0 served until stdin closed, SIGINT or SIGTERM (or listed), 2 usage or load error.`;
+
+const TRANSPORTS = ["stdio", "http"] as const;
+
+/**
+ * The `mcp` command; stdio serves on `streams` (default the process's stdin and stdout), so a test can
+ * drive it in-process.
+ */
+export function createMcpCommand(streams?: () => StdioStreams): Command {
+  return {
+    name: "mcp",
+    summary: "serve the tools to MCP clients (stdio or Streamable HTTP)",
+    help: HELP,
+    endsOnSignal: true,
+    run: (args, io) => runMcp(args, io, streams),
+  };
+}
+
+export const mcpCommand: Command = createMcpCommand();
+
+async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): Promise<number> {
+  const { values, positionals } = parseCommandArgs("mcp", args, {
+    ...TOOL_FLAGS,
+    transport: { type: "string", default: "stdio" },
+    host: { type: "string", default: "127.0.0.1" },
+    port: { type: "string", default: String(DEFAULT_MCP_PORT) },
+    list: { type: "boolean", default: false },
+  });
+  const transport = parseTransport(values.transport);
+  const port = parsePort("port", values.port);
+  const served = await loadServedTools(values, positionals, io);
+  if (!served) return EXIT.usage;
+  const { tools, setup } = served;
+  const target = setup.emulator ? "the embedded emulators, in-process" : (values["base-url"] ?? "");
+  const summary = `${tools.length} tools (profile ${setup.runtime.profile}) against ${target}`;
+  const newServer = () =>
+    toMcpServer(tools, {
+      version: packageVersion(),
+      instructions: `HTTP tools from tooldeck tool configs, run as the ${setup.runtime.profile} profile does, against ${target}.`,
+      vars: setup.runtime.vars ?? {},
+      openWorld: !setup.emulator || values.live || (values["allow-host"]?.length ?? 0) > 0,
+    });
+  // Built once before anything is served or listed: two tools of one name are refused here.
+  newServer();
+  if (values.list) {
+    io.stdout(toTerminalText(listing(tools, summary)));
+    return EXIT.ok;
+  }
+  if (transport === "stdio") {
+    io.stderr(toTerminalText(`note: serving ${summary} over stdio\n`));
+    await serveMcpStdio(newServer(), io.signal, streams?.());
+    return EXIT.ok;
+  }
+  return serveHttp(newServer, { host: values.host, port }, summary, io);
+}
+
+/**
+ * The tools to serve, built as `call` builds them (the embedded emulators unless --base-url, spec
+ * emulators unless --live, the outbound guard); undefined when a config could not be loaded.
+ */
+async function loadServedTools(
+  values: Parameters<typeof toolRunSetup>[0] & Parameters<typeof specEmulatorsForRun>[1],
+  positionals: string[],
+  io: CliIo,
+): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup } | undefined> {
+  const source = positionals.find(isMcpToolSource);
+  if (source !== undefined)
+    throw new ToolDeckError(
+      "usage",
+      `'${source}' is an MCP server: 'tooldeck mcp' serves tool configs (list an MCP server's tools with 'tooldeck tools' or 'lint')`,
+    );
+  const read = specReadOptions(values, positionals);
+  const loaded = loadToolsReporting(positionals, read, io);
+  if (loaded.errors.length > 0) return undefined;
+  const served = leaveOutHttpNodes(loaded.tools, io);
+  const setup = toolRunSetup(
+    { ...values, tools: positionals },
+    io,
+    await specEmulatorsForRun(loaded.tools, values, read),
+  );
+  io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+  const tools = await createTools(
+    served.map((tool) => tool.config),
+    setup.runtime,
+  );
+  return { tools, setup };
+}
+
+function parseTransport(value: string): (typeof TRANSPORTS)[number] {
+  if ((TRANSPORTS as readonly string[]).includes(value)) return value as (typeof TRANSPORTS)[number];
+  throw new ToolDeckError("usage", `--transport must be one of ${TRANSPORTS.join(", ")}, got '${value}'`);
+}
+
+/** HTTP nodes run before or after an agent; no LLM calls them, so no MCP client is offered them. */
+function leaveOutHttpNodes(tools: readonly LoadedTool[], io: CliIo): LoadedTool[] {
+  for (const { config, source } of tools) {
+    if (config.kind !== "http") continue;
+    const where = formatConfigIssue({ file: source.file, path: source.path, message: "" });
+    io.stderr(
+      toTerminalText(
+        `note: ${where}: ${config.name ?? "an HTTP node"} is an HTTP node, not an LLM tool: not served\n`,
+      ),
+    );
+  }
+  return tools.filter((tool) => tool.config.kind !== "http");
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+function listing(tools: readonly ExecutableTool[], summary: string): string {
+  const lines = tools.map((tool) => {
+    const endpoint = tool.endpoint ? `  ${tool.endpoint.method} ${tool.endpoint.url}` : "";
+    return `${tool.name}${endpoint}\n  ${tool.description}`;
+  });
+  return `${[...lines, summary].join("\n")}\n`;
+}
+
+async function serveHttp(
+  newServer: Parameters<typeof createMcpHttpHandler>[0],
+  listen: { host: string; port: number },
+  summary: string,
+  io: CliIo,
+): Promise<number> {
+  const server: RunningServer = await serve(createMcpHttpHandler(newServer, { host: listen.host }), listen);
+  if (!isLoopback(listen.host))
+    io.stderr(
+      `warning: listening on ${toTerminalText(listen.host)}: whoever reaches it can call the tools (there is no authentication)\n`,
+    );
+  io.stdout(
+    `MCP server (Streamable HTTP) listening on ${server.url}${DEFAULT_MCP_PATH}: ${toTerminalText(summary)}\n`,
+  );
+  io.stdout("Press Ctrl+C to stop.\n");
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve();
+    else io.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await server.close();
+  io.stdout("stopped\n");
+  return EXIT.ok;
+}

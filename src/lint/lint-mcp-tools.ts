@@ -1,0 +1,136 @@
+import type { LoadedTool } from "../config/tool-config.js";
+import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
+import type { OperationIndex } from "../openapi/operation-index.js";
+import type { Profile } from "../profile.js";
+import { TOOL_NAME_PATTERN } from "../runtime/tool-name.js";
+import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
+import type { RuleSetting } from "./lint.js";
+import { type McpField, mcpFieldsInSpec } from "./mcp-fields-in-spec.js";
+import type { LintRule } from "./rule.js";
+import { GENERIC_DESCRIPTIONS, toolDescription } from "./rules/tool-description.js";
+import { toolName } from "./rules/tool-name.js";
+import { formatRule, undisclosedFormat } from "./rules/undisclosed-format.js";
+
+export interface LintMcpToolsOptions {
+  profile?: Profile;
+  /** The service's OpenAPI description: undisclosed-format compares each tool's fields with it. */
+  spec?: OperationIndex;
+  /** The configs linted beside them: a name used by both is reported. */
+  configs?: readonly LoadedTool[];
+  settings?: Record<string, RuleSetting>;
+}
+
+type Finding = Pick<Diagnostic, "message"> & Partial<Pick<Diagnostic, "path" | "suggestion" | "severity">>;
+
+/**
+ * The checks that apply to any LLM tool, run on the tools MCP servers list: tool-name (providers'
+ * pattern, a name used twice), tool-description (empty or generic) and, with a spec, undisclosed-format
+ * (a field whose required format the tool's schema and descriptions never tell). Same codes, severities
+ * and settings as the config rules; no fixes (a listed tool is the server's to change). Sorted like
+ * `lint`'s diagnostics.
+ * @example
+ * const diagnostics = lintMcpTools(await listMcpTools(parseMcpToolSource("mcp:node server.js")), { spec });
+ */
+export function lintMcpTools(
+  tools: readonly ListedMcpTool[],
+  options: LintMcpToolsOptions = {},
+): Diagnostic[] {
+  const profile = options.profile ?? "standard";
+  const checks: [LintRule, (tool: ListedMcpTool) => Finding[]][] = [
+    [toolName, (tool) => nameFindings(tool, tools, options.configs ?? [])],
+    [toolDescription, descriptionFindings],
+    [undisclosedFormat, (tool) => (options.spec ? formatFindings(tool, options.spec) : [])],
+  ];
+  const diagnostics = checks.flatMap(([rule, check]) => {
+    const setting = options.settings?.[rule.id];
+    if (setting === "off" || !rule.profiles.includes(profile)) return [];
+    return tools.flatMap((tool) => check(tool).map((finding) => toDiagnostic(rule, tool, finding, setting)));
+  });
+  return diagnostics.sort(compareDiagnostics);
+}
+
+function toDiagnostic(
+  rule: LintRule,
+  tool: ListedMcpTool,
+  finding: Finding,
+  setting: RuleSetting | undefined,
+): Diagnostic {
+  const diagnostic: Diagnostic = {
+    code: rule.id,
+    severity: (setting !== "off" && setting) || finding.severity || rule.severity,
+    tool: tool.name,
+    file: tool.source.file,
+    path: [tool.source.path, finding.path].filter(Boolean).join("."),
+    message: finding.message,
+  };
+  if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
+  return diagnostic;
+}
+
+function nameFindings(
+  tool: ListedMcpTool,
+  tools: readonly ListedMcpTool[],
+  configs: readonly LoadedTool[],
+): Finding[] {
+  const findings: Finding[] = [];
+  if (!TOOL_NAME_PATTERN.test(tool.name)) {
+    findings.push({
+      path: "name",
+      message: `name "${tool.name}" is not accepted by LLM providers (^[a-zA-Z0-9_-]{1,64}$)`,
+      suggestion: "rename it in the MCP server, or have the client prefix and sanitise MCP tool names",
+    });
+  }
+  const twin = tools.find((other) => other !== tool && other.name === tool.name);
+  const config = configs.find((other) => "name" in other.config && other.config.name === tool.name);
+  const where = twin
+    ? twin.source.file === tool.source.file
+      ? `at ${twin.source.path}`
+      : `in ${twin.source.file}`
+    : config && `in ${config.source.file}`;
+  if (where)
+    findings.push({ path: "name", message: `name "${tool.name}" is also used by the tool ${where}` });
+  return findings;
+}
+
+function descriptionFindings(tool: ListedMcpTool): Finding[] {
+  const text = (tool.description ?? "").trim();
+  if (text === "")
+    return [
+      { path: "description", message: "the description is empty: the LLM cannot tell when to use this tool" },
+    ];
+  if (GENERIC_DESCRIPTIONS.has(text))
+    return [
+      {
+        path: "description",
+        severity: "info",
+        message: "the description is Flowise's generic default: say which resource it reaches",
+      },
+    ];
+  return [];
+}
+
+function formatFindings(tool: ListedMcpTool, spec: OperationIndex): Finding[] {
+  const seen = new Set<string>();
+  return mcpFieldsInSpec(tool, spec).flatMap((field) => {
+    const rule = formatRule(field.spec);
+    if (!rule || seen.has(field.path) || toldInSchema(field, rule.label)) return [];
+    seen.add(field.path);
+    const told = [field.name, field.schema.description ?? "", tool.description ?? ""].join(" ");
+    if (rule.hint.test(told)) return [];
+    const example = typeof field.spec.example === "string" ? ` (e.g. ${field.spec.example})` : "";
+    return [
+      {
+        path: `${field.path}.description`,
+        message: `${field.name} must be ${rule.label} in ${field.operation}, and nothing tells the LLM${rule.guess ? `: a guess like "${rule.guess}" is rejected` : ""}`,
+        suggestion: `say it in the tool's input schema: "${field.schema.description ?? field.name}, ${rule.label}${example}"`,
+      },
+    ];
+  });
+}
+
+/** The tool's own schema already says it: the same format, or a pattern where the service has one. */
+function toldInSchema(field: McpField, label: string): boolean {
+  const own = formatRule(field.schema);
+  if (!own) return false;
+  return own.label === label || (field.schema.pattern !== undefined && field.spec.pattern !== undefined);
+}

@@ -1,0 +1,84 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { FetchHandler } from "../emulator/serve.js";
+
+export interface McpHttpOptions {
+  /** The path the endpoint answers on. Default `/mcp`. */
+  path?: string;
+  /**
+   * The address the server listens on. On a loopback address only loopback `Host` and `Origin`
+   * headers are taken (DNS rebinding, MCP's Streamable HTTP security warning). Default 127.0.0.1.
+   */
+  host?: string;
+}
+
+export const DEFAULT_MCP_PATH = "/mcp";
+
+/**
+ * MCP's Streamable HTTP transport as a `fetch` handler, stateless: every POST gets a fresh server from
+ * `newServer` and a fresh transport, and is answered with JSON. There are no sessions, so GET (a
+ * server-to-client stream) and DELETE (ending a session) are 405. What the tools change (the embedded
+ * emulators' state) lives outside the servers and is shared by every request.
+ * @example
+ * const running = await serve(createMcpHttpHandler(() => toMcpServer(tools)), { port: 4020 });
+ */
+export function createMcpHttpHandler(newServer: () => Server, options: McpHttpOptions = {}): FetchHandler {
+  const path = options.path ?? DEFAULT_MCP_PATH;
+  const loopbackOnly = isLoopbackHost(options.host ?? "127.0.0.1");
+  return async (request) => {
+    if (new URL(request.url).pathname !== path)
+      return jsonRpcError(404, `Not found: the endpoint is ${path}`);
+    const refusal = refusalOf(request, loopbackOnly);
+    if (refusal) return jsonRpcError(403, `Forbidden: ${refusal}`);
+    if (request.method !== "POST")
+      return jsonRpcError(405, "Method not allowed: this server is stateless (POST only)", { Allow: "POST" });
+    const server = newServer();
+    // Without a sessionIdGenerator the transport is stateless.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+/** Why a request's `Host` or `Origin` is refused: a web page must not reach a server on this machine. */
+function refusalOf(request: Request, loopbackOnly: boolean): string | undefined {
+  const host = request.headers.get("host") ?? "";
+  const origin = request.headers.get("origin");
+  if (loopbackOnly && !isLoopbackHost(hostnameOf(host)))
+    return `Host ${host} is not this machine (DNS rebinding?)`;
+  if (origin === null) return undefined;
+  const from = originHost(origin);
+  if (loopbackOnly ? !isLoopbackHost(hostnameOf(from)) : from !== host.toLowerCase())
+    return `Origin ${origin} may not call this server`;
+  return undefined;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** `127.0.0.1:4020` → `127.0.0.1`, `[::1]:4020` → `[::1]`. */
+function hostnameOf(host: string): string {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return "";
+  }
+}
+
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return "";
+  }
+}
+
+function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status, headers });
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { type RunningServer, serve } from "../../src/emulator/serve.js";
+import { createMcpHttpHandler } from "../../src/mcp/mcp-http-handler.js";
+import { toMcpServer } from "../../src/mcp/to-mcp-server.js";
+import { packagePath } from "../../src/package-root.js";
+import type { ExecutableTool } from "../../src/runtime/tool-result.js";
+import { captureIo } from "../support/capture-io.js";
+
+/** tooldeck's own MCP server of the tutorial's request tools, as a command line names it. */
+const TUTORIAL_SERVER = `mcp:'${process.execPath}' '${packagePath("dist", "src", "cli", "main.js")}' mcp tools/request-tools.yaml`;
+
+async function cli(args: string[]) {
+  const captured = captureIo();
+  const code = await runCli(args, captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+/** A tool an MCP server lists; never called here. */
+function listedOnly(name: string, description: string): ExecutableTool {
+  return {
+    name,
+    description,
+    inputSchema: { type: "object", properties: {} },
+    invoke: async () => ({ ok: true, output: "" }),
+  };
+}
+
+describe("MCP servers as tool sources of tools, lint and check", () => {
+  let server: RunningServer;
+  let host = "";
+  let source = "";
+  /** The JSON-RPC method of every POST, the HTTP method of other requests. */
+  const seen: string[] = [];
+  beforeAll(async () => {
+    const handler = createMcpHttpHandler(() =>
+      toMcpServer([listedOnly("events.list", "List events"), listedOnly("ping", "")]),
+    );
+    server = await serve(
+      async (request) => {
+        seen.push(
+          request.method === "POST"
+            ? ((await request.clone().json()) as { method: string }).method
+            : request.method,
+        );
+        return handler(request);
+      },
+      { port: 0 },
+    );
+    host = new URL(server.url).host;
+    source = `mcp+${server.url}/mcp`;
+  });
+  afterAll(() => server.close());
+
+  test("tools --json: the served tutorial tools, as the configs list them, from the source", async () => {
+    const fromMcp = await cli(["tools", "--json", TUTORIAL_SERVER]);
+    const fromFile = await cli(["tools", "--json", "tools/request-tools.yaml"]);
+    expect({ code: fromMcp.code, stderr: fromMcp.stderr }).toEqual({ code: 0, stderr: "" });
+    const configs = JSON.parse(fromFile.stdout) as Record<string, unknown>[];
+    expect(JSON.parse(fromMcp.stdout)).toEqual(
+      configs.map(({ name, description, inputSchema }, index) => ({
+        name,
+        description,
+        file: TUTORIAL_SERVER,
+        path: `tools[${index}]`,
+        inputSchema,
+      })),
+    );
+  });
+
+  test("lint: the spec's date-time rule the served tools never tell (undisclosed-format)", async () => {
+    const { code, stdout, stderr } = await cli(["lint", "--format", "json", TUTORIAL_SERVER]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    const report = JSON.parse(stdout) as {
+      diagnostics: { code: string; tool: string; path: string }[];
+      tools: unknown[];
+    };
+    expect(report.tools).toHaveLength(4);
+    expect(report.diagnostics.map(({ code, tool, path }) => `${code} ${tool} ${path}`)).toEqual([
+      "undisclosed-format create_event tools[1].inputSchema.properties.body.properties.date.description",
+      "undisclosed-format update_event tools[2].inputSchema.properties.body.properties.date.description",
+    ]);
+  });
+
+  test("an mcp+http source is refused unless --allow-host names its host; nothing is sent", async () => {
+    seen.length = 0;
+    const { code, stdout, stderr } = await cli(["tools", source]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      `error: ${source}: cannot list its tools (refused: host ${host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${host}))\n`,
+    );
+    expect(seen).toEqual([]);
+  });
+
+  test("lint with --allow-host: names providers reject, empty descriptions; exit 1 on the error", async () => {
+    const { code, stdout, stderr } = await cli(["lint", source, "--allow-host", host]);
+    expect(stderr).toBe("");
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      `name "events.list" is not accepted by LLM providers (^[a-zA-Z0-9_-]{1,64}$)  tool-name`,
+    );
+    expect(stdout).toContain(
+      "the description is empty: the LLM cannot tell when to use this tool  tool-description",
+    );
+    expect(stdout).toContain("in 2 tools");
+  });
+
+  test("check lints MCP tools beside the configs and never calls them", async () => {
+    seen.length = 0;
+    const { code, stdout } = await cli([
+      "check",
+      "--format",
+      "json",
+      "tools/request-tools.yaml",
+      source,
+      "--allow-host",
+      host,
+    ]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { tools: { name: string; file: string }[] };
+    expect(report.tools.map((tool) => tool.name)).toEqual([
+      "get_events",
+      "create_event",
+      "update_event",
+      "delete_event",
+      "events.list",
+      "ping",
+    ]);
+    expect(seen).toContain("tools/list");
+    expect(seen).not.toContain("tools/call");
+  });
+
+  test("a server that cannot be listed is a load error naming it; the other sources are still listed", async () => {
+    const broken = `mcp:'${process.execPath}' -e "console.error('no config'); process.exit(3)"`;
+    const { code, stdout, stderr } = await cli(["tools", broken, "tools/request-tools.yaml"]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `error: ${broken}: cannot list its tools (MCP error -32000: Connection closed); it said: no config\n`,
+    );
+    expect(stdout).toContain("get_events");
+  });
+
+  test("a spawned server gets no secret of tooldeck's environment", async () => {
+    process.env.TOOLDECK_TEST_MCP_SECRET = "do-not-pass-me";
+    try {
+      const probe = `mcp:'${process.execPath}' -e "console.error(process.env.TOOLDECK_TEST_MCP_SECRET ?? 'none'); process.exit(3)"`;
+      const { stderr } = await cli(["tools", probe]);
+      expect(stderr).toMatch(/; it said: none\n$/);
+    } finally {
+      delete process.env.TOOLDECK_TEST_MCP_SECRET;
+    }
+  });
+
+  test("with only MCP sources, tools/ is not read by default", async () => {
+    const { stdout } = await cli(["tools", "--json", source, "--allow-host", host]);
+    expect((JSON.parse(stdout) as { name: string }[]).map((tool) => tool.name)).toEqual([
+      "events.list",
+      "ping",
+    ]);
+  });
+});
