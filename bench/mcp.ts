@@ -7,36 +7,12 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createEmulator } from "../src/emulator/create-emulator.js";
 import { toMcpServer } from "../src/mcp/to-mcp-server.js";
 import { createTools } from "../src/runtime/create-tools.js";
+import { GET_TOOL, NEW_EVENT, POST_TOOL } from "./support/event-request-tools.js";
 import { opsPerSecond, printTable } from "./support/table.js";
 
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 5);
 const ROUNDS = 10;
-const NEW_EVENT = { name: "Bench", date: "2025-01-02T03:04:05Z", location: "Loopback" };
-const EVENT_FIELDS = {
-  name: { type: "string", required: true },
-  date: { type: "string", required: true },
-  location: { type: "string", required: true },
-} as const;
-const CONFIGS = [
-  {
-    kind: "request",
-    method: "GET",
-    name: "get_events",
-    description: "Use this when you need to get events",
-    url: "{{$vars.base_url}}/events",
-    headers: {},
-    queryParamsSchema: { id: { type: "string", in: "path" } },
-  },
-  {
-    kind: "request",
-    method: "POST",
-    name: "create_event",
-    description: "Use this when you want to create a new event",
-    url: "{{$vars.base_url}}/events",
-    headers: {},
-    bodySchema: EVENT_FIELDS,
-  },
-] as const;
+const CONFIGS = [GET_TOOL, POST_TOOL];
 
 const CASES = [
   { call: "get_events (GET /events/1)", name: "get_events", args: { queryParams: { id: "1" } } },
@@ -46,7 +22,7 @@ const CASES = [
 /** The runtime's tools and an MCP client connected to a server of the same tools, one emulator. */
 async function setup(profile: "standard" | "flowise") {
   const emulator = createEmulator();
-  const tools = await createTools([...CONFIGS], {
+  const tools = await createTools(CONFIGS, {
     profile,
     fetch: emulator.fetch,
     resolveHost: emulator.resolveHost,

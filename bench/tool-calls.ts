@@ -4,11 +4,11 @@
 import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "../src/emulator/emulator-fetch.js";
 import { createEventService } from "../src/emulator/events/event-service.js";
 import { createRequestTool } from "../src/runtime/request/request-tool.js";
+import { GET_TOOL, NEW_EVENT, POST_TOOL } from "./support/event-request-tools.js";
 import { opsPerSecond, printTable } from "./support/table.js";
 
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 5);
 const ROUNDS = 10;
-const NEW_EVENT = { name: "Bench", date: "2025-01-02T03:04:05Z", location: "Loopback" };
 
 const events = createEventService();
 const emulator = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: events.fetch });
@@ -17,29 +17,6 @@ const options = {
   resolveHost: emulator.resolveHost,
   vars: { base_url: EVENT_SERVICE_ORIGIN },
 };
-const getTool = {
-  kind: "request",
-  method: "GET",
-  name: "get_events",
-  description: "Use this when you need to get events",
-  url: "{{$vars.base_url}}/events",
-  headers: {},
-  queryParamsSchema: { id: { type: "string", in: "path" } },
-} as const;
-const postTool = {
-  kind: "request",
-  method: "POST",
-  name: "create_event",
-  description: "Use this when you want to create a new event",
-  url: "{{$vars.base_url}}/events",
-  headers: {},
-  bodySchema: {
-    name: { type: "string", required: true },
-    date: { type: "string", required: true },
-    location: { type: "string", required: true },
-  },
-} as const;
-
 const rawGet = async () => {
   const response = await events.fetch(new Request(`${EVENT_SERVICE_ORIGIN}/events/1`));
   await response.text();
@@ -76,8 +53,8 @@ function median(values: number[]): number {
 
 const rows: Record<string, string | number>[] = [];
 for (const profile of ["standard", "flowise"] as const) {
-  const get = createRequestTool(getTool, { ...options, profile });
-  const post = createRequestTool(postTool, { ...options, profile });
+  const get = createRequestTool(GET_TOOL, { ...options, profile });
+  const post = createRequestTool(POST_TOOL, { ...options, profile });
   const cases = [
     { call: "GET /events/1", tool: () => get.invoke({ queryParams: { id: "1" } }), raw: rawGet },
     { call: "POST /events", tool: () => post.invoke({ body: NEW_EVENT }), raw: rawPost },

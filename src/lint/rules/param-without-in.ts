@@ -1,4 +1,5 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import type { LintRule } from "../rule.js";
 import { isRequestTool } from "./rule-helpers.js";
 
@@ -17,10 +18,9 @@ export const paramWithoutIn: LintRule<RequestToolConfig> = {
       .filter(([, spec]) => spec.in === undefined)
       .map(([key]) => ({
         path: `queryParamsSchema.${key}`,
-        message:
-          profile === "flowise"
-            ? `parameter ${key} has no "in": Flowise drops it, so the LLM's value is never sent`
-            : `parameter ${key} has no "in": it is sent in the query string`,
+        message: toolProfileOf(profile).sendsInQuery({ type: "string" })
+          ? `parameter ${key} has no "in": it is sent in the query string`
+          : `parameter ${key} has no "in": Flowise drops it, so the LLM's value is never sent`,
         suggestion: `add "in": "query" (or "path") to queryParamsSchema.${key}`,
         fix: {
           description: `set "in": "query"`,

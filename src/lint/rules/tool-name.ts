@@ -1,4 +1,5 @@
 import type { ToolConfig } from "../../config/tool-config.js";
+import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js";
 import type { Finding, LintRule } from "../rule.js";
 
@@ -31,7 +32,8 @@ export const toolName: LintRule = {
         twin.source.file === source.file ? `at ${twin.source.path || "the top"}` : `in ${twin.source.file}`;
       findings.push({ path: "name", message: `name "${name}" is also used by the tool ${where}` });
     }
-    const sent = toFlowiseToolName(name);
+    // The name the profile sends; only Flowise rewrites names (standard ones are checked above).
+    const sent = toolProfileOf(profile).toolName(name);
     if (profile === "flowise" && sent !== name) {
       findings.push({
         path: "name",

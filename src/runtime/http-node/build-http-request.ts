@@ -1,5 +1,6 @@
 import type { HttpCredential, HttpNodeConfig, KeyValue } from "../../config/http-node-config.js";
 import { hasHeader } from "../http-exchange.js";
+import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import type { ToolRequest } from "../tool-result.js";
 import { resolveVariablesDeep } from "../variables.js";
@@ -9,13 +10,13 @@ export type BuiltHttpRequest = { ok: true; request: ToolRequest } | { ok: false;
 
 /**
  * The request an HTTP node sends: variables resolved in URL, header and query values, body and
- * credential; credential headers first, then the configured headers (blank keys skipped, and under
- * `flowise` blank values too, as Flowise 3.1.4 skips them); query params appended with `?` or `&`; no
- * body for GET. Unknown variables are errors under `standard` and stay literal under `flowise`, as in
- * request tools.
+ * credential; credential headers first, then the configured headers (blank keys skipped, and blank
+ * values where the profile skips them, as Flowise 3.1.4 does); query params appended with `?` or `&`;
+ * no body for GET. Unknown variables are errors under `standard` and stay literal under `flowise`, as
+ * in request tools.
  */
 export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOptions): BuiltHttpRequest {
-  const flowise = options.profile === "flowise";
+  const rules = toolProfileOf(options.profile).httpNode;
   const resolved = resolveVariablesDeep(
     {
       url: config.url,
@@ -25,7 +26,7 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
       credential: config.credential,
     },
     options,
-    { keepUnknown: flowise },
+    { keepUnknown: rules.keepsUnknownVariables },
   );
   if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown) };
   const node = resolved.value as Pick<
@@ -36,10 +37,10 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
   const request: ToolRequest = {
     method: config.method,
     url: withQuery(node.url.trim(), node.queryParams),
-    headers: { ...credentialHeaders(node.credential), ...toHeaders(node.headers, flowise) },
+    headers: { ...credentialHeaders(node.credential), ...toHeaders(node.headers, rules.skipsEmptyHeaders) },
   };
   if (config.method === "GET" || node.body === undefined) return { ok: true, request };
-  const encoded = encodeHttpBody(config.bodyType ?? "json", node.body, options.profile);
+  const encoded = encodeHttpBody(config.bodyType ?? "json", node.body, rules);
   if (!encoded.ok) return encoded;
   request.body = encoded.body.text;
   if (encoded.body.contentType && !hasHeader(request.headers, "content-type")) {

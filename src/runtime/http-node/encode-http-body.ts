@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { stringify as querystringStringify } from "node:querystring";
-import JSON5 from "json5";
 import type { HttpBodyType, KeyValue } from "../../config/http-node-config.js";
-import type { Profile } from "../../profile.js";
+import type { HttpNodeRules } from "../profiles/tool-profile.js";
 
 /** A body ready to send: its text and the Content-Type it needs (none for raw text). */
 export interface EncodedBody {
@@ -14,25 +12,23 @@ export type EncodeResult = { ok: true; body: EncodedBody } | { ok: false; error:
 
 /**
  * Encodes the HTTP node's body: json parsed then re-serialised (invalid JSON fails), raw as given,
- * x-www-form-urlencoded as URLSearchParams, formData as multipart. Under `flowise`, as Flowise 3.1.4
- * sends it: json text parsed as JSON5 (unquoted keys, single quotes, trailing commas), and the
- * urlencoded key/value list serialised as a whole by querystring, so two rows go as `0=&1=` (a
- * Flowise bug, reproduced). The multipart boundary is derived from the content, not random, so the
- * same node sends the same bytes (cassettes stay stable).
+ * x-www-form-urlencoded and formData from the key/value list, json and form as the profile reads and
+ * serialises them (`HttpNodeRules`: Flowise 3.1.4 reads JSON5 and sends a list as `0=&1=`). The
+ * multipart boundary is derived from the content, not random, so the same node sends the same bytes
+ * (cassettes stay stable).
  */
 export function encodeHttpBody(
   bodyType: HttpBodyType,
   body: string | KeyValue[] | object,
-  profile: Profile = "standard",
+  rules: HttpNodeRules,
 ): EncodeResult {
-  const flowise = profile === "flowise";
   switch (bodyType) {
     case "json":
-      return encodeJson(body, flowise ? JSON5.parse : JSON.parse);
+      return encodeJson(body, rules.parseJsonBody);
     case "raw":
       return { ok: true, body: { text: String(body) } };
     case "xWwwFormUrlencoded":
-      return { ok: true, body: { text: urlencoded(body, flowise), contentType: FORM } };
+      return { ok: true, body: { text: rules.encodeFormBody(body), contentType: FORM } };
     case "formData":
       return { ok: true, body: encodeMultipart(rows(body)) };
   }
@@ -47,11 +43,6 @@ function encodeJson(body: string | KeyValue[] | object, parse: (text: string) =>
   } catch (error) {
     return { ok: false, error: `Invalid JSON in body: ${(error as Error).message}` };
   }
-}
-
-function urlencoded(body: string | KeyValue[] | object, flowise: boolean): string {
-  if (flowise) return typeof body === "object" ? querystringStringify(body as never) : "";
-  return new URLSearchParams(rows(body).map((row) => [row.key, row.value])).toString();
 }
 
 function json(value: unknown): EncodedBody {

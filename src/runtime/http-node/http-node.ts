@@ -2,7 +2,8 @@ import type { HttpNodeConfig } from "../../config/http-node-config.js";
 import { flowiseRefusalOf } from "../host-policy.js";
 import { toRequestInit } from "../http-exchange.js";
 import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
-import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
+import { toolProfileOf } from "../profiles/tool-profile-of.js";
+import type { ToolRuntimeOptions } from "../runtime-options.js";
 import { sanitizeToolName } from "../tool-name.js";
 import type { ExecutableTool, ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 import { buildHttpRequest } from "./build-http-request.js";
@@ -44,10 +45,9 @@ export function createHttpNode(config: HttpNodeConfig, runtime: ToolRuntimeOptio
 
 /** Under `flowise`, the HTTP_SECURITY_CHECK host policy Flowise 3.1 applies to outgoing requests. */
 async function refuse(request: ToolRequest, options: ToolRuntimeOptions): Promise<string | undefined> {
-  const url = new URL(request.url);
-  const flowise = options.profile === "flowise";
-  if (!flowise || !(options.httpSecurityCheck ?? true)) return undefined;
-  return flowiseRefusalOf(url, options.resolveHost);
+  const refuses = toolProfileOf(options.profile).refusesPrivateHosts;
+  if (!refuses || options.httpSecurityCheck === false) return undefined;
+  return flowiseRefusalOf(new URL(request.url), options.resolveHost);
 }
 
 async function send(
@@ -58,8 +58,8 @@ async function send(
 ): Promise<ToolResult> {
   const fetch = options.fetch ?? globalThis.fetch;
   const signals = [outer];
-  if (options.profile !== "flowise")
-    signals.push(AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+  const timeoutMs = toolProfileOf(options.profile).httpNode.timeoutMs(options.timeoutMs);
+  if (timeoutMs !== undefined) signals.push(AbortSignal.timeout(timeoutMs));
   const signal = AbortSignal.any(signals.filter((item): item is AbortSignal => item !== undefined));
   try {
     const raw = await fetch(request.url, toRequestInit(request, signal));

@@ -1,8 +1,11 @@
+import { stringify as querystringStringify } from "node:querystring";
+import JSON5 from "json5";
 import type { HttpMethod } from "../../config/request-tool-config.js";
 import { flowiseArguments } from "../request/flowise-arguments.js";
 import { buildFlowiseUrl } from "../request/flowise-url.js";
 import { sendLikeFlowise } from "../request/send-like-flowise.js";
 import { toFlowiseToolName } from "../tool-name.js";
+import { flowiseToolkitTools } from "../toolkit/flowise/flowise-toolkit-tools.js";
 import type { ToolProfile } from "./tool-profile.js";
 
 const BODY_METHODS = new Set<HttpMethod>(["POST", "PUT"]);
@@ -49,12 +52,24 @@ export const FLOWISE_PROFILE: ToolProfile = {
   send(request, config, options, signal) {
     return sendLikeFlowise(request, {
       fetch: options.fetch ?? globalThis.fetch,
-      httpSecurityCheck: options.httpSecurityCheck ?? true,
+      httpSecurityCheck: options.httpSecurityCheck ?? FLOWISE_PROFILE.refusesPrivateHosts,
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
       maxOutputLength: config.maxOutputLength,
       signal,
     });
   },
   typeSeenByLlm: (declared, where) => (where === "param" || declared === "integer" ? "string" : declared),
+  defaultTimeoutMs: undefined,
+  refusesPrivateHosts: true,
   requiresResponses: false,
+  toolkitTools: flowiseToolkitTools,
+  httpNode: {
+    keepsUnknownVariables: true,
+    skipsEmptyHeaders: true,
+    // Flowise 3.1.4 reads the json body leniently: unquoted keys, single quotes, trailing commas.
+    parseJsonBody: (text) => JSON5.parse(text),
+    // The key/value list is serialised whole, so two rows go as `0=&1=` (a Flowise bug, reproduced).
+    encodeFormBody: (body) => (typeof body === "object" ? querystringStringify(body as never) : ""),
+    timeoutMs: () => undefined,
+  },
 };

@@ -5,6 +5,7 @@ import { standardArguments } from "../request/standard-arguments.js";
 import { buildStandardUrl } from "../request/standard-url.js";
 import { DEFAULT_TIMEOUT_MS } from "../runtime-options.js";
 import { sanitizeToolName } from "../tool-name.js";
+import { standardToolkitTools } from "../toolkit/standard/standard-toolkit-tools.js";
 import type { ToolProfile } from "./tool-profile.js";
 
 const BODY_METHODS = new Set<HttpMethod>(["POST", "PUT", "PATCH"]);
@@ -44,5 +45,16 @@ export const STANDARD_PROFILE: ToolProfile = {
     });
   },
   typeSeenByLlm: (declared) => declared,
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  refusesPrivateHosts: false,
   requiresResponses: true,
+  toolkitTools: standardToolkitTools,
+  httpNode: {
+    keepsUnknownVariables: false,
+    skipsEmptyHeaders: false,
+    parseJsonBody: (text) => JSON.parse(text),
+    encodeFormBody: (body) =>
+      new URLSearchParams((Array.isArray(body) ? body : []).map((row) => [row.key, row.value])).toString(),
+    timeoutMs: (requested) => requested ?? DEFAULT_TIMEOUT_MS,
+  },
 };

@@ -1,8 +1,10 @@
+import type { KeyValue } from "../../config/http-node-config.js";
 import type { HttpMethod, ParamSpec, RequestToolConfig } from "../../config/request-tool-config.js";
 import type { Profile } from "../../profile.js";
 import type { ArgumentsContract, RequestToolArguments } from "../request/tool-arguments.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
-import type { ToolRequest, ToolResult } from "../tool-result.js";
+import type { ExecutableTool, ToolRequest, ToolResult } from "../tool-result.js";
+import type { ToolkitContext } from "../toolkit/toolkit-context.js";
 import type { ResolveOptions } from "../variables.js";
 
 /** A field of a request tool that may hold `{{…}}` variables. */
@@ -51,6 +53,31 @@ export interface ToolProfile {
   ): Promise<ToolResult>;
   /** The type the LLM is shown for a declared field type (Flowise turns integer into string). */
   typeSeenByLlm(declared: string, where: "param" | "body"): string;
+  /** The limit for one HTTP call when the caller sets none; Flowise sets none. */
+  defaultTimeoutMs: number | undefined;
+  /**
+   * Whether loopback and private hosts are refused, as Flowise 3.1 refuses them unless the server runs
+   * with HTTP_SECURITY_CHECK=false (the runtime option `httpSecurityCheck: false`).
+   */
+  refusesPrivateHosts: boolean;
   /** Whether an OpenAPI 3.0 operation without `responses` is a load error (Flowise validates nothing). */
   requiresResponses: boolean;
+  /** One tool per operation of an OpenAPI toolkit: which operations, how named, how they call. */
+  toolkitTools(context: ToolkitContext): ExecutableTool[];
+  /** How the HTTP node (Agentflow V2's "Send HTTP Request") builds its request. */
+  httpNode: HttpNodeRules;
+}
+
+/** The profile's decisions for the HTTP node. */
+export interface HttpNodeRules {
+  /** An unknown `{{variable}}` stays literal (else it is an error and nothing is sent). */
+  keepsUnknownVariables: boolean;
+  /** A header whose value is empty (after variables) is not sent. */
+  skipsEmptyHeaders: boolean;
+  /** Reads a json body written as text. */
+  parseJsonBody(text: string): unknown;
+  /** Serialises an x-www-form-urlencoded body (the UI stores a key/value list). */
+  encodeFormBody(body: string | KeyValue[] | object): string;
+  /** The call's time limit given the one asked for (Flowise's node has none; the caller's signal still aborts). */
+  timeoutMs(requested: number | undefined): number | undefined;
 }
