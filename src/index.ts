@@ -86,10 +86,13 @@ export {
   createFlowiseEmulator,
   type FlowiseEmulator,
   type FlowiseEmulatorOptions,
-  type FlowiseSeed,
   type FlowiseSnapshot,
 } from "./emulator/flowise/flowise-emulator.js";
-export { DEFAULT_FLOWISE_SEED_DIR, loadFlowiseSeed } from "./emulator/flowise/flowise-seed.js";
+export {
+  DEFAULT_FLOWISE_SEED_DIR,
+  type FlowiseSeed,
+  loadFlowiseSeed,
+} from "./emulator/flowise/flowise-seed.js";
 export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
 export {
   createSpecEmulator,
@@ -130,6 +133,7 @@ export { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "./mcp/m
 export { type StdioStreams, serveMcpStdio } from "./mcp/serve-mcp-stdio.js";
 export type { McpExchange } from "./mcp/to-call-tool-result.js";
 export { type McpServerOptions, toMcpServer } from "./mcp/to-mcp-server.js";
+export type { FetchLike } from "./net/fetch-like.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
 export {
   matchOperation,
@@ -151,6 +155,7 @@ export {
   type IndexedOperation,
   type OperationIndex,
 } from "./openapi/operation-index.js";
+export type { SpecReadOptions } from "./openapi/spec-read-options.js";
 export { DEFAULT_PROFILE, type Profile, ProfileSchema } from "./profile.js";
 export type { CallRecord, CallSource } from "./replay/call-record.js";
 export { type Cassette, CassetteSchema, readCassette, writeCassette } from "./replay/cassette.js";
@@ -187,12 +192,7 @@ export { type ToolArtifact, toLangChainTools } from "./runtime/langchain/to-lang
 export { createOutboundGuard } from "./runtime/outbound/outbound-guard.js";
 export { type OutboundPolicy, OutboundRefusedError } from "./runtime/outbound/outbound-policy.js";
 export { createRequestTool } from "./runtime/request/request-tool.js";
-export {
-  DEFAULT_TIMEOUT_MS,
-  type FetchLike,
-  type SpecReadOptions,
-  type ToolRuntimeOptions,
-} from "./runtime/runtime-options.js";
+export { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "./runtime/runtime-options.js";
 export { TOOL_NAME_PATTERN } from "./runtime/tool-name.js";
 export type {
   ExecutableTool,

@@ -1,7 +1,7 @@
 import type { LoadedTool } from "../config/tool-config.js";
 import { createSpecEmulator, type SpecEmulator } from "../emulator/spec/spec-emulator.js";
 import { loadSpecIndex, loadToolkitSpecs } from "../lint/load-check-inputs.js";
-import type { SpecReadOptions } from "../runtime/runtime-options.js";
+import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 
 /** The spec emulators `call` and `agent` run against (docs/spec-emulator.md). */
 export interface RunSpecs {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { ResolveHost } from "../runtime/host-policy.js";
-import type { FetchLike } from "../runtime/runtime-options.js";
+import type { FetchLike } from "../net/fetch-like.js";
+import type { ResolveHost } from "../net/resolve-host.js";
 import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "./emulator-fetch.js";
 import type { Event } from "./events/event.js";
 import { createEventService, type EventService, type EventServiceOptions } from "./events/event-service.js";

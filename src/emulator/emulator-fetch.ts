@@ -1,6 +1,6 @@
-import type { ResolveHost } from "../runtime/host-policy.js";
-import { resolveWithDns } from "../runtime/host-policy.js";
-import { type FetchLike, isInProcessFetch, markInProcess } from "../runtime/runtime-options.js";
+import { type FetchLike, isInProcessFetch, markInProcess } from "../net/fetch-like.js";
+import type { ResolveHost } from "../net/resolve-host.js";
+import { resolveWithDns } from "../net/resolve-host.js";
 import type { FetchHandler } from "./serve.js";
 
 /** The origin the embedded event service answers on in-process (no socket, no DNS). */

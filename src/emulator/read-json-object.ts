@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { isPlainObject } from "../json-value.js";
+import { readStreamWithin } from "../net/read-stream-within.js";
 import { nestsDeeperThan } from "./json-depth.js";
-import { readStreamWithin } from "./read-stream-within.js";
 
 export type JsonObjectRead =
   | { ok: true; value: Record<string, unknown> }

@@ -1,8 +1,8 @@
 import type { LoadResult } from "../config/load-result.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
+import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
-import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { lint, type RuleSetting, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";

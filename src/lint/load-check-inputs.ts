@@ -2,9 +2,9 @@ import type { LoadResult } from "../config/load-result.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import { loadSpec } from "../openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../openapi/operation-index.js";
+import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
-import type { SpecReadOptions } from "../runtime/runtime-options.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /** Load errors and warnings of the configs, as diagnostics of their files. */

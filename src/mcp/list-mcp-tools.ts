@@ -3,7 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolDeckError } from "../errors.js";
-import type { FetchLike } from "../runtime/runtime-options.js";
+import type { FetchLike } from "../net/fetch-like.js";
 import type { McpToolSource } from "./mcp-tool-source.js";
 
 /** One tool an MCP server lists: what an LLM given it would see. */

@@ -1,8 +1,8 @@
-import { readStreamWithin } from "../emulator/read-stream-within.js";
+import { isInProcessFetch } from "../net/fetch-like.js";
+import { readStreamWithin } from "../net/read-stream-within.js";
 import { MAX_FILE_BYTES, ProjectFileError } from "../project-files/read-project-file.js";
 import { isPrivateHost } from "../runtime/host-policy.js";
-import { isInProcessFetch } from "../runtime/runtime-options.js";
-import type { ReadPolicy } from "./spec-location.js";
+import type { ReadPolicy } from "./read-policy.js";
 
 const MAX_REDIRECTS = 5;
 const DOWNLOAD_TIMEOUT_MS = 30_000;

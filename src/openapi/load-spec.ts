@@ -1,18 +1,18 @@
 import { dirname, join, resolve } from "node:path";
 import { ToolDeckError } from "../errors.js";
+import type { FetchLike } from "../net/fetch-like.js";
+import type { ResolveHost } from "../net/resolve-host.js";
 import { projectRoot } from "../project-files/project-root.js";
-import type { ResolveHost } from "../runtime/host-policy.js";
 import { boundExpansion } from "./bound-expansion.js";
 import { decodeDataUrl, isDataUrl } from "./data-url.js";
 import { forEachRef } from "./for-each-ref.js";
 import { toPointer } from "./json-pointer.js";
 import type { OpenApiDocument } from "./openapi-document.js";
 import { parseSpecText } from "./parse-spec-text.js";
+import type { ReadPolicy } from "./read-policy.js";
 import { isLeftForLater, type RefDocument, resolveRefs } from "./resolve-refs.js";
 import {
-  type FetchLike,
   locationKey,
-  type ReadPolicy,
   readSpecText,
   relativeLocation,
   type SpecLocation,

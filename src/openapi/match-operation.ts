@@ -49,7 +49,7 @@ interface Candidate {
 export function matchOperation(index: OperationIndex, method: string, url: string): OperationMatch {
   const verb = method.toUpperCase();
   const candidates = candidatePaths(index, url);
-  let firstFit: { candidate: Candidate; node: TrieNode } | undefined;
+  let firstFit: { candidate: Candidate; node: TrieNode<IndexedOperation> } | undefined;
   for (const candidate of candidates) {
     for (const node of index.trie.matches(candidate.segments)) {
       const operation = node.operations.get(verb);
@@ -132,7 +132,7 @@ const ALTERNATIVE: Record<string, string> = { PUT: "PATCH", PATCH: "PUT" };
  * one `{id}` deeper (`DELETE /events` → `DELETE /events/{id}`), its twin there (`PUT /events` →
  * `PATCH /events/{id}`), else every method the path has.
  */
-function nearestOnPath(node: TrieNode, method: string): IndexedOperation[] {
+function nearestOnPath(node: TrieNode<IndexedOperation>, method: string): IndexedOperation[] {
   const twin = ALTERNATIVE[method];
   const children = childTemplates(node);
   const tries = [
@@ -145,7 +145,7 @@ function nearestOnPath(node: TrieNode, method: string): IndexedOperation[] {
 }
 
 /** For an unknown path: operations with the method at the deepest known node or one step below it. */
-function nearestBelow(node: TrieNode, method: string): IndexedOperation[] {
+function nearestBelow(node: TrieNode<IndexedOperation>, method: string): IndexedOperation[] {
   if (node.depth === 0) return [];
   const nodes = [node, ...childTemplates(node)];
   return nodes.flatMap((n) => n.operations.get(method) ?? []).slice(0, 3);

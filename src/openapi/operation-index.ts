@@ -44,7 +44,7 @@ export interface OperationIndex {
   title: string;
   operations: IndexedOperation[];
   byOperationId: Map<string, IndexedOperation>;
-  trie: PathTrie;
+  trie: PathTrie<IndexedOperation>;
 }
 
 /**

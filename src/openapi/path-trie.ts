@@ -1,5 +1,3 @@
-import type { IndexedOperation } from "./operation-index.js";
-
 /** One segment of a spec path template: a literal, a whole `{param}`, or a mix like `{name}.{ext}`. */
 type TemplateSegment =
   | { kind: "literal"; value: string }
@@ -9,18 +7,23 @@ type TemplateSegment =
 /** One segment of a URL being matched: a concrete value, or a placeholder (`:id`, `{id}`, `{{…}}`). */
 export type UrlSegment = { kind: "literal"; value: string } | { kind: "placeholder"; raw: string };
 
+/** What a trie holds at a template's end: anything with a method (an indexed operation). */
+export interface HasMethod {
+  method: string;
+}
+
 /** A trie node; a node where a template ends holds that template and its operations by method. */
-export interface TrieNode {
-  literals: Map<string, TrieNode>;
-  param: TrieNode | undefined;
-  patterns: { regex: RegExp; node: TrieNode }[];
+export interface TrieNode<T extends HasMethod = HasMethod> {
+  literals: Map<string, TrieNode<T>>;
+  param: TrieNode<T> | undefined;
+  patterns: { regex: RegExp; node: TrieNode<T> }[];
   template: string | undefined;
   segments: TemplateSegment[];
-  operations: Map<string, IndexedOperation>;
+  operations: Map<string, T>;
   depth: number;
 }
 
-function createNode(depth: number): TrieNode {
+function createNode<T extends HasMethod>(depth: number): TrieNode<T> {
   return {
     literals: new Map(),
     param: undefined,
@@ -58,21 +61,21 @@ function compileSegment(segment: string): TemplateSegment {
  * A trie over path templates: matching walks one node per URL segment instead of testing every path.
  * Templates are compiled on the first match, so indexing a spec only to build its tools stays cheap.
  */
-export class PathTrie {
-  private readonly built = createNode(0);
-  private pending: [string, IndexedOperation][] = [];
+export class PathTrie<T extends HasMethod> {
+  private readonly built = createNode<T>(0);
+  private pending: [string, T][] = [];
 
-  add(template: string, operation: IndexedOperation): void {
+  add(template: string, operation: T): void {
     this.pending.push([template, operation]);
   }
 
-  get root(): TrieNode {
+  get root(): TrieNode<T> {
     for (const [template, operation] of this.pending) this.insert(template, operation);
     this.pending = [];
     return this.built;
   }
 
-  private insert(template: string, operation: IndexedOperation): void {
+  private insert(template: string, operation: T): void {
     const segments = splitPath(template).map(compileSegment);
     let node = this.built;
     for (const segment of segments) node = this.child(node, segment);
@@ -81,21 +84,21 @@ export class PathTrie {
     if (!node.operations.has(operation.method)) node.operations.set(operation.method, operation);
   }
 
-  private child(node: TrieNode, segment: TemplateSegment): TrieNode {
+  private child(node: TrieNode<T>, segment: TemplateSegment): TrieNode<T> {
     if (segment.kind === "literal") {
       const existing = node.literals.get(segment.value);
       if (existing) return existing;
-      const next = createNode(node.depth + 1);
+      const next = createNode<T>(node.depth + 1);
       node.literals.set(segment.value, next);
       return next;
     }
     if (segment.kind === "param") {
-      node.param ??= createNode(node.depth + 1);
+      node.param ??= createNode<T>(node.depth + 1);
       return node.param;
     }
     const existing = node.patterns.find((entry) => entry.regex.source === segment.regex.source);
     if (existing) return existing.node;
-    const next = createNode(node.depth + 1);
+    const next = createNode<T>(node.depth + 1);
     node.patterns.push({ regex: segment.regex, node: next });
     return next;
   }
@@ -104,7 +107,11 @@ export class PathTrie {
    * Every template node the segments reach, best first: a literal beats a `{param}`, which beats a
    * mixed segment, as OpenAPI asks of concrete paths. Placeholders match only parameters.
    */
-  *matches(segments: readonly UrlSegment[], node: TrieNode = this.root, index = 0): Generator<TrieNode> {
+  *matches(
+    segments: readonly UrlSegment[],
+    node: TrieNode<T> = this.root,
+    index = 0,
+  ): Generator<TrieNode<T>> {
     if (index === segments.length) {
       if (node.template !== undefined) yield node;
       return;
@@ -123,7 +130,7 @@ export class PathTrie {
   }
 
   /** The deepest node the segments reach along literals and parameters (for "nearest" hints). */
-  deepest(segments: readonly UrlSegment[]): TrieNode {
+  deepest(segments: readonly UrlSegment[]): TrieNode<T> {
     let node = this.root;
     for (const segment of segments) {
       const next = (segment.kind === "literal" ? node.literals.get(segment.value) : undefined) ?? node.param;
@@ -154,7 +161,7 @@ export function extractParams(node: TrieNode, segments: readonly UrlSegment[]): 
 }
 
 /** Template nodes one step below `node` (its literal, `{param}` and mixed children). */
-export function childTemplates(node: TrieNode): TrieNode[] {
+export function childTemplates<T extends HasMethod>(node: TrieNode<T>): TrieNode<T>[] {
   const children = [
     ...(node.param ? [node.param] : []),
     ...node.literals.values(),

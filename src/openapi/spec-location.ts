@@ -1,8 +1,8 @@
 import { dirname, resolve } from "node:path";
 import { ToolDeckError } from "../errors.js";
 import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
-import type { ResolveHost } from "../runtime/host-policy.js";
 import { downloadSpec } from "./download-spec.js";
+import type { ReadPolicy } from "./read-policy.js";
 
 /** Where a spec document lives: a file, a URL, or nowhere (an object handed in). */
 export type SpecLocation = { kind: "file"; path: string } | { kind: "url"; url: string } | { kind: "object" };
@@ -13,8 +13,6 @@ export interface SpecText {
   label: string;
   text: string;
 }
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** A path or `http(s)://` URL given by the user, as a location; relative paths against `baseDir`. */
 export function toSpecLocation(pathOrUrl: string, baseDir?: string): SpecLocation {
@@ -46,17 +44,6 @@ function refuseOtherSchemes(ref: string): void {
 export function locationKey(location: SpecLocation): string {
   if (location.kind === "file") return `file:${resolve(location.path)}`;
   return location.kind === "url" ? location.url : "object:";
-}
-
-/** How a spec and the documents its `$ref`s name may be read (docs/security.md). */
-export interface ReadPolicy {
-  fetch: FetchLike;
-  /** Folders a `$ref`'d file must be inside; undefined for a file the caller named itself. */
-  roots?: readonly string[] | undefined;
-  /** Download http(s) documents at all (`--allow-remote-refs`). */
-  allowRemote: boolean;
-  /** How private addresses are told apart; default DNS. */
-  resolveHost?: ResolveHost | undefined;
 }
 
 /**

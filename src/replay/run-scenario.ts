@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
+import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
-import type { SpecReadOptions, ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { resolveVariables } from "../runtime/variables.js";
 import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.js";

@@ -1,11 +1,11 @@
 import { createEmulator } from "../emulator/create-emulator.js";
 import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
 import type { SpecEmulator } from "../emulator/spec/spec-emulator.js";
-import type { ResolveHost } from "../runtime/host-policy.js";
+import type { FetchLike } from "../net/fetch-like.js";
+import type { ResolveHost } from "../net/resolve-host.js";
 import { guardResolveHost } from "../runtime/outbound/guard-resolve-host.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
-import type { FetchLike } from "../runtime/runtime-options.js";
 
 /**
  * What a scenario needs of an emulator: a fetch, the variables pointing tools at it, and its state as

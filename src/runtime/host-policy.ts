@@ -1,5 +1,5 @@
-import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { type ResolveHost, resolveWithDns } from "../net/resolve-host.js";
 
 /** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
 export const FLOWISE_DENIED = "Access to this host is denied by policy.";
@@ -30,17 +30,6 @@ const PRIVATE_RANGES = (() => {
   list.addSubnet("fe80::", 10, "ipv6");
   return list;
 })();
-
-/** Resolves a host name to its addresses; undefined when it cannot be resolved here. */
-export type ResolveHost = (hostname: string) => Promise<string[] | undefined>;
-
-export const resolveWithDns: ResolveHost = async (hostname) => {
-  try {
-    return (await lookup(hostname, { all: true })).map((entry) => entry.address);
-  } catch {
-    return undefined;
-  }
-};
 
 /** Whether an address (v4, v6, or v4-mapped v6) is loopback, private or link-local. */
 export function isPrivateAddress(address: string): boolean {

@@ -1,26 +1,9 @@
+import type { FetchLike } from "../net/fetch-like.js";
+import type { ResolveHost } from "../net/resolve-host.js";
+import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
-import type { ResolveHost } from "./host-policy.js";
 import type { OutboundPolicy } from "./outbound/outbound-policy.js";
 import type { VariableContext } from "./variables.js";
-
-/** A `fetch` as tools call it: the global one, an emulator's in-process one, or a recorder. */
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-
-/**
- * A fetch may say which URLs it answers in-process (no socket to cancel), so callers can skip per-call
- * abort plumbing for those: the embedded emulators' fetch does.
- */
-export const IN_PROCESS_FETCH = Symbol.for("tooldeck.inProcessFetch");
-
-type InProcessMark = { [IN_PROCESS_FETCH]?: (url: string) => boolean };
-
-export function markInProcess<F extends FetchLike>(fetch: F, answersInProcess: (url: string) => boolean): F {
-  return Object.assign(fetch, { [IN_PROCESS_FETCH]: answersInProcess });
-}
-
-export function isInProcessFetch(fetch: FetchLike, url: string): boolean {
-  return (fetch as InProcessMark)[IN_PROCESS_FETCH]?.(url) ?? false;
-}
 
 /** How tools are executed. Every option has a real default; tests inject their own. */
 export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
@@ -46,13 +29,6 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   allowCode?: boolean;
   /** Told the name of each toolkit whose Custom Code is set aside, for a note to the user. */
   onCodeNotRun?: (toolkit: string) => void;
-}
-
-export interface SpecReadOptions {
-  /** Folders OpenAPI toolkits' `$ref`s may read from; default the repository of the working directory. */
-  roots?: readonly string[];
-  /** Download toolkit spec URLs and URL `$ref`s (`--allow-remote-refs`); default false. */
-  allowRemoteRefs?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

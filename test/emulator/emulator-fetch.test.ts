@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "../../src/emulator/emulator-fetch.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
-import { isInProcessFetch } from "../../src/runtime/runtime-options.js";
+import { isInProcessFetch } from "../../src/net/fetch-like.js";
 
 function setup() {
   const network: string[] = [];

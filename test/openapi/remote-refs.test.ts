@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { FetchLike } from "../../src/net/fetch-like.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
-import type { FetchLike } from "../../src/openapi/spec-location.js";
 import { hostileProject } from "../support/hostile-project.js";
 
 function specWithParameterRef(ref: string): string {

@@ -1,4 +1,4 @@
-import type { FetchLike } from "../../src/runtime/runtime-options.js";
+import type { FetchLike } from "../../src/net/fetch-like.js";
 
 export interface RecordedRequest {
   method: string;

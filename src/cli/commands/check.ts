@@ -19,10 +19,12 @@ import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { DEFAULT_PROBE_TIMEOUT_MS, type ProbeRuntime } from "../../lint/probe/probe.js";
 import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
+import type { FetchLike } from "../../net/fetch-like.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
+import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
-import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
+import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import {

@@ -5,6 +5,7 @@ import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { specDrift } from "../../lint/probe/judge-exchange.js";
+import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import { realRoots } from "../../project-files/project-root.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatBrokenText, formatScenarioText, formatSummary } from "../../replay/format/format-run-text.js";
@@ -13,7 +14,6 @@ import { loadScenarios } from "../../replay/load-scenarios.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { type RunScenarioOptions, runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
-import type { SpecReadOptions } from "../../runtime/runtime-options.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { readStreamWithin } from "../../net/read-stream-within.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
-import { readStreamWithin } from "../read-stream-within.js";
 import { flowiseError } from "./flowise-json.js";
 import { parseJsonStrict } from "./parse-json-strict.js";
 

@@ -5,7 +5,7 @@ import { type ApiKeyInput, createApiKeyStore, type FlowiseApiKey, toApiKeys } fr
 import { bodyGuard, FLOWISE_BODY_LIMIT_BYTES } from "./body-guard.js";
 import type { Chatflow } from "./chatflows/chatflow.js";
 import { createChatflowRoutes } from "./chatflows/chatflow-routes.js";
-import { type ChatflowSeed, chatflowFromSeed } from "./chatflows/chatflow-seed.js";
+import { chatflowFromSeed } from "./chatflows/chatflow-seed.js";
 import { createChatflowStore } from "./chatflows/chatflow-store.js";
 import { createDocumentStoreRoutes } from "./document-store/document-store-routes.js";
 import {
@@ -14,22 +14,14 @@ import {
   type DocumentStoreSnapshot,
 } from "./document-store/document-store-service.js";
 import type { EmbeddingProviderOptions } from "./document-store/embeddings/embedding-provider.js";
-import type { DocumentStoreSeed } from "./document-store/model/document-store-seed.js";
 import { FlowiseApiError } from "./flowise-api-error.js";
 import type { FlowiseDeps } from "./flowise-deps.js";
 import { flowiseError } from "./flowise-json.js";
-import { loadFlowiseSeed } from "./flowise-seed.js";
+import { type FlowiseSeed, loadFlowiseSeed } from "./flowise-seed.js";
 import { createListeners } from "./listeners.js";
 import { requestPath } from "./request-path.js";
 import { createSystemRoutes } from "./system-routes.js";
 import { uriGuard } from "./uri-guard.js";
-
-/** What the emulator starts with and returns to on `reset()`. */
-export interface FlowiseSeed {
-  chatflows: readonly ChatflowSeed[];
-  /** Document stores, really upserted when the emulator starts; default none. */
-  documentStores?: readonly DocumentStoreSeed[];
-}
 
 /** A copy of the emulator's state. */
 export interface FlowiseSnapshot {

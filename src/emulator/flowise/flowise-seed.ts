@@ -3,9 +3,19 @@ import { basename, join } from "node:path";
 import { ToolDeckError } from "../../errors.js";
 import { loadJsonFile } from "../../load-json-file.js";
 import { packagePath } from "../../package-root.js";
+import type { ChatflowSeed } from "./chatflows/chatflow-seed.js";
 import { chatflowSeedFromExport, FlowExportSchema } from "./chatflows/flow-export.js";
-import { DocumentStoreSeedSchema } from "./document-store/model/document-store-seed.js";
-import type { FlowiseSeed } from "./flowise-emulator.js";
+import {
+  type DocumentStoreSeed,
+  DocumentStoreSeedSchema,
+} from "./document-store/model/document-store-seed.js";
+
+/** What the emulator starts with and returns to on `reset()`. */
+export interface FlowiseSeed {
+  chatflows: readonly ChatflowSeed[];
+  /** Document stores, really upserted when the emulator starts; default none. */
+  documentStores?: readonly DocumentStoreSeed[];
+}
 
 /** tooldeck's own seed folder: `seeds/flowise/`. */
 export const DEFAULT_FLOWISE_SEED_DIR = packagePath("seeds", "flowise");

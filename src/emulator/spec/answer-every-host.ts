@@ -1,4 +1,4 @@
-import { type FetchLike, markInProcess } from "../../runtime/runtime-options.js";
+import { type FetchLike, markInProcess } from "../../net/fetch-like.js";
 import type { SpecEmulator } from "./spec-emulator.js";
 
 /**

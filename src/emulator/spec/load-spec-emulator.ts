@@ -1,7 +1,7 @@
 import { readConfigFile } from "../../config/read-config-file.js";
 import { ToolDeckError } from "../../errors.js";
 import { loadSpec } from "../../openapi/load-spec.js";
-import type { SpecReadOptions } from "../../runtime/runtime-options.js";
+import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import { createSpecEmulator, type SpecEmulator } from "./spec-emulator.js";
 import type { SeedData } from "./spec-seed.js";
 

@@ -1,7 +1,7 @@
+import { readStreamWithin } from "../../net/read-stream-within.js";
 import type { ParameterObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
-import { readStreamWithin } from "../read-stream-within.js";
 import { declaresContentType, isJsonMediaType } from "./media-types.js";
 import type { SchemaCheck } from "./schema-validator.js";
 import type { Direction } from "./to-json-schema.js";

@@ -1,4 +1,4 @@
-import { type ResolveHost, resolveWithDns } from "../host-policy.js";
+import { type ResolveHost, resolveWithDns } from "../../net/resolve-host.js";
 import type { OutboundPolicy } from "./outbound-policy.js";
 
 /**

@@ -1,4 +1,4 @@
-import { type FetchLike, isInProcessFetch, markInProcess } from "../runtime-options.js";
+import { type FetchLike, isInProcessFetch, markInProcess } from "../../net/fetch-like.js";
 import { type OutboundPolicy, OutboundRefusedError, refusalFor } from "./outbound-policy.js";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -1,6 +1,7 @@
-import { flowiseRefusalOf, type ResolveHost } from "../host-policy.js";
+import type { FetchLike } from "../../net/fetch-like.js";
+import type { ResolveHost } from "../../net/resolve-host.js";
+import { flowiseRefusalOf } from "../host-policy.js";
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
-import type { FetchLike } from "../runtime-options.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
 const MAX_REDIRECTS = 5;

@@ -1,5 +1,5 @@
+import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
-import { type FetchLike, isInProcessFetch } from "../runtime-options.js";
 import type { ToolRequest, ToolResult } from "../tool-result.js";
 
 export interface StandardSendOptions {

@@ -5,11 +5,12 @@ import {
 } from "../../config/openapi-toolkit-config.js";
 import { ToolDeckError } from "../../errors.js";
 import { formatZodIssue } from "../../format-zod-issue.js";
+import type { FetchLike } from "../../net/fetch-like.js";
+import type { ResolveHost } from "../../net/resolve-host.js";
 import { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "../../openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../openapi/operation-index.js";
-import type { FetchLike } from "../../openapi/spec-location.js";
 import type { Profile } from "../../profile.js";
-import { flowiseRefusalOf, type ResolveHost } from "../host-policy.js";
+import { flowiseRefusalOf } from "../host-policy.js";
 import type { ToolProfile } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import { DEFAULT_TIMEOUT_MS } from "../runtime-options.js";

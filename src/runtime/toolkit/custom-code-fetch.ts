@@ -1,5 +1,5 @@
-import { readStreamWithin } from "../../emulator/read-stream-within.js";
-import type { FetchLike } from "../../openapi/spec-location.js";
+import type { FetchLike } from "../../net/fetch-like.js";
+import { readStreamWithin } from "../../net/read-stream-within.js";
 import type { FetchAnswer, FetchMessage } from "./custom-code-protocol.js";
 
 /** Fetches one run of Custom Code may make. */

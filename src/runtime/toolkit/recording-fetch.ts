@@ -1,4 +1,4 @@
-import type { FetchLike } from "../../openapi/spec-location.js";
+import type { FetchLike } from "../../net/fetch-like.js";
 import type { ToolRequest, ToolResponse } from "../tool-result.js";
 import { toToolResponse } from "./send-request.js";
 

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import type { FetchLike } from "../../openapi/spec-location.js";
+import type { FetchLike } from "../../net/fetch-like.js";
 import { createCustomCodeFetcher } from "./custom-code-fetch.js";
 import { describeExit, killCustomCodeProcess, startCustomCodeProcess } from "./custom-code-process.js";
 import type { ChildMessage, FetchAnswer, FetchedMessage, RunMessage } from "./custom-code-protocol.js";

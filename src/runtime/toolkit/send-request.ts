@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import type { FetchLike } from "../../openapi/spec-location.js";
+import type { FetchLike } from "../../net/fetch-like.js";
 import type { ToolRequest, ToolResponse } from "../tool-result.js";
 
 export type Sent = { ok: true; response: ToolResponse } | { ok: false; error: string };

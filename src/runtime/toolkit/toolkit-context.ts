@@ -1,6 +1,6 @@
 import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
+import type { FetchLike } from "../../net/fetch-like.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
-import type { FetchLike } from "../../openapi/spec-location.js";
 
 /** What every tool of one toolkit shares. */
 export interface ToolkitContext {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
+import type { FetchLike } from "../../../src/net/fetch-like.js";
 import { createTool } from "../../../src/runtime/create-tools.js";
 import { guardResolveHost } from "../../../src/runtime/outbound/guard-resolve-host.js";
-import type { FetchLike } from "../../../src/runtime/runtime-options.js";
 
 const SECRET = "s3cr3t-value";
 

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEmulator } from "../../../src/emulator/create-emulator.js";
+import type { FetchLike } from "../../../src/net/fetch-like.js";
 import { createOutboundGuard } from "../../../src/runtime/outbound/outbound-guard.js";
 import { OutboundRefusedError } from "../../../src/runtime/outbound/outbound-policy.js";
-import type { FetchLike } from "../../../src/runtime/runtime-options.js";
 
 /** A loopback server that records what reaches it and answers by path (redirects on /to/<url>). */
 function startServer() {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { RequestToolConfig } from "../../../src/config/request-tool-config.js";
 import { createEmulatorFetch } from "../../../src/emulator/emulator-fetch.js";
+import { isInProcessFetch } from "../../../src/net/fetch-like.js";
 import { createRequestTool } from "../../../src/runtime/request/request-tool.js";
-import { isInProcessFetch, type ToolRuntimeOptions } from "../../../src/runtime/runtime-options.js";
+import type { ToolRuntimeOptions } from "../../../src/runtime/runtime-options.js";
 import { recordingFetch } from "../../support/recording-fetch.js";
 import { createEvent, deleteEvent, getEvents, NEW_EVENT, updateEvent } from "../../support/tutorial-tools.js";
 
