@@ -47,7 +47,7 @@ describe("an attacker's Custom Code in a pull request", () => {
       expect.objectContaining({ severity: "warning", path: "customCode", message: FINDING }),
     ]);
     expect(report.tools.find((t) => t.name === "listEvents")?.sent).toBe(
-      "GET http://localhost:5566/events → 200",
+      "GET http://localhost:5566/events → 200 (embedded emulator)",
     );
     expect(existsSync(marker)).toBe(false);
   });

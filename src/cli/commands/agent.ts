@@ -11,6 +11,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import {
   loadToolsReporting,
+  noteWriteHosts,
   specReadOptions,
   TOOL_FLAGS,
   TOOL_FLAGS_HELP,
@@ -57,6 +58,7 @@ export const agentCommand: Command = {
     const runtime = { ...setup.runtime, question: message };
     const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
     const tools = await createTools(agentConfigs, runtime);
+    if (tools.some((tool) => tool.endpoint?.method !== "GET")) noteWriteHosts(values, io);
     const model = await initModel(values.model ?? io.env.TOOLDECK_MODEL ?? DEFAULT_MODEL, io.env);
     const system = values.system
       ? resolveVariables(values.system, runtime, { keepUnknown: true })

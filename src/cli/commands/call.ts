@@ -9,6 +9,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import {
   loadToolsReporting,
+  noteWriteHosts,
   specReadOptions,
   TOOL_FLAGS,
   TOOL_FLAGS_HELP,
@@ -18,7 +19,8 @@ import {
 const HELP = `Usage: tooldeck call <tool> [options]
 
 Run one tool call, as an LLM would, and print the output the LLM sees. Against the embedded event
-service (in-process) unless --base-url is given.
+service (in-process) unless --base-url is given: then every tool is sent there (request tools,
+toolkits and HTTP nodes).
 
 Options:
   --args JSON         the arguments, e.g. '{"queryParams":{"id":"1"}}' (default {})
@@ -59,6 +61,7 @@ export const callCommand: Command = {
       const known = tools.map((candidate) => candidate.name).join(", ") || "none";
       throw new ToolDeckError("usage", `no tool named '${name}' (tools: ${known})`);
     }
+    if (tool.endpoint?.method !== "GET") noteWriteHosts(values, io);
     const result = await tool.invoke(toolArgs, { signal: io.signal });
     if (values.verbose) io.stderr(toTerminalText(formatExchange(result)));
     // A server's escape sequences are shown, not obeyed, piped too: a CI log viewer obeys them as well.

@@ -21,7 +21,7 @@ import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
-import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
+import { isNamedHost, type OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
@@ -36,6 +36,7 @@ import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import {
   ALLOW_CODE_HELP,
+  noteWriteHosts,
   OUTBOUND_FLAGS_HELP,
   outboundPolicy,
   PROJECT_FLAGS,
@@ -70,7 +71,8 @@ ${PROJECT_FLAGS_HELP}
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
 ${
   probes
-    ? `  --base-url URL      probe this service instead of the embedded emulator (reads only, unless --allow-writes)
+    ? `  --base-url URL      probe this service instead of the embedded emulator: every tool is sent there
+                      (request tools, toolkits, HTTP nodes; reads only, unless --allow-writes)
   --live              probe the tools' real hosts instead of the spec emulator (the hosts still need
                       --allow-host; reads only, unless --allow-writes)
 ${OUTBOUND_FLAGS_HELP}
@@ -123,6 +125,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
       io.hideSecrets?.(secretValues(parseVars(values.vars, values.var)));
       const format = oneOf("--format", values.format, FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
+      if (name === "check" && !values["no-probe"]) noteWriteHosts(values, io);
       const run = async () => runOnce(name, positionals, values, io);
       let outcome = await run();
       // A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule).
@@ -212,8 +215,8 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
 }
 
 /**
- * A fresh embedded emulator for every probed tool, or the real service at --base-url, behind the
- * outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
+ * A fresh embedded emulator for every probed tool, or the real service at --base-url (every tool is
+ * sent there: toolkits' servers and literal origins are replaced), behind the outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
  * reaches loopback hosts (the guard still decides which). Without --live, spec emulators stand in for
  * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
  */
@@ -224,7 +227,15 @@ function probeTarget(
   shared: { apiKey: string; securityCheckOff: boolean; specs: ProbeSpecs | undefined },
 ): ProbeRuntime {
   const options: ToolRuntimeOptions = shared.securityCheckOff ? { httpSecurityCheck: false } : {};
-  if (baseUrl !== undefined) return { ...options, outbound, vars: { base_url: baseUrl, ...userVars } };
+  if (baseUrl !== undefined) {
+    return {
+      ...options,
+      outbound,
+      baseUrl,
+      vars: { base_url: baseUrl, ...userVars },
+      describeTarget: (url) => (sameOrigin(url, baseUrl) ? "--base-url" : undefined),
+    };
+  }
   const specs = shared.specs;
   const emulator = createEmulator({
     flowise: { apiKeys: [shared.apiKey] },
@@ -238,7 +249,11 @@ function probeTarget(
     fetch: emulator.fetch,
     resolveHost: emulator.resolveHost,
     vars,
-    ...(specs ? { describeTarget: specs.describe, skipsUnknownHosts: true } : {}),
+    describeTarget: (url) =>
+      isEmbeddedOrigin(url)
+        ? "embedded emulator"
+        : (specs?.describe(url) ?? (isNamed(url, outbound) ? "--allow-host" : undefined)),
+    ...(specs ? { skipsUnknownHosts: true } : {}),
   };
 }
 
@@ -284,6 +299,14 @@ function isEmbeddedOrigin(url: string): boolean {
   return [EVENT_SERVICE_ORIGIN, FLOWISE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].some((origin) =>
     sameOrigin(url, origin),
   );
+}
+
+function isNamed(url: string, outbound: OutboundPolicy): boolean {
+  try {
+    return isNamedHost(new URL(url), outbound.allowedHosts);
+  } catch {
+    return false;
+  }
 }
 
 function sameOrigin(url: string, origin: string | undefined): boolean {
