@@ -28,13 +28,14 @@ const HELP = `Usage: tooldeck run [files…] [options]
 
 Run regression scenarios against the embedded emulator. A scenario with a cassette is replayed through the
 current configs and runtime (no model) and every difference is shown as a diff; one without a cassette
-runs its model (scripted, or provider:model) and records one.
+runs its model (scripted, or provider:model) and records one, except in CI: there it fails.
 
 Arguments:
   files               scenario files (.yaml, .yml, .json) or folders of .yaml/.yml files (default scenarios/)
 
 Options:
   --update            run the models again and re-record every cassette
+  --ci                never record: a missing cassette fails the scenario (the default when $CI is set)
   --format F          text (default), json or junit
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
@@ -55,6 +56,7 @@ export const runCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("run", args, {
       update: { type: "boolean", default: false },
+      ci: { type: "boolean", default: false },
       format: { type: "string", default: "text" },
       spec: { type: "string" },
       "allow-code": { type: "boolean", default: false },
@@ -73,7 +75,11 @@ export const runCommand: Command = {
     for (const [index, file] of files.entries()) {
       const progress = `[${index + 1}/${files.length}] ${file}`;
       if (format !== "text") io.stderr(`${progress}\n`);
-      const ran = await runFile(file, { update: values.update, validateCall, allowCode, read }, io);
+      const ran = await runFile(
+        file,
+        { update: values.update, ci: values.ci || isCi(io.env), validateCall, allowCode, read },
+        io,
+      );
       broken ||= ran.broken;
       for (const entry of ran.entries) {
         entries.push(entry);
@@ -93,6 +99,12 @@ export const runCommand: Command = {
     return passed === entries.length ? EXIT.ok : EXIT.findings;
   },
 };
+
+/** `CI` set as CI services set it (`true`, `1`, a name); empty, `0` and `false` mean not CI. */
+function isCi(env: Record<string, string | undefined>): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
 
 function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
@@ -135,6 +147,7 @@ async function runFile(
   file: string,
   options: {
     update: boolean;
+    ci: boolean;
     validateCall: ValidateCall | undefined;
     allowCode: Pick<RunScenarioOptions, "allowCode" | "onCodeNotRun">;
     read: Required<SpecReadOptions>;
@@ -159,6 +172,7 @@ async function runFile(
         toRunEntry(
           await runScenario(scenario, {
             update: options.update,
+            recordIfMissing: !options.ci,
             env: io.env,
             signal: controller.signal,
             ...options.allowCode,
