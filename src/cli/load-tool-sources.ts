@@ -32,9 +32,13 @@ export async function loadToolSources(
   io: CliIo,
   roots?: readonly string[],
 ): Promise<LoadResult> {
+  const stdin = paths.includes("-") ? await io.readStdin?.() : undefined;
   const fromFiles =
     paths.length > 0 || !flags.flowise
-      ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"], roots ? { roots } : {})
+      ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"], {
+          ...(roots ? { roots } : {}),
+          ...(stdin !== undefined ? { stdin } : {}),
+        })
       : emptyLoadResult();
   if (!flags.flowise) return fromFiles;
   const apiKey = flags["api-key"] ?? io.env.TOOLDECK_API_KEY ?? io.env.FLOWISE_API_KEY;

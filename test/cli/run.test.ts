@@ -207,7 +207,7 @@ describe("tooldeck run", () => {
     [["--updat"], "tooldeck run: Unknown option '--updat' (see 'tooldeck run --help')\n"],
     [
       [packagePath("fixtures", "flowise")],
-      `tooldeck run: no scenario files (.yaml, .yml) in ${packagePath("fixtures", "flowise")}\n`,
+      `tooldeck run: no scenarios found in ${packagePath("fixtures", "flowise")}\n`,
     ],
   ])("usage error %j: one line, exit 2", async (args, message) => {
     const { exit, stderr } = await run(...args);

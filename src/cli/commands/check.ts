@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
+import type { LoadedTool } from "../../config/tool-config.js";
 import { createEmulator, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "../../emulator/create-emulator.js";
 import { EVENT_SERVICE_ORIGIN } from "../../emulator/emulator-fetch.js";
 import { answerEveryHost } from "../../emulator/spec/answer-every-host.js";
@@ -20,6 +21,7 @@ import { DEFAULT_PROBE_TIMEOUT_MS, type ProbeRuntime } from "../../lint/probe/pr
 import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
+import type { Profile } from "../../profile.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import { isNamedHost, type OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
@@ -57,17 +59,20 @@ function help(name: "check" | "lint"): string {
 ${probes ? "Lint tool configs against the service's OpenAPI description, then probe each tool against the\nembedded emulator (or --base-url): say which tool will fail, why, and what to change." : "Lint tool configs against the service's OpenAPI description (the static half of 'tooldeck check')."}
 
 Arguments:
-  paths               config files or folders (default tools/)
+  paths               config files, folders (node_modules and hidden folders skipped) or quoted
+                      patterns ('tools/**/*.yaml'); - reads one config from stdin (default tools/)
 
 Options:
   --spec FILE         the service's OpenAPI description (default: the one found among the paths)
-  --profile P         standard (default) or flowise (judge what Flowise 3.1 does)
+  --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
+                      for Flowise exports and --flowise chatflows
   --format F          stylish (default), json, sarif or junit
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
 ${FLOWISE_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
+  --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
 ${
   probes
@@ -105,7 +110,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
     async run(args, io) {
       const { values, positionals } = parseCommandArgs(name, args, {
         spec: { type: "string" },
-        profile: { type: "string", default: "standard" },
+        profile: { type: "string" },
         format: { type: "string", default: "stylish" },
         "fail-on": { type: "string", default: "error" },
         fix: { type: "boolean", default: false },
@@ -119,6 +124,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         "no-probe": { type: "boolean", default: false },
         live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
+        "allow-empty": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
@@ -153,7 +159,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
 
 type CheckValues = ToolSourceFlags & {
   spec?: string | undefined;
-  profile: string;
+  profile?: string | undefined;
   config?: string | undefined;
   "base-url"?: string | undefined;
   "allow-writes": boolean;
@@ -164,14 +170,17 @@ type CheckValues = ToolSourceFlags & {
   "no-probe": boolean;
   live: boolean;
   "allow-code": boolean;
+  "allow-empty": boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
 };
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
-  const profile = parseProfile(values.profile);
+  const profile = parseProfile(values.profile ?? "standard");
   const read = specReadOptions(values, paths);
   const loaded = await loadToolSources(paths, values, io, read.roots);
+  if (loaded.tools.length === 0 && loaded.errors.length === 0 && !values["allow-empty"])
+    throw new ToolDeckError("usage", `no tools found in ${describeSources(paths, values.flowise)}`);
   const spec = await specFor(values.spec, loaded.specs, read, io);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
   const settings = loadLintSettings(values.config, process.cwd(), knownRules);
@@ -189,6 +198,8 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   const emulated = values.live ? undefined : specEmulators(spec, named);
   const report = await check(loaded, {
     profile,
+    // A Flowise export (or --flowise) is judged as Flowise runs it, unless --profile says otherwise.
+    ...(values.profile === undefined ? { profileOf: profileOfSource } : {}),
     ...(spec ? { spec } : {}),
     settings,
     allowCode: values["allow-code"],
@@ -212,6 +223,16 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
       : {}),
   });
   return { report, loadFailed: loaded.errors.length > 0 };
+}
+
+/** `tools/`, `a.yaml, b/`, `--flowise http://…`: where tools were looked for. */
+function describeSources(paths: readonly string[], flowise: string | undefined): string {
+  const named = paths.length > 0 || !flowise ? [...(paths.length > 0 ? paths : ["tools/"])] : [];
+  return [...named, ...(flowise ? [`--flowise ${flowise}`] : [])].join(", ");
+}
+
+function profileOfSource(tool: LoadedTool): Profile {
+  return tool.source.format === "flowise" ? "flowise" : "standard";
 }
 
 /**

@@ -1,7 +1,7 @@
 import { styleText } from "node:util";
 import { toTerminalText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
-import { type CheckReport, summarize, type ToolReport } from "../report.js";
+import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
 
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
@@ -20,7 +20,10 @@ export function formatStylish(report: CheckReport, options: { color?: boolean } 
     ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
   ];
   for (const file of files) {
-    lines.push(paint("underline", file));
+    const profile = report.tools.find(
+      (tool) => tool.file === file && tool.profile !== report.profile,
+    )?.profile;
+    lines.push(`${paint("underline", file)}${profile ? `  (profile ${profile})` : ""}`);
     const shown = new Set<Diagnostic>();
     for (const tool of report.tools.filter((t) => t.file === file)) {
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
@@ -36,7 +39,10 @@ export function formatStylish(report: CheckReport, options: { color?: boolean } 
   }
   const errors = report.diagnostics.some((d) => d.severity === "error");
   lines.push(
-    paint(errors ? "red" : "green", `${errors ? "✖" : "✔"} ${summarize(report)} (profile ${report.profile})`),
+    paint(
+      errors ? "red" : "green",
+      `${errors ? "✖" : "✔"} ${summarize(report)} (profile ${describeProfiles(report)})`,
+    ),
   );
   return `${lines.join("\n")}\n`;
 }
