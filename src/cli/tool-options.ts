@@ -244,18 +244,23 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
 
 /** Loads configs, printing every load error and warning to stderr. */
 export function loadToolsReporting(
+  command: string,
   paths: readonly string[],
   read: Pick<SpecReadOptions, "roots">,
   io: CliIo,
 ): LoadResult {
   const options = read.roots ? { roots: read.roots } : {};
-  return reportLoadIssues(loadToolConfigs(paths.length > 0 ? paths : ["tools/"], options), io);
+  return reportLoadIssues(command, loadToolConfigs(paths.length > 0 ? paths : ["tools/"], options), io);
 }
 
-/** Prints a load's errors and warnings to stderr, one line each. */
-export function reportLoadIssues(loaded: LoadResult, io: CliIo): LoadResult {
-  for (const error of loaded.errors) io.stderr(`error: ${toTerminalText(formatConfigIssue(error))}\n`);
+/**
+ * Prints a load's errors and warnings to stderr, one line each, as every error line reads:
+ * `tooldeck call: tools/x.yaml: [2].method: …`, `tooldeck call: warning: …`.
+ */
+export function reportLoadIssues(command: string, loaded: LoadResult, io: CliIo): LoadResult {
+  for (const error of loaded.errors)
+    io.stderr(`tooldeck ${command}: ${toTerminalText(formatConfigIssue(error))}\n`);
   for (const warning of loaded.warnings)
-    io.stderr(`warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
+    io.stderr(`tooldeck ${command}: warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
   return loaded;
 }

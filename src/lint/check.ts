@@ -2,7 +2,9 @@ import type { LoadResult } from "../config/load-result.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
+import { createTool } from "../runtime/create-tools.js";
 import type { SpecReadOptions } from "../runtime/runtime-options.js";
+import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { lint, type RuleSetting, toolName } from "./lint.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
@@ -104,11 +106,8 @@ async function checkGroup(
     }),
   ];
   if (!options.probe || options.settings?.probe === "off") {
-    const reports = tools.map((tool) => ({
-      tool,
-      report: { name: toolName(tool), file: tool.source.file, path: tool.source.path },
-    }));
-    return { diagnostics, tools: reports };
+    const reports = await Promise.all(tools.map((tool) => listTools(tool, profile, toolkits.specs)));
+    return { diagnostics, tools: reports.flat() };
   }
   const { target } = options.probe;
   const probed = await probe(tools, {
@@ -129,6 +128,35 @@ async function checkGroup(
     diagnostics,
     tools: probed.records.map((record) => ({ tool: record.tool, report: toToolReport(record) })),
   };
+}
+
+/**
+ * The tools a config gives, as the probes would list them (a toolkit: one per operation), so `lint`
+ * and `check` count the same tools; built without sending anything. A config that cannot be built is
+ * listed once, by its name.
+ */
+async function listTools(
+  tool: LoadedTool,
+  profile: Profile,
+  specs: ReadonlyMap<string, OperationIndex>,
+): Promise<{ tool: LoadedTool; report: ToolReport }[]> {
+  const entry = (name: string) => ({
+    tool,
+    report: { name, file: tool.source.file, path: tool.source.path },
+  });
+  const { config } = tool;
+  const spec = config.kind === "openapi-toolkit" ? specs.get(config.spec) : undefined;
+  try {
+    const built =
+      config.kind === "openapi-toolkit"
+        ? spec
+          ? await createToolkit(config, { profile, spec })
+          : []
+        : await createTool(config, { profile });
+    return built.length > 0 ? built.map((executable) => entry(executable.name)) : [entry(toolName(tool))];
+  } catch {
+    return [entry(toolName(tool))];
+  }
 }
 
 function toToolReport(record: ProbeRecord): ToolReport {

@@ -25,8 +25,12 @@ export interface CheckReport {
 export interface RuleInfo {
   id: string;
   severity: Severity;
+  /** Severities some of its findings carry instead of `severity` (docs/rules.md lists them). */
+  otherSeverities?: readonly Severity[];
   description: string;
   docs: string;
+  /** Where the rule is documented (SARIF `helpUri`, stylish `--show-docs`). */
+  helpUri?: string;
 }
 
 /** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools` */

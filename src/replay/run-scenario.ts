@@ -68,6 +68,7 @@ export async function runScenario(
     vars: { ...emulator.vars, ...scenario.vars },
     now: () => scenario.now,
     question: scenario.messages.at(-1) ?? "",
+    varsFrom: "scenario",
   };
   if (emulator.resolveHost) runtime.resolveHost = emulator.resolveHost;
   if (options.allowCode) runtime.allowCode = true;

@@ -331,7 +331,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     writeFileSync(config, "rules:\n  operation-not-found: warning\n  probe: off\n");
     const { exit, stdout } = await tooldeck("check", dir, "--config", config, "--format", "json");
     expect(exit).toBe(0);
-    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 5 tools");
+    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 9 tools");
     writeFileSync(config, "rules:\n  operation-not-fund: off\n");
     const typo = await tooldeck("check", dir, "--config", config);
     expect(typo.exit).toBe(2);
@@ -341,7 +341,10 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
   });
 
   test.each([
-    [["--format", "xml"], "tooldeck check: --format must be one of stylish, json, sarif, junit, got 'xml'\n"],
+    [
+      ["--format", "xml"],
+      "tooldeck check: --format must be one of stylish, json, sarif, junit, github, got 'xml'\n",
+    ],
     [
       ["--fail-on", "fatal"],
       "tooldeck check: --fail-on must be one of error, warning, info, none, got 'fatal'\n",

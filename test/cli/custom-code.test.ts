@@ -55,7 +55,7 @@ describe("an attacker's Custom Code in a pull request", () => {
   test("lint reports it too; with --allow-code it does not", async () => {
     const { dir } = hostileTools(writesMarker);
     expect((await tooldeck("lint", dir, "--fail-on", "none")).stdout).toContain(
-      `  hostile_toolkit\n    warning ${FINDING}  custom-code-not-run`,
+      `    warning hostile_toolkit: ${FINDING}  custom-code-not-run`,
     );
     expect((await tooldeck("lint", dir, "--fail-on", "none", "--allow-code")).stdout).not.toContain(
       "custom-code-not-run",

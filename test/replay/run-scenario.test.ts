@@ -167,7 +167,7 @@ describe("failures and broken setups", () => {
     });
     const result = await runScenario(scenario({ before: [node] }));
     expect(result.failures).toEqual([
-      "before step broken failed: unknown variable {{$vars.nope}} (set it with --var nope=…)",
+      "before step broken failed: unknown variable {{$vars.nope}} (set it in the scenario's vars: { nope: … })",
     ]);
   });
 

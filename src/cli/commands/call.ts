@@ -49,7 +49,8 @@ export const callCommand: Command = {
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
     const read = specReadOptions(values, values.tools ?? []);
-    const loaded = loadToolsReporting(values.tools ?? [], read, io);
+    const loaded = loadToolsReporting("call", values.tools ?? [], read, io);
+    if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
     const tools = await createTools(

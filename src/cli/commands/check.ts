@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { loadToolConfigs } from "../../config/load-tool-configs.js";
+import { loadToolConfigs, STDIN_FILE } from "../../config/load-tool-configs.js";
 import type { LoadedTool } from "../../config/tool-config.js";
 import { createEmulator, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "../../emulator/create-emulator.js";
 import { EVENT_SERVICE_ORIGIN } from "../../emulator/emulator-fetch.js";
@@ -11,6 +11,7 @@ import { applyFixes } from "../../lint/apply-fixes.js";
 import { BUILT_IN_CHECKS } from "../../lint/built-in-checks.js";
 import { check } from "../../lint/check.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
+import { formatGithub } from "../../lint/format/format-github.js";
 import { formatJson } from "../../lint/format/format-json.js";
 import { formatJunit } from "../../lint/format/format-junit.js";
 import { formatSarif } from "../../lint/format/format-sarif.js";
@@ -22,6 +23,7 @@ import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { Profile } from "../../profile.js";
+import { readProjectFile } from "../../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import { isNamedHost, type OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { FetchLike, SpecReadOptions, ToolRuntimeOptions } from "../../runtime/runtime-options.js";
@@ -36,6 +38,7 @@ import {
 import { secretValues } from "../masked-io.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { ruleDocsUrl } from "../rule-docs-url.js";
 import {
   ALLOW_CODE_HELP,
   noteWriteHosts,
@@ -48,7 +51,7 @@ import {
   specReadOptions,
 } from "../tool-options.js";
 
-const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
+const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
 const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -66,7 +69,9 @@ Options:
   --spec FILE         the service's OpenAPI description (default: the one found among the paths)
   --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
                       for Flowise exports and --flowise chatflows
-  --format F          stylish (default), json, sarif or junit
+  --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)
+  --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
+  --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
 ${FLOWISE_FLAGS_HELP}
@@ -114,6 +119,8 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         format: { type: "string", default: "stylish" },
         "fail-on": { type: "string", default: "error" },
         fix: { type: "boolean", default: false },
+        quiet: { type: "boolean", default: false },
+        "show-docs": { type: "boolean", default: false },
         config: { type: "string" },
         "base-url": { type: "string" },
         "allow-writes": { type: "boolean", default: false },
@@ -147,7 +154,8 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         }
         outcome = await run();
       }
-      io.stdout(render(outcome.report, format, io));
+      const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
+      io.stdout(render(shown, format, io, values["show-docs"]));
       if (outcome.loadFailed) return EXIT.usage;
       const threshold = failOn === "none" ? undefined : (failOn as Severity);
       return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
@@ -171,6 +179,7 @@ type CheckValues = ToolSourceFlags & {
   live: boolean;
   "allow-code": boolean;
   "allow-empty": boolean;
+  quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
 };
@@ -181,7 +190,9 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   const loaded = await loadToolSources(paths, values, io, read.roots);
   if (loaded.tools.length === 0 && loaded.errors.length === 0 && !values["allow-empty"])
     throw new ToolDeckError("usage", `no tools found in ${describeSources(paths, values.flowise)}`);
-  const spec = await specFor(values.spec, loaded.specs, read, io);
+  // --quiet: errors only, so the notes about which description was used are left out.
+  const notes = values.quiet ? { ...io, stderr: () => {} } : io;
+  const spec = await specFor(values.spec, loaded.specs, read, notes);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
   const settings = loadLintSettings(values.config, process.cwd(), knownRules);
   const userVars = parseVars(values.vars, values.var);
@@ -373,19 +384,45 @@ function progress(io: CliIo, total: number) {
   return (done: number) => io.stderr(`\rprobing ${done}/${total}${done === total ? "\n" : ""}`);
 }
 
-function render(report: CheckReport, format: (typeof FORMATS)[number], io: CliIo): string {
+/** `--quiet`: the error findings, and the tools that have one. */
+function errorsOnly(report: CheckReport): CheckReport {
+  const diagnostics = report.diagnostics.filter((d) => d.severity === "error");
+  const failing = new Set(diagnostics.map((d) => `${d.file}\u0000${d.tool}`));
+  const tools = report.tools.filter((tool) => failing.has(`${tool.file}\u0000${tool.name}`));
+  return { ...report, tools, diagnostics };
+}
+
+function render(report: CheckReport, format: (typeof FORMATS)[number], io: CliIo, showDocs: boolean): string {
   switch (format) {
     case "json":
       return formatJson(report);
     case "sarif":
       return formatSarif(report, {
-        rules: [...DEFAULT_RULES, ...BUILT_IN_CHECKS],
+        rules: [...DEFAULT_RULES, ...BUILT_IN_CHECKS].map((rule) => ({
+          ...rule,
+          helpUri: ruleDocsUrl(rule.id),
+        })),
         version: packageVersion(),
       });
     case "junit":
       return formatJunit(report);
+    case "github":
+      return formatGithub(report, { readFile: readReportedFile });
     default:
-      return formatStylish(report, { color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR });
+      return formatStylish(report, {
+        color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR,
+        ...(showDocs ? { docsUrl: ruleDocsUrl } : {}),
+      });
+  }
+}
+
+/** A config file named in the report, to find a finding's line; a Flowise chatflow or stdin has none. */
+function readReportedFile(file: string): string | undefined {
+  if (file === STDIN_FILE || file.startsWith("flowise:")) return undefined;
+  try {
+    return readProjectFile(file);
+  } catch {
+    return undefined;
   }
 }
 

@@ -42,7 +42,7 @@ export const toolsCommand: Command = {
     });
     const profile = parseProfile(values.profile);
     const read = specReadOptions(values, positionals);
-    const loaded = reportLoadIssues(await loadToolSources(positionals, values, io, read.roots), io);
+    const loaded = reportLoadIssues("tools", await loadToolSources(positionals, values, io, read.roots), io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
@@ -51,7 +51,7 @@ export const toolsCommand: Command = {
         listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
         const where = `${source.file}${source.path ? `: ${source.path}` : ""}`;
-        io.stderr(`error: ${toTerminalText(`${where}: ${(error as Error).message}`)}\n`);
+        io.stderr(`tooldeck tools: ${toTerminalText(`${where}: ${(error as Error).message}`)}\n`);
         failed = true;
       }
     }

@@ -9,6 +9,7 @@ import { isRequestTool } from "./rule-helpers.js";
 export const operationNotFound: LintRule<RequestToolConfig> = {
   id: "operation-not-found",
   severity: "error",
+  otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
   description: "the tool's method and URL are not an operation of the service's OpenAPI description",
   docs:

@@ -2,7 +2,7 @@ import type { HttpCredential, HttpNodeConfig, KeyValue } from "../../config/http
 import { hasHeader } from "../http-exchange.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import type { ToolRequest } from "../tool-result.js";
-import { resolveVariablesDeep } from "../variables.js";
+import { resolveVariablesDeep, unknownVariableHint } from "../variables.js";
 import { encodeHttpBody } from "./encode-http-body.js";
 
 export type BuiltHttpRequest = { ok: true; request: ToolRequest } | { ok: false; error: string };
@@ -26,7 +26,7 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
     options,
     { keepUnknown },
   );
-  if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown) };
+  if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown, options) };
   const node = resolved.value as Pick<
     HttpNodeConfig,
     "url" | "headers" | "queryParams" | "body" | "credential"
@@ -47,9 +47,8 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
   return { ok: true, request };
 }
 
-function unknownVariable(name: string): string {
-  const hint = name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : "";
-  return `unknown variable {{${name}}}${hint}`;
+function unknownVariable(name: string, options: ToolRuntimeOptions): string {
+  return `unknown variable {{${name}}}${unknownVariableHint(name, options)}`;
 }
 
 function withQuery(url: string, params: readonly KeyValue[]): string {

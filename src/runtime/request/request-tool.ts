@@ -6,7 +6,7 @@ import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import { DEFAULT_TIMEOUT_MS, type ToolRuntimeOptions } from "../runtime-options.js";
 import { sanitizeToolName, toFlowiseToolName } from "../tool-name.js";
 import type { ExecutableTool, ToolRequest, ToolResult } from "../tool-result.js";
-import { resolveVariables, resolveVariablesDeep } from "../variables.js";
+import { resolveVariables, resolveVariablesDeep, unknownVariableHint } from "../variables.js";
 import { flowiseArguments } from "./flowise-arguments.js";
 import { buildFlowiseUrl } from "./flowise-url.js";
 import { sendLikeFlowise } from "./send-like-flowise.js";
@@ -83,7 +83,7 @@ function buildRequest(
   const keepUnknown = profile === "flowise";
   const unknownVariable = (name: string, where: string): Built => ({
     ok: false,
-    error: `unknown variable {{${name}}} in ${where}${name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : ""}`,
+    error: `unknown variable {{${name}}} in ${where}${unknownVariableHint(name, options)}`,
   });
   const url = resolveVariables(config.url, options, { keepUnknown });
   if (!url.ok) return unknownVariable(url.unknown, "url");
