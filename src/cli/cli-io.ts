@@ -8,6 +8,8 @@ export interface CliIo {
    * commands (serve) stop cleanly, requests in flight give up.
    */
   signal: AbortSignal;
+  /** The whole of stdin, for the path `-` (one config). Absent = nothing can be read. */
+  readStdin?: () => Promise<string>;
   /** Which streams are terminals: colours on stdout, progress on stderr. Absent = neither. */
   isTTY?: { stdout: boolean; stderr: boolean };
   /**

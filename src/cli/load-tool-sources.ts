@@ -70,9 +70,13 @@ export async function loadToolSources(
   roots?: readonly string[],
 ): Promise<ToolSources> {
   const paths = sources.files;
+  const stdin = paths.includes("-") ? await io.readStdin?.() : undefined;
   const fromFiles =
     paths.length > 0 || (!flags.flowise && sources.mcp.length === 0)
-      ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"], roots ? { roots } : {})
+      ? loadToolConfigs(paths.length > 0 ? paths : ["tools/"], {
+          ...(roots ? { roots } : {}),
+          ...(stdin !== undefined ? { stdin } : {}),
+        })
       : emptyLoadResult();
   const fromMcp = await listMcpSources(sources.mcp, flags, io);
   const configs = await loadFlowiseSource(fromFiles, flags, io);

@@ -16,9 +16,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+let stdin: Promise<string> | undefined;
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  readStdin: () => {
+    // Read once: `check --fix` loads its paths again after each pass.
+    stdin ??= (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    })();
+    return stdin;
+  },
   env: process.env,
   signal: stop.signal,
   isTTY: { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) },

@@ -1,4 +1,5 @@
 import { isToolDeckError } from "../errors.js";
+import { describeFsError } from "../project-files/fs-error-text.js";
 import { toTerminalText } from "../safe-text.js";
 import { type CliIo, type Command, EXIT, signalExitCode } from "./cli-io.js";
 import { agentCommand } from "./commands/agent.js";
@@ -9,6 +10,7 @@ import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
 import { withSecretsMasked } from "./masked-io.js";
+import { packageVersion } from "./package-version.js";
 
 const COMMANDS: readonly Command[] = [
   checkCommand,
@@ -28,23 +30,34 @@ Model, lint, emulate, run and replay the HTTP tools LLM agents are given.
 Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
 
-Run 'tooldeck <command> --help' for a command's options.`;
+Options:
+  -v, --version       print tooldeck's version
+  -h, --help          show this help
+
+Run 'tooldeck <command> --help' (or 'tooldeck help <command>') for a command's options.
+Exit codes: 0 ok, 1 findings or a failed call, 2 usage or load error.`;
 
 /**
  * Runs one tooldeck command line and returns its exit code: 0 ok, 1 findings or failed call,
- * 2 usage or load error, 130/143 when SIGINT/SIGTERM cut it short (serve excepted: that is its end). Errors are printed as one line, never a stack trace.
+ * 2 usage or load error (and tooldeck's own bugs: never 1), 130/143 when SIGINT/SIGTERM cut it short (serve excepted: that is its end). Errors are printed as one line, never a stack trace.
  */
 export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   // One masking io for the whole command, so its error line below is masked like its reports.
   const io = withSecretsMasked(rawIo);
   const [name, ...args] = argv;
+  if (name === "--version" || name === "-v") {
+    io.stdout(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
+  // `tooldeck help check` is `tooldeck check --help`.
+  if (name === "help" && args[0] !== undefined) return runCli([args[0], "--help"], rawIo);
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.stdout(`${HELP}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    io.stderr(`tooldeck: unknown command '${name}' (see 'tooldeck --help')\n`);
+    io.stderr(`tooldeck: unknown command '${toTerminalText(name)}' (see 'tooldeck --help')\n`);
     return EXIT.usage;
   }
   // Every command's --help is answered here, before its own arguments are parsed.
@@ -58,12 +71,14 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   } catch (error) {
     const interrupted = signalExitCode(io.signal);
     if (interrupted) return interrupted;
-    if (isToolDeckError(error)) {
-      io.stderr(`tooldeck ${command.name}: ${toTerminalText(error.message)}\n`);
+    const known = isToolDeckError(error) ? error.message : describeFsError(error);
+    if (known !== undefined) {
+      io.stderr(`tooldeck ${command.name}: ${toTerminalText(known)}\n`);
       return EXIT.usage;
     }
-    const message = (error as Error).message ?? String(error);
+    // A bug of tooldeck's is no finding: exit 1 would read as one in CI.
+    const message = ((error as Error).message ?? String(error)).split("\n")[0] ?? "";
     io.stderr(`tooldeck ${command.name}: internal error: ${toTerminalText(message)}\n`);
-    return EXIT.findings;
+    return EXIT.usage;
   }
 }

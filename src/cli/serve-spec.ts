@@ -1,4 +1,4 @@
-import { type RunningServer, serve } from "../emulator/serve.js";
+import { type FetchHandler, type RunningServer, serve } from "../emulator/serve.js";
 import type { SpecEmulator } from "../emulator/spec/spec-emulator.js";
 import { toTerminalText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
@@ -6,6 +6,8 @@ import type { CliIo } from "./cli-io.js";
 export interface SpecServeOptions {
   port: number;
   host: string;
+  /** Wraps the emulator's handler (`--log`). */
+  wrap?: (handler: FetchHandler) => FetchHandler;
 }
 
 /** Serves a spec emulator on its port, under the spec's first server's base path, and says where. */
@@ -14,7 +16,8 @@ export async function serveSpec(
   options: SpecServeOptions,
   io: CliIo,
 ): Promise<RunningServer> {
-  const server = await serve(emulator.fetch, { port: options.port, host: options.host });
+  const handler = options.wrap ? options.wrap(emulator.fetch) : emulator.fetch;
+  const server = await serve(handler, { port: options.port, host: options.host });
   const base = `${server.url}${emulator.server.basePath}`;
   const resources = emulator.explain().filter((line) => !line.includes("→ answer from")).length;
   io.stdout(

@@ -74,7 +74,8 @@ export const ALLOW_CODE_HELP =
 export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
   --vars FILE         variables from a JSON or YAML object
-  --base-url URL      call this service instead of the embedded event service (sets base_url)
+  --base-url URL      send every tool to this service instead of the emulators (sets base_url; a toolkit's
+                      server and a request tool's or HTTP node's own origin become it)
   --spec FILE         the OpenAPI description of the tools' service: a stateful emulator of it answers
                       every host the embedded emulators do not (toolkits' own specs are emulated too)
   --live              call the tools' real hosts instead of spec emulators (they still need --allow-host)
@@ -124,7 +125,8 @@ export interface ToolRunSetup {
 
 /**
  * Runtime options from the shared flags: the embedded emulator's in-process fetch and `base_url`
- * unless --base-url is given, then the user's variables on top.
+ * unless --base-url is given (then every tool is sent there, toolkits and HTTP nodes too), then the
+ * user's variables on top.
  */
 export function toolRunSetup(
   values: {
@@ -162,6 +164,8 @@ export function toolRunSetup(
   if (emulator) {
     runtime.fetch = emulator.fetch;
     runtime.resolveHost = emulator.resolveHost;
+  } else if (baseUrl !== undefined) {
+    runtime.baseUrl = baseUrl.replace(/\/+$/, "");
   }
   if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
   runtime.allowCode = values["allow-code"] ?? false;
@@ -180,8 +184,43 @@ export function outboundPolicy(values: {
 }): OutboundPolicy {
   const hosts = [...(values["allow-host"] ?? [])];
   const baseUrl = values["base-url"];
-  if (baseUrl !== undefined) hosts.push(parseBaseUrl(baseUrl).host);
+  if (baseUrl !== undefined) hosts.push(baseUrlHost(parseBaseUrl(baseUrl)));
   return { allowedHosts: hosts, allowWrites: values["allow-writes"] ?? false };
+}
+
+/**
+ * `--base-url`'s host with its port always written (`127.0.0.1:80` for `http://127.0.0.1`): a bare
+ * name would let every port of that machine through, other services on it included.
+ */
+export function baseUrlHost(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+}
+
+/**
+ * Before a write can reach a real service (`--allow-writes`), the hosts it may go to, on stderr:
+ * `note: writes go only to 127.0.0.1:8080 (--base-url); a write to any other host is refused`.
+ * Nothing when no host is named: writes then reach the in-process emulators only.
+ */
+export function noteWriteHosts(
+  values: {
+    "base-url"?: string | undefined;
+    "allow-host"?: string[] | undefined;
+    "allow-writes"?: boolean | undefined;
+  },
+  io: Pick<CliIo, "stderr">,
+): void {
+  if (!values["allow-writes"]) return;
+  const baseUrl = values["base-url"];
+  const named = [
+    ...(baseUrl === undefined ? [] : [`${baseUrlHost(parseBaseUrl(baseUrl))} (--base-url)`]),
+    ...(values["allow-host"] ?? []).map(
+      (host) => `${/:\d+$/.test(host) ? host : `${host}:*`} (--allow-host)`,
+    ),
+  ];
+  if (named.length === 0) return;
+  io.stderr(
+    toTerminalText(`note: writes go only to ${named.join(", ")}; a write to any other host is refused\n`),
+  );
 }
 
 function parseBaseUrl(value: string): URL {
@@ -206,18 +245,23 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
 
 /** Loads configs, printing every load error and warning to stderr. */
 export function loadToolsReporting(
+  command: string,
   paths: readonly string[],
   read: Pick<SpecReadOptions, "roots">,
   io: CliIo,
 ): LoadResult {
   const options = read.roots ? { roots: read.roots } : {};
-  return reportLoadIssues(loadToolConfigs(paths.length > 0 ? paths : ["tools/"], options), io);
+  return reportLoadIssues(command, loadToolConfigs(paths.length > 0 ? paths : ["tools/"], options), io);
 }
 
-/** Prints a load's errors and warnings to stderr, one line each. */
-export function reportLoadIssues(loaded: LoadResult, io: CliIo): LoadResult {
-  for (const error of loaded.errors) io.stderr(`error: ${toTerminalText(formatConfigIssue(error))}\n`);
+/**
+ * Prints a load's errors and warnings to stderr, one line each, as every error line reads:
+ * `tooldeck call: tools/x.yaml: [2].method: …`, `tooldeck call: warning: …`.
+ */
+export function reportLoadIssues<T extends LoadResult>(command: string, loaded: T, io: CliIo): T {
+  for (const error of loaded.errors)
+    io.stderr(`tooldeck ${command}: ${toTerminalText(formatConfigIssue(error))}\n`);
   for (const warning of loaded.warnings)
-    io.stderr(`warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
+    io.stderr(`tooldeck ${command}: warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
   return loaded;
 }

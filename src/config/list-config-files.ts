@@ -15,7 +15,8 @@ export interface ListConfigFilesOptions {
 
 /**
  * The .json/.yaml/.yml files under `folder`, recursively, in code-point order of their names (stable on
- * every machine). Hidden files and folders (`.git`, `.gitkeep`) are left out, and so are tooldeck's own
+ * every machine). Hidden files and folders (`.git`, `.gitkeep`) and `node_modules` (a package's own
+ * JSON is not a tool) are left out, and so are tooldeck's own
  * settings files (`tooldeck.config.yaml`: rule severities, not a tool). Paths start with `folder`
  * as given, so messages name files the way the user wrote them; `base` resolves it when relative.
  * A symlink leading out of `roots` is refused (`tools/env.json → /proc/self/environ`), and a folder
@@ -36,7 +37,7 @@ function listFolder(
   walked: Set<string>,
 ): string[] {
   const names = readdirSync(resolve(base, folder)).filter(
-    (name) => !name.startsWith(".") && !SETTINGS_FILE.test(name),
+    (name) => !name.startsWith(".") && name !== "node_modules" && !SETTINGS_FILE.test(name),
   );
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return names.flatMap((name) => {

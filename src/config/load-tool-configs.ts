@@ -1,7 +1,9 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { isPlainObject } from "../json-value.js";
+import { parseBounded } from "../project-files/parse-bounded.js";
 import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";
+import { expandGlob, globBase, isGlob } from "./expand-glob.js";
 import { listConfigFiles } from "./list-config-files.js";
 import { loadConfigDocument } from "./load-config-document.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
@@ -18,10 +20,16 @@ export interface LoadToolConfigsOptions {
    * (docs/security.md); default the repository of the working directory.
    */
   roots?: readonly string[];
+  /** The text that the path `-` stands for (the CLI's stdin): one config, or an array of them. */
+  stdin?: string;
 }
+
+/** How a config read from stdin (`-`) is named in reports; `--fix` leaves it alone. */
+export const STDIN_FILE = "<stdin>";
 
 /**
  * Loads tool configs from files and folders (folders recursively: every .json/.yaml/.yml file, sorted).
+ * A path may be a pattern (`tools/**\/*.yaml`) or `-` (`options.stdin`).
  * A file holds one config or an array of them, in tooldeck's format (`kind: request` …), as Flowise
  * request-node inputs (`requestsGetUrl` …) or as a whole Flowise flow export. OpenAPI documents met are
  * listed in `specs`. Never throws for bad input: every problem is an entry of `errors` or `warnings`
@@ -36,7 +44,8 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   const base = options.cwd ?? process.cwd();
   const result = emptyLoadResult();
   const loaded = new Set<string>();
-  const roots = [...(options.roots ?? [projectRoot(base)]), ...paths.map((path) => namedFolder(base, path))];
+  const named = paths.filter((path) => path !== "-").map((path) => (isGlob(path) ? globBase(path) : path));
+  const roots = [...(options.roots ?? [projectRoot(base)]), ...named.map((path) => namedFolder(base, path))];
   const listing = {
     roots: realRoots(roots),
     onRefused: (file: string, message: string) => result.errors.push({ file, path: "", message }),
@@ -49,7 +58,13 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   };
   for (const path of paths) {
     const stats = statSync(resolve(base, path), { throwIfNoEntry: false });
-    if (stats === undefined) result.errors.push({ file: path, path: "", message: "no such file or folder" });
+    if (path === "-") loadStdin(options.stdin, result);
+    else if (stats === undefined && isGlob(path)) {
+      const files = expandGlob(path, base, listing);
+      if (files.length === 0) result.errors.push({ file: path, path: "", message: "no config file matches" });
+      for (const file of files) loadOnce(file, false);
+    } else if (stats === undefined)
+      result.errors.push({ file: path, path: "", message: "no such file or folder" });
     else if (stats.isDirectory())
       for (const file of listConfigFiles(path, base, listing)) loadOnce(file, false);
     else loadOnce(path, true);
@@ -81,6 +96,23 @@ function loadFile(
   if (!content.ok) sink.error("", content.message);
   else if (isOpenApiDocument(content.value)) result.specs.push(file);
   else loadConfigDocument(content.value, sink);
+}
+
+/** `-`: one config document read from stdin, JSON or YAML. */
+function loadStdin(text: string | undefined, result: LoadResult): void {
+  const sink = createLoadSink(result, STDIN_FILE);
+  if (text === undefined || text.trim() === "") {
+    sink.error("", "nothing was read from stdin");
+    return;
+  }
+  try {
+    loadConfigDocument(
+      parseBounded(text.replace(/^\uFEFF/, ""), /^\s*[[{]/.test(text) ? "json" : "yaml"),
+      sink,
+    );
+  } catch (error) {
+    sink.error("", (error as Error).message);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { extname } from "node:path";
 import { parseDocument } from "yaml";
+import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 export interface FixOutcome {
@@ -29,6 +30,10 @@ export function applyFixes(diagnostics: readonly Diagnostic[]): FixOutcome {
 }
 
 function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): string[] {
+  if (file === STDIN_FILE) {
+    for (const diagnostic of fixable) outcome.skipped.push({ diagnostic, reason: "it was read from stdin" });
+    return [];
+  }
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -5,6 +5,7 @@ export const BUILT_IN_CHECKS: readonly RuleInfo[] = [
   {
     id: "probe",
     severity: "error",
+    otherSeverities: ["warning", "info"],
     description: "the tool's call against the emulator (or --base-url) fails or answers off its description",
     docs: "Each tool is called once with valid-looking arguments; a failed call or a non-2xx answer is an error with the evidence, and with a spec an undocumented status or an answer off its schema is a warning.",
   },

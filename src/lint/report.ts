@@ -9,10 +9,13 @@ export interface ToolReport {
   path: string;
   /** `PUT http://…/events → 404`, when the tool was probed. */
   sent?: string;
+  /** The profile it was judged under (a Flowise export: `flowise` unless the user chose). */
+  profile?: Profile;
 }
 
 /** Everything a formatter prints. */
 export interface CheckReport {
+  /** The profile tools were judged under; a tool judged under another one names it. */
   profile: Profile;
   tools: ToolReport[];
   diagnostics: Diagnostic[];
@@ -22,8 +25,12 @@ export interface CheckReport {
 export interface RuleInfo {
   id: string;
   severity: Severity;
+  /** Severities some of its findings carry instead of `severity` (docs/rules.md lists them). */
+  otherSeverities?: readonly Severity[];
   description: string;
   docs: string;
+  /** Where the rule is documented (SARIF `helpUri`, stylish `--show-docs`). */
+  helpUri?: string;
 }
 
 /** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools` */
@@ -34,4 +41,16 @@ export function summarize(report: CheckReport): string {
   if (total === 0) return `no problems in ${tools}`;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}`;
+}
+
+/** `standard`, or `standard; flowise for fixtures/export.json` when some files were judged otherwise. */
+export function describeProfiles(report: CheckReport): string {
+  const others = [
+    ...new Set(
+      report.tools
+        .filter((tool) => tool.profile !== undefined && tool.profile !== report.profile)
+        .map((tool) => `${tool.profile} for ${tool.file}`),
+    ),
+  ];
+  return [report.profile, ...others].join("; ");
 }

@@ -36,6 +36,8 @@ export interface Finding {
 export interface LintRule<C extends ToolConfig = ToolConfig> {
   id: string;
   severity: Severity;
+  /** Severities some findings carry instead (`Finding.severity`); docs/rules.md lists them. */
+  otherSeverities?: readonly Severity[];
   /** The profiles whose behaviour the rule judges. */
   profiles: readonly Profile[];
   /** One line, for listings and SARIF `shortDescription`. */

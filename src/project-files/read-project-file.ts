@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { fsErrorText } from "./fs-error-text.js";
 import { isInsideRoots, realRoots } from "./project-root.js";
 
 /** The largest file tooldeck reads: GitHub's whole REST description is 13 MB. */
@@ -42,9 +43,8 @@ function realPathOf(path: string): string {
 }
 
 function cannotRead(cause: unknown): ProjectFileError {
-  return new ProjectFileError(`cannot read file (${(cause as NodeJS.ErrnoException).code ?? "unknown"})`, {
-    cause,
-  });
+  const code = (cause as NodeJS.ErrnoException).code;
+  return new ProjectFileError(`cannot read file: ${fsErrorText(code) ?? code ?? "unknown error"}`, { cause });
 }
 
 function readRegularFile(real: string): string {

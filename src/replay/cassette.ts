@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { loadJsonFile } from "../load-json-file.js";
 import { ProfileSchema } from "../profile.js";
+import { CassetteInputsSchema } from "./cassette-inputs.js";
 
 const RequestSchema = z.object({
   method: z.string(),
@@ -38,6 +39,8 @@ export const CassetteSchema = z.object({
   /** The system prompt as the model got it (`{{current_date_time}}` resolved from the pinned clock). */
   system: z.string().optional(),
   messages: z.array(z.string()),
+  /** Digests of the rest of what produced it (model, expectations, tool configs, vars); see `cassetteInputs`. */
+  inputs: CassetteInputsSchema.optional(),
   calls: z.array(CassetteCallSchema),
   answer: z.string(),
   /** Digest of the emulator's end state. */

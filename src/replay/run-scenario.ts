@@ -9,6 +9,7 @@ import type { ExecutableTool } from "../runtime/tool-result.js";
 import { resolveVariables } from "../runtime/variables.js";
 import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.js";
 import { type Cassette, readCassette, writeCassette } from "./cassette.js";
+import { type CassetteInputs, cassetteInputs, changedInputs } from "./cassette-inputs.js";
 import { checkExpectations, type Observed } from "./check-expectations.js";
 import { redactCall } from "./redact.js";
 import { replayCassette, type ValidateCall } from "./replay-cassette.js";
@@ -25,6 +26,11 @@ export interface RunScenarioOptions extends SpecReadOptions {
   update?: boolean;
   /** Write the cassette after a live run. Default true (when the scenario has a cassette path). */
   record?: boolean;
+  /**
+   * Run the model and record a cassette that is not on disk yet. Default true; false (CI: `tooldeck run`
+   * with `CI` set, or `--ci`) fails the scenario instead, as Polly.js' `recordIfMissing: false`.
+   */
+  recordIfMissing?: boolean;
   /** A fresh emulator per run; default the embedded one with counted ids. */
   createEmulator?: () => ScenarioEmulator;
   /** Use this model instead of the scenario's (tests, custom providers). */
@@ -63,6 +69,7 @@ export async function runScenario(
     vars: { ...emulator.vars, ...scenario.vars },
     now: () => scenario.now,
     question: scenario.messages.at(-1) ?? "",
+    varsFrom: "scenario",
   };
   if (emulator.resolveHost) runtime.resolveHost = emulator.resolveHost;
   if (options.allowCode) runtime.allowCode = true;
@@ -78,12 +85,24 @@ export async function runScenario(
     diff: [] as string[],
     drift: [] as string[],
   };
-  const replay = scenario.cassette !== undefined && !options.update && existsSync(scenario.cassette);
-  const context: RunContext = { scenario, tools, emulator, runtime, system, options };
-  const run = replay
-    ? await replayRun(readCassette(scenario.cassette as string), context)
-    : await liveRun(context);
-  const failures = [...run.failures, ...checkExpectations(run.observed, scenario.expect)];
+  const onDisk = scenario.cassette !== undefined && existsSync(scenario.cassette);
+  const inputs = cassetteInputs(scenario, tools.configs, runtime.roots);
+  const context: RunContext = { scenario, tools, emulator, runtime, system, options, inputs };
+  const missing = scenario.cassette !== undefined && !onDisk && options.recordIfMissing === false;
+  const run =
+    missing && !options.update
+      ? notRun(emulator)
+      : onDisk && !options.update
+        ? await replayRun(readCassette(scenario.cassette as string), context)
+        : await liveRun(context);
+  const failures =
+    run.mode === "missing"
+      ? run.failures
+      : [
+          ...run.failures,
+          ...unknownTools(run.observed.calls, tools.agent),
+          ...checkExpectations(run.observed, scenario.expect),
+        ];
   const result: ScenarioResult = {
     ...base,
     ...run.extra,
@@ -118,6 +137,8 @@ interface RunContext {
   /** The system prompt, variables resolved. */
   system: string | undefined;
   options: RunScenarioOptions;
+  /** Digests of what produces the cassette besides messages, system prompt and profile. */
+  inputs: CassetteInputs;
 }
 
 interface Run {
@@ -134,7 +155,43 @@ function resolveSystem(system: string | undefined, runtime: ToolRuntimeOptions):
   return resolved.ok ? resolved.text : system;
 }
 
-async function liveRun({ scenario, tools, emulator, runtime, system, options }: RunContext): Promise<Run> {
+/** CI never records: a cassette that is not there fails the scenario, and nothing runs. */
+function notRun(emulator: ScenarioEmulator): Run {
+  return {
+    mode: "missing",
+    observed: { calls: [], answer: "", state: emulator.snapshot() },
+    failures: [NO_CASSETTE],
+  };
+}
+
+/** Why a scenario fails in CI when its cassette was never recorded. */
+export const NO_CASSETTE = "no cassette: run tooldeck run --update locally";
+
+/**
+ * A call to a tool the scenario does not have fails it, `expect:` or not: LangChain only tells the model
+ * (`Tool "x" not found`), so a script naming a renamed tool would otherwise replay green.
+ */
+function unknownTools(calls: readonly CallRecord[], agent: readonly ExecutableTool[]): string[] {
+  const names = new Set(agent.map((tool) => tool.name));
+  const known = [...names].join(", ") || "none";
+  return calls.flatMap((call, index) =>
+    call.source === "agent" && !names.has(call.tool)
+      ? [
+          `call ${index + 1}: the model called '${call.tool}', which is not one of the scenario's tools (${known})`,
+        ]
+      : [],
+  );
+}
+
+async function liveRun({
+  scenario,
+  tools,
+  emulator,
+  runtime,
+  system,
+  options,
+  inputs,
+}: RunContext): Promise<Run> {
   const vars = runtime.vars ?? {};
   const before = await runSteps(tools.before, "before", emulator);
   const model = options.model ?? (await chooseModel(scenario, options.env ?? process.env));
@@ -163,7 +220,10 @@ async function liveRun({ scenario, tools, emulator, runtime, system, options }: 
   const state = emulator.snapshot();
   const record = scenario.cassette !== undefined && options.record !== false;
   if (record)
-    writeCassette(scenario.cassette as string, toCassette(scenario, system, calls, agent.answer, state));
+    writeCassette(
+      scenario.cassette as string,
+      toCassette(scenario, { system, inputs }, calls, agent.answer, state),
+    );
   return {
     mode: record ? "recorded" : "live",
     observed: { calls, answer: agent.answer, state },
@@ -173,7 +233,7 @@ async function liveRun({ scenario, tools, emulator, runtime, system, options }: 
 
 function toCassette(
   scenario: Scenario,
-  system: string | undefined,
+  { system, inputs }: { system: string | undefined; inputs: CassetteInputs },
   calls: CallRecord[],
   answer: string,
   state: unknown,
@@ -183,6 +243,7 @@ function toCassette(
     scenario: scenario.name,
     profile: scenario.profile,
     messages: [...scenario.messages],
+    inputs,
     calls,
     answer,
     stateDigest: stateDigest(state),
@@ -193,7 +254,7 @@ function toCassette(
 
 async function replayRun(
   cassette: Cassette,
-  { scenario, tools, emulator, runtime, system, options }: RunContext,
+  { scenario, tools, emulator, runtime, system, options, inputs }: RunContext,
 ): Promise<Run> {
   const replayed = await replayCassette(cassette, {
     tools,
@@ -201,7 +262,7 @@ async function replayRun(
     vars: runtime.vars ?? {},
     ...(options.validateCall ? { validateCall: options.validateCall } : {}),
   });
-  const failures = staleCassette(cassette, scenario, system);
+  const failures = staleCassette(cassette, { scenario, system, inputs });
   if (replayed.diff.length > 0) failures.push("the replay differs from the cassette (see the diff)");
   return {
     mode: "replayed",
@@ -211,13 +272,24 @@ async function replayRun(
   };
 }
 
-/** A cassette recorded for other messages or another system prompt no longer pins this scenario. */
-function staleCassette(cassette: Cassette, scenario: Scenario, system: string | undefined): string[] {
-  const sameMessages = JSON.stringify(cassette.messages) === JSON.stringify(scenario.messages);
-  if (sameMessages && cassette.system === system && cassette.profile === scenario.profile) return [];
-  return [
-    "the cassette was recorded for other messages, system prompt or profile: re-record it with --update",
-  ];
+/**
+ * A cassette recorded from anything else than what the scenario is now (messages, system prompt, profile,
+ * model, expectations, a tool config, vars) no longer pins it: `stale cassette (tool x changed): …`.
+ */
+function staleCassette(
+  cassette: Cassette,
+  current: { scenario: Scenario; system: string | undefined; inputs: CassetteInputs },
+): string[] {
+  const { scenario } = current;
+  const changed = changedInputs(cassette, {
+    messages: scenario.messages,
+    system: current.system,
+    profile: scenario.profile,
+    inputs: current.inputs,
+    scripted: typeof scenario.model !== "string",
+  });
+  if (changed.length === 0) return [];
+  return [`stale cassette (${changed.join(", ")} changed): run tooldeck run --update locally`];
 }
 
 async function runSteps(steps: readonly ExecutableTool[], source: CallSource, emulator: ScenarioEmulator) {

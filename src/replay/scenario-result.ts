@@ -1,8 +1,11 @@
 import type { Profile } from "../profile.js";
 import type { CallRecord } from "./call-record.js";
 
-/** How a scenario ran: live and recorded to its cassette, live without a cassette, or replayed from it. */
-export type ScenarioMode = "recorded" | "live" | "replayed";
+/**
+ * How a scenario ran: live and recorded to its cassette, live without a cassette, replayed from it, or
+ * not at all because its cassette is missing and recording was off (CI).
+ */
+export type ScenarioMode = "recorded" | "live" | "replayed" | "missing";
 
 /** The outcome of one scenario: whether it passed, why not, and everything observed. */
 export interface ScenarioResult {

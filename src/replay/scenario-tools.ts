@@ -16,6 +16,8 @@ export interface ScenarioTools {
   agent: ExecutableTool[];
   before: ExecutableTool[];
   after: ExecutableTool[];
+  /** The configs they were built from (the agent's, then the steps'), for the cassette's digests. */
+  configs: ToolConfig[];
 }
 
 /**
@@ -34,12 +36,17 @@ export async function buildScenarioTools(
   const nodes = new Map(
     configs.flatMap((config) => (config.kind === "http" ? [[config.name, config] as const] : [])),
   );
+  const stepConfigs = [...scenario.before, ...scenario.after].flatMap((entry) => {
+    const config = typeof entry === "string" ? nodes.get(entry) : entry;
+    return config ? [config] : [];
+  });
   const step = (entry: ScenarioStep) => createStep(entry, nodes, runtime);
   try {
     return {
       agent: await createTools(agentConfigs, runtime),
       before: await Promise.all(scenario.before.map(step)),
       after: await Promise.all(scenario.after.map(step)),
+      configs: [...agentConfigs, ...stepConfigs],
     };
   } catch (error) {
     if (error instanceof ToolDeckError)

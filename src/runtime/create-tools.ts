@@ -1,5 +1,6 @@
 import type { ToolConfig } from "../config/tool-config.js";
 import { createHttpNode } from "./http-node/http-node.js";
+import { toBaseUrl } from "./outbound/to-base-url.js";
 import { withOutboundPolicy } from "./outbound/with-outbound-policy.js";
 import { createRequestTool } from "./request/request-tool.js";
 import type { ToolRuntimeOptions } from "./runtime-options.js";
@@ -13,9 +14,10 @@ import { createToolkit, type ToolkitOptions } from "./toolkit/create-toolkit.js"
  * spec that cannot be loaded.
  */
 export async function createTool(
-  config: ToolConfig,
+  given: ToolConfig,
   options: ToolRuntimeOptions = {},
 ): Promise<ExecutableTool[]> {
+  const config = options.baseUrl === undefined ? given : toBaseUrl(given, options.baseUrl);
   switch (config.kind) {
     case "request":
       return [createRequestTool(config, options)];

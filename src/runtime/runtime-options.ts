@@ -20,6 +20,11 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
    * `createOutboundGuard`, which judges every request and redirect hop before anything is sent.
    */
   outbound?: OutboundPolicy;
+  /**
+   * Send every tool to this service (the CLI's `--base-url`): a toolkit's server becomes it, a request
+   * tool's or HTTP node's own origin is replaced by it (`toBaseUrl`). Set `vars.base_url` to it as well.
+   */
+  baseUrl?: string;
   /** How the Flowise security check resolves host names. Default DNS. */
   resolveHost?: ResolveHost;
   /**

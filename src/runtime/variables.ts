@@ -8,6 +8,20 @@ export interface VariableContext {
   question?: string;
   /** The clock behind `{{current_date_time}}`. */
   now?: () => Date;
+  /**
+   * Where `$vars` come from, for the hint of an unknown one: the command line (`--var x=…`, default)
+   * or a scenario file (`vars:`).
+   */
+  varsFrom?: "command line" | "scenario";
+}
+
+/** ` (set it with --var x=…)`, or for a scenario ` (set it in the scenario's vars: { x: … })`; "" for other names. */
+export function unknownVariableHint(name: string, context: Pick<VariableContext, "varsFrom">): string {
+  if (!name.startsWith("$vars.")) return "";
+  const key = name.slice(6);
+  return context.varsFrom === "scenario"
+    ? ` (set it in the scenario's vars: { ${key}: … })`
+    : ` (set it with --var ${key}=…)`;
 }
 
 /** `{{ name }}`: whitespace inside the braces is allowed, as Flowise trims it. */

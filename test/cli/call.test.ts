@@ -150,6 +150,6 @@ describe("tooldeck tools", () => {
   test("a missing path is a load error: exit 2, reported on stderr", async () => {
     const captured = captureIo();
     expect(await runCli(["tools", "/nonexistent/tools"], captured.io)).toBe(2);
-    expect(captured.stderr()).toBe("error: /nonexistent/tools: no such file or folder\n");
+    expect(captured.stderr()).toBe("tooldeck tools: /nonexistent/tools: no such file or folder\n");
   });
 });

@@ -38,31 +38,31 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(exit).toBe(0);
     expect(stdout).toMatchInlineSnapshot(`
       "tools/event-toolkit.yaml
-        listEvents  GET http://localhost:5566/events → 200
-        createEvent  POST http://localhost:5566/events → 201
-        getEventById  GET http://localhost:5566/events/1 → 200
-        updateEventDetails  PATCH http://localhost:5566/events/1 → 200
-        deleteEvent  DELETE http://localhost:5566/events/1 → 204
+        listEvents  GET http://localhost:5566/events → 200 (embedded emulator)
+        createEvent  POST http://localhost:5566/events → 201 (embedded emulator)
+        getEventById  GET http://localhost:5566/events/1 → 200 (embedded emulator)
+        updateEventDetails  PATCH http://localhost:5566/events/1 → 200 (embedded emulator)
+        deleteEvent  DELETE http://localhost:5566/events/1 → 204 (embedded emulator)
 
       tools/request-tools.yaml
-        get_events  GET http://events.tooldeck.internal/events/1?limit=2 → 200
+        get_events  GET http://events.tooldeck.internal/events/1?limit=2 → 200 (embedded emulator)
           warning query param limit is not declared by GET /events/{id} (getEventById) or GET /events (listEvents): the service ignores it  undeclared-query-param
                   at [0].queryParamsSchema.limit
                   → remove limit, or document it in the OpenAPI description if the service reads it
                   fixable with --fix: remove queryParamsSchema.limit
-        create_event  POST http://events.tooldeck.internal/events → 201
+        create_event  POST http://events.tooldeck.internal/events → 201 (embedded emulator)
           warning date must be an ISO 8601 date-time in POST /events (createEvent), and nothing tells the LLM: a guess like "2024-07-15" is rejected  undisclosed-format
                   at [1].bodySchema.date.description
                   → say it in the description: "Date of the event, an ISO 8601 date-time (e.g. 2024-07-15T18:00:00Z)"
                   fixable with --fix: say in the description that date is an ISO 8601 date-time
-        update_event  PUT http://events.tooldeck.internal/events → 404
+        update_event  PUT http://events.tooldeck.internal/events → 404 (embedded emulator)
           error   PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)  operation-not-found
                   at [2].url
                   → call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param
                   fixable with --fix: PATCH {{$vars.base_url}}/events/:id with a required id path param
           error   PUT /events answered 404 {"error":"Endpoint not found"}  probe
                   at [2]
-        delete_event  DELETE http://events.tooldeck.internal/events/1 → 204
+        delete_event  DELETE http://events.tooldeck.internal/events/1 → 204 (embedded emulator)
           info    a required path param may be omitted under Flowise (queryParams itself is optional), not under standard  profile-portability
                   at [3]
 
@@ -213,7 +213,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
         (t: { name: string; sent: string }) => `${t.name}: ${t.sent}`,
       );
       expect(sent).toEqual([
-        `get_events: GET ${server.url}/events/1?limit=2 → 200`,
+        `get_events: GET ${server.url}/events/1?limit=2 → 200 (--base-url)`,
         "create_event: POST not probed (writes need --allow-writes)",
         "update_event: PUT not probed (writes need --allow-writes)",
         "delete_event: DELETE not probed (writes need --allow-writes)",
@@ -227,7 +227,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
         "--format",
         "json",
       );
-      expect(JSON.parse(writes.stdout).tools[2].sent).toBe(`PUT ${server.url}/events → 404`);
+      expect(JSON.parse(writes.stdout).tools[2].sent).toBe(`PUT ${server.url}/events → 404 (--base-url)`);
     } finally {
       await server.close();
     }
@@ -275,7 +275,9 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       ];
       const judged = JSON.parse((await tooldeck(...args)).stdout);
       const getEvents = judged.tools.find((t: { name: string }) => t.name === "get_events");
-      expect(getEvents.sent).toBe("GET http://localhost:5566/events/1?limit=2 → no answer");
+      expect(getEvents.sent).toBe(
+        "GET http://localhost:5566/events/1?limit=2 → no answer (embedded emulator)",
+      );
       expect(judged.diagnostics.map((d: { message: string }) => d.message)).toContain(
         "GET /events/1?limit=2 got no answer: Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
       );
@@ -332,7 +334,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     writeFileSync(config, "rules:\n  operation-not-found: warning\n  probe: off\n");
     const { exit, stdout } = await tooldeck("check", dir, "--config", config, "--format", "json");
     expect(exit).toBe(0);
-    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 5 tools");
+    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 9 tools");
     writeFileSync(config, "rules:\n  operation-not-fund: off\n");
     const typo = await tooldeck("check", dir, "--config", config);
     expect(typo.exit).toBe(2);
@@ -342,7 +344,10 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
   });
 
   test.each([
-    [["--format", "xml"], "tooldeck check: --format must be one of stylish, json, sarif, junit, got 'xml'\n"],
+    [
+      ["--format", "xml"],
+      "tooldeck check: --format must be one of stylish, json, sarif, junit, github, got 'xml'\n",
+    ],
     [
       ["--fail-on", "fatal"],
       "tooldeck check: --fail-on must be one of error, warning, info, none, got 'fatal'\n",

@@ -47,7 +47,7 @@ describe("an attacker's Custom Code in a pull request", () => {
       expect.objectContaining({ severity: "warning", path: "customCode", message: FINDING }),
     ]);
     expect(report.tools.find((t) => t.name === "listEvents")?.sent).toBe(
-      "GET http://localhost:5566/events → 200",
+      "GET http://localhost:5566/events → 200 (embedded emulator)",
     );
     expect(existsSync(marker)).toBe(false);
   });
@@ -55,7 +55,7 @@ describe("an attacker's Custom Code in a pull request", () => {
   test("lint reports it too; with --allow-code it does not", async () => {
     const { dir } = hostileTools(writesMarker);
     expect((await tooldeck("lint", dir, "--fail-on", "none")).stdout).toContain(
-      `  hostile_toolkit\n    warning ${FINDING}  custom-code-not-run`,
+      `    warning hostile_toolkit: ${FINDING}  custom-code-not-run`,
     );
     expect((await tooldeck("lint", dir, "--fail-on", "none", "--allow-code")).stdout).not.toContain(
       "custom-code-not-run",

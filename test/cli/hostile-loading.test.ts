@@ -58,7 +58,7 @@ describe("the CLI loads only inside the project", () => {
     const { code, stdout, stderr } = await cli(["tools", join(dir, "tools")]);
     expect(code).toBe(2);
     expect(stderr).toMatch(
-      /^error: .*\/tools\/env\.json: symlink points outside the project \(.*\); widen it with --root\n$/,
+      /^tooldeck tools: .*\/tools\/env\.json: symlink points outside the project \(.*\); widen it with --root\n$/,
     );
     expect(stdout + stderr).not.toContain("do-not-print-me");
     expect(stdout).toContain("ok");
@@ -105,7 +105,7 @@ describe("the CLI loads only inside the project", () => {
     const { code, stderr } = await cli(["tools", join(dir, "tools")]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `error: ${join(dir, "tools", "kit.yaml")}: ${join(dir, "tools", "api.yaml")}: ${EXPANDS}\n`,
+      `tooldeck tools: ${join(dir, "tools", "kit.yaml")}: ${join(dir, "tools", "api.yaml")}: ${EXPANDS}\n`,
     );
   });
 

@@ -88,7 +88,7 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(
-      `error: ${source}: cannot list its tools (refused: host ${host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${host}))\n`,
+      `tooldeck tools: ${source}: cannot list its tools (refused: host ${host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${host}))\n`,
     );
     expect(seen).toEqual([]);
   });
@@ -136,7 +136,7 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
     const { code, stdout, stderr } = await cli(["tools", broken, "tools/request-tools.yaml"]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `error: ${broken}: cannot list its tools (MCP error -32000: Connection closed); it said: no config\n`,
+      `tooldeck tools: ${broken}: cannot list its tools (MCP error -32000: Connection closed); it said: no config\n`,
     );
     expect(stdout).toContain("get_events");
   });

@@ -79,7 +79,7 @@ describe("probes go only where the user said", () => {
     }
   });
 
-  test("a DELETE to another host than --base-url is refused, even with --allow-writes", async () => {
+  test("a DELETE aimed at another host than --base-url goes to --base-url, with --allow-writes too", async () => {
     const tools = toolsWith({
       kind: "request",
       method: "DELETE",
@@ -94,7 +94,7 @@ describe("probes go only where the user said", () => {
       `http://${named.host()}`,
       "--allow-writes",
     );
-    expect(stdout).toContain(`refused: host ${victim.host()} is not allowed`);
+    expect(stdout).toContain(`wipe  DELETE http://${named.host()}/everything → 200 (--base-url)`);
     expect(victim.requests).toEqual([]);
   });
 

@@ -74,7 +74,7 @@ describe("a hostile config's control characters never reach the terminal raw", (
     const tools = mkdtempSync(join(tmpdir(), "tooldeck-hygiene-"));
     writeFileSync(join(tools, `x${HOSTILE.replace("\u0000", "")}.json`), "{oops");
     expect(await runCli(["tools", tools], captured.io)).toBe(2);
-    expect(captured.stderr()).toContain("error: ");
+    expect(captured.stderr()).toContain("tooldeck tools: ");
     expect(terminalControls(captured.stderr())).toEqual([]);
   });
 });

@@ -15,9 +15,23 @@ import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 
 async function run(...args: string[]) {
-  const captured = captureIo();
+  return runWithEnv({}, ...args);
+}
+
+async function runWithEnv(env: Record<string, string>, ...args: string[]) {
+  const captured = captureIo(new AbortController().signal, env);
   const exit = await runCli(["run", ...args], captured.io);
   return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+/** A copy of the list-events scenario whose cassette has not been recorded yet. */
+function scenarioWithoutCassette(): { dir: string; file: string; cassette: string } {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-run-ci-"));
+  const scenario = readFileSync(packagePath("scenarios", "list-events.yaml"), "utf8")
+    .replace("tools: [../tools/]", `tools: ["${packagePath("tools")}"]`)
+    .replace("profile: [standard, flowise]", "profile: standard\ncassette: tape.json");
+  writeFileSync(join(dir, "list.yaml"), scenario);
+  return { dir, file: join(dir, "list.yaml"), cassette: join(dir, "tape.json") };
 }
 
 /** A copy of the tutorial's update scenario whose tools are the fixed ones, replaying the tutorial's cassette. */
@@ -70,6 +84,7 @@ describe("tooldeck run", () => {
     expect(stdout.replaceAll(dir, "<dir>")).toBe(
       [
         "✗ update event (tutorial config) [standard] — 1 call, replayed  <dir>/update.yaml",
+        "    stale cassette (tool update_event changed): run tooldeck run --update locally",
         "    the replay differs from the cassette (see the diff)",
         '    calls[0] update_event: expected outcome error, got ok (HTTP 200): {"id":"1","name":"Tech Summit 2024","date":"2024-06-15T09:00:00Z","location":"San Francisco, CA"}',
         "    calls[0] update_event: expected HTTP 404, got HTTP 200",
@@ -125,11 +140,47 @@ describe("tooldeck run", () => {
     );
     expect(exit).toBe(1);
     expect(stdout).toContain('<testsuite name="tooldeck run" tests="3" failures="1" errors="0">');
+    // A passing scenario carries its drift lines as system-out; a failing one after its reasons too.
+    const drift = "drift: call 1 update_event: PUT /events is not an operation of Event Management API";
     expect(stdout).toContain(
-      `<testcase classname="${packagePath("scenarios", "update-event.yaml")}" name="update event (tutorial config) [flowise]"/>`,
+      `<testcase classname="${packagePath("scenarios", "update-event.yaml")}" name="update event (tutorial config) [flowise]">\n      <system-out>${drift}</system-out>\n    </testcase>`,
     );
-    expect(stdout).toContain('<failure message="the replay differs from the cassette (see the diff)">');
+    expect(stdout).toContain(
+      '<failure message="stale cassette (tool update_event changed): run tooldeck run --update locally">',
+    );
     expect(stdout).toContain("  - PUT http://events.tooldeck.internal/events\n");
+    expect(stdout).toContain(`${drift}</failure>`);
+  });
+
+  test.each([
+    ["CI is set", { CI: "true" }, []],
+    ["--ci", {}, ["--ci"]],
+  ])("%s: a missing cassette fails with one line and nothing is recorded", async (_name, env, flags) => {
+    const { file, cassette } = scenarioWithoutCassette();
+    const { exit, stdout } = await runWithEnv(env, file, ...flags);
+    expect(exit).toBe(1);
+    expect(stdout).toBe(
+      [
+        `✗ list events [standard] — 0 calls, missing  ${file}`,
+        "    no cassette: run tooldeck run --update locally",
+        "",
+        "0 passed, 1 failed",
+        "",
+      ].join("\n"),
+    );
+    expect(existsSync(cassette)).toBe(false);
+  });
+
+  test("outside CI a missing cassette is recorded, and the run says so", async () => {
+    const { file, cassette } = scenarioWithoutCassette();
+    const { exit, stdout } = await runWithEnv({ CI: "false" }, file);
+    expect(exit).toBe(0);
+    expect(stdout).toContain(
+      `✓ list events [standard] — 1 call, recorded  ${file}\n    recorded ${cassette}\n`,
+    );
+    expect(existsSync(cassette)).toBe(true);
+    const inCi = await runWithEnv({ CI: "1" }, file);
+    expect(inCi.stdout).toContain("— 1 call, replayed");
   });
 
   test("a scenario file that cannot be loaded: its line, the others still run, exit 2", async () => {
@@ -156,7 +207,7 @@ describe("tooldeck run", () => {
     [["--updat"], "tooldeck run: Unknown option '--updat' (see 'tooldeck run --help')\n"],
     [
       [packagePath("fixtures", "flowise")],
-      `tooldeck run: no scenario files (.yaml, .yml) in ${packagePath("fixtures", "flowise")}\n`,
+      `tooldeck run: no scenarios found in ${packagePath("fixtures", "flowise")}\n`,
     ],
   ])("usage error %j: one line, exit 2", async (args, message) => {
     const { exit, stderr } = await run(...args);

@@ -20,6 +20,7 @@ describe("tooldeck serve", () => {
       "--seed",
       "--host",
       "--only",
+      "--log",
       "--help",
     ])
       expect(stdout()).toContain(flag);
@@ -39,6 +40,30 @@ describe("tooldeck serve", () => {
     expect(await exit).toBe(0);
     expect(stdout()).toContain("stopped");
     await expect(fetch(`${url}/events`)).rejects.toThrow();
+  });
+
+  test("a later listener that fails leaves no 'listening' line behind", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const { io, stdout, stderr } = captureIo();
+    expect(await runCli(["serve", "--events-port", "0", "--flowise-port", String(port)], io)).toBe(2);
+    expect(stdout()).toBe("");
+    expect(stderr()).toBe(`tooldeck serve: port ${port} on 127.0.0.1 is already in use\n`);
+    blocker.close();
+  });
+
+  test("--log prints each request on stderr: method, path (no query), status, ms", async () => {
+    const stop = new AbortController();
+    const { io, stdout, stderr } = captureIo(stop.signal);
+    const exit = runCli(["serve", "--events-port", "0", "--only", "events", "--log"], io);
+    await expect.poll(() => stdout()).toContain("listening on");
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout())?.[0];
+    await (await fetch(`${url}/events/1`)).text();
+    await (await fetch(`${url}/nope?apiKey=s3cr3t`)).text();
+    stop.abort();
+    expect(await exit).toBe(0);
+    expect(stderr()).toMatch(/^GET \/events\/1 200 \d+ms\nGET \/nope 404 \d+ms\n$/);
   });
 
   test("a port in use is a one-line error and exit 2", async () => {

@@ -49,7 +49,7 @@ describe("readConfigFile", () => {
     expect(readConfigFile("/dev/zero")).toEqual({ ok: false, message: "is not a regular file" });
     expect(readConfigFile(join(folder, "missing.json"))).toEqual({
       ok: false,
-      message: "cannot read file (ENOENT)",
+      message: "cannot read file: no such file or folder (ENOENT)",
     });
   });
 });

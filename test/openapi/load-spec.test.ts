@@ -168,7 +168,11 @@ describe("loadSpec", () => {
       { openapi: "3.0.0", info: { title: "x" }, paths: [] },
       "<spec object>#/paths: expected an object",
     ],
-    ["a missing file", "fixtures/openapi/nope.yaml", "fixtures/openapi/nope.yaml: cannot read file (ENOENT)"],
+    [
+      "a missing file",
+      "fixtures/openapi/nope.yaml",
+      "fixtures/openapi/nope.yaml: cannot read file: no such file or folder (ENOENT)",
+    ],
     [
       "invalid YAML",
       "fixtures/openapi/invalid.yaml",
@@ -187,7 +191,7 @@ describe("loadSpec", () => {
     [
       "a $ref to a file that does not exist",
       "fixtures/openapi/external/broken.yaml",
-      'fixtures/openapi/external/broken.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: $ref "schemas/nope.yaml": cannot read file (ENOENT)',
+      'fixtures/openapi/external/broken.yaml#/paths/~1events/get/responses/200/content/application~1json/schema: $ref "schemas/nope.yaml": cannot read file: no such file or folder (ENOENT)',
     ],
   ];
 

@@ -68,7 +68,7 @@ describe("readProjectFile", () => {
     const dir = hostileProject();
     mkdirSync(join(dir, "tools"));
     expect(() => readProjectFile(join(dir, "tools/nope.yaml"), { roots: [dir] })).toThrow(
-      "cannot read file (ENOENT)",
+      "cannot read file: no such file or folder (ENOENT)",
     );
   });
 });

@@ -159,6 +159,7 @@ describe("diffCall", () => {
         "call 3 create_event (agent):",
         "  - POST http://h/events",
         "  + (no request sent)",
+        "  - header Content-Type: application/json",
         '  - body {"name":"A"}',
         "  + body (none)",
         "  - status 201 Created",
@@ -169,6 +170,36 @@ describe("diffCall", () => {
     ],
   ])("%s", (_name, replayed, lines) => {
     expect(diffCall(2, base, replayed)).toEqual(lines);
+  });
+
+  const withHeaders = (headers: Record<string, string>): CallRecord => ({
+    ...base,
+    request: { ...(base.request as NonNullable<CallRecord["request"]>), headers },
+  });
+
+  test.each([
+    [
+      // The key moved to another header (X-Api-Key → Authorization): the names show, the values stay redacted.
+      "a credential header renamed",
+      { "Content-Type": "application/json", "X-Api-Key": "[redacted]" },
+      { "Content-Type": "application/json", Authorization: "[redacted]" },
+      ["  - header X-Api-Key: [redacted]", "  + header Authorization: [redacted]"],
+    ],
+    [
+      "a value changed, the name's case aside",
+      { "Content-Type": "application/json" },
+      { "content-type": "text/plain" },
+      ["  - header Content-Type: application/json", "  + header content-type: text/plain"],
+    ],
+    [
+      "the same headers in another case",
+      { "Content-Type": "application/json" },
+      { "content-type": "application/json" },
+      [],
+    ],
+  ])("request headers: %s", (_name, recorded, replayed, lines) => {
+    const diff = diffCall(2, withHeaders(recorded), withHeaders(replayed));
+    expect(diff).toEqual(lines.length > 0 ? ["call 3 create_event (agent):", ...lines] : []);
   });
 });
 

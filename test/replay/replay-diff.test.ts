@@ -32,6 +32,7 @@ describe("replaying the tutorial's update cassette through the fixed config", ()
     ]);
     expect(result.passed).toBe(false);
     expect(result.failures).toEqual([
+      "stale cassette (tool update_event changed): run tooldeck run --update locally",
       "the replay differs from the cassette (see the diff)",
       "calls[0] update_event: expected outcome error, got ok (HTTP 200): " +
         '{"id":"1","name":"Tech Summit 2024","date":"2024-06-15T09:00:00Z","location":"San Francisco, CA"}',
@@ -42,10 +43,26 @@ describe("replaying the tutorial's update cassette through the fixed config", ()
   });
 
   test("the unchanged config replays without a difference, no model involved", async () => {
-    const scenario = shipped("update-event.yaml");
-    const result = await runScenario({ ...scenario, model: { scripted: [{ answer: "never asked" }] } });
+    const result = await runScenario(shipped("update-event.yaml"));
     expect(result).toMatchObject({ mode: "replayed", passed: true, diff: [], failures: [] });
     expect(result.calls[0]?.response?.status).toBe(404);
+  });
+
+  test("a changed scripted call (id 3) is a stale cassette, not a green replay", async () => {
+    const scenario = shipped("update-event.yaml");
+    const body = { name: "Tech Summit 2024", date: "2024-06-15T09:00:00Z", location: "San Francisco, CA" };
+    const model = {
+      scripted: [
+        { calls: [{ tool: "update_event", args: { queryParams: { id: "3" }, body } }] },
+        { answer: "done" },
+      ],
+    };
+    const result = await runScenario({ ...scenario, model });
+    expect(result.mode).toBe("replayed");
+    expect(result.passed).toBe(false);
+    expect(result.failures).toEqual([
+      "stale cassette (the scripted model changed): run tooldeck run --update locally",
+    ]);
   });
 });
 

@@ -117,7 +117,7 @@ describe("cassettes", () => {
     await runScenario(scenario({ cassette }));
     const result = await runScenario(scenario({ cassette, messages: ["something else"] }));
     expect(result.failures).toEqual([
-      "the cassette was recorded for other messages, system prompt or profile: re-record it with --update",
+      "stale cassette (the messages changed): run tooldeck run --update locally",
     ]);
   });
 
@@ -167,7 +167,7 @@ describe("failures and broken setups", () => {
     });
     const result = await runScenario(scenario({ before: [node] }));
     expect(result.failures).toEqual([
-      "before step broken failed: unknown variable {{$vars.nope}} (set it with --var nope=…)",
+      "before step broken failed: unknown variable {{$vars.nope}} (set it in the scenario's vars: { nope: … })",
     ]);
   });
 
@@ -199,5 +199,79 @@ describe("failures and broken setups", () => {
   ])("%s throws one line", async (_name, broken, message) => {
     const error = await runScenario(broken, { env: {} }).catch((caught: unknown) => caught);
     expect(isToolDeckError(error) && error.message).toBe(message);
+  });
+});
+
+describe("a cassette pins everything that produced it", () => {
+  const getEvents = {
+    kind: "request",
+    method: "GET",
+    name: "get_events",
+    description: "Use this to list events",
+    url: "{{$vars.base_url}}/events",
+    headers: {},
+  } as const;
+
+  test.each<[string, Partial<Scenario>, string]>([
+    [
+      "the scripted model's turns",
+      { model: { scripted: [{ calls: [{ tool: "get_events", args: { x: 1 } }] }, { answer: "Five." }] } },
+      "the scripted model",
+    ],
+    ["the expectations", { expect: { trajectory: "unordered", args: "exact" } }, "the expectations"],
+    ["a tool's config", { tools: [TOOLS, { ...getEvents, description: "Other words" }] }, "tool get_events"],
+    ["the vars", { vars: { region: "eu" } }, "the vars"],
+    ["the system prompt", { system: "Be brief." }, "the system prompt"],
+    ["the profile", { profile: "flowise" }, "the profile"],
+  ])("a change of %s makes it stale", async (_name, change, what) => {
+    const cassette = join(tempDir(), "c.json");
+    await runScenario(scenario({ cassette }));
+    expect((await runScenario(scenario({ cassette }))).failures).toEqual([]);
+    const result = await runScenario(scenario({ cassette, ...change }));
+    expect(result.mode).toBe("replayed");
+    expect(result.failures[0]).toBe(`stale cassette (${what} changed): run tooldeck run --update locally`);
+  });
+
+  test("a key moved from X-Api-Key to Authorization is a header diff; the secret stays redacted", async () => {
+    const cassette = join(tempDir(), "c.json");
+    const vars = { api_key: "key-SECRET-4567" };
+    const withHeader = (headers: Record<string, string>) =>
+      scenario({ cassette, vars, tools: [{ ...getEvents, headers }] });
+    await runScenario(withHeader({ "X-Api-Key": "{{$vars.api_key}}" }));
+    const result = await runScenario(withHeader({ Authorization: "Bearer {{$vars.api_key}}" }));
+    expect(result.diff).toEqual([
+      "call 1 get_events (agent):",
+      "  - header X-Api-Key: [redacted]",
+      "  + header Authorization: [redacted]",
+    ]);
+    expect(JSON.stringify(result)).not.toContain("key-SECRET-4567");
+  });
+
+  test("recordIfMissing: false (CI) fails a scenario whose cassette is missing, runs nothing, writes nothing", async () => {
+    const cassette = join(tempDir(), "c.json");
+    const result = await runScenario(scenario({ cassette }), { recordIfMissing: false });
+    expect(result).toMatchObject({
+      mode: "missing",
+      passed: false,
+      failures: ["no cassette: run tooldeck run --update locally"],
+      calls: [],
+    });
+    expect(existsSync(cassette)).toBe(false);
+    const updated = await runScenario(scenario({ cassette }), { recordIfMissing: false, update: true });
+    expect(updated.mode).toBe("recorded");
+  });
+});
+
+describe("a call to a tool the scenario does not have", () => {
+  const typo = { scripted: [{ calls: [{ tool: "get_evnts", args: {} }] }, { answer: "None." }] };
+  const message =
+    "call 1: the model called 'get_evnts', which is not one of the scenario's tools (listEvents, createEvent, getEventById, updateEventDetails, deleteEvent, get_events, create_event, update_event, delete_event)";
+
+  test("fails the scenario without any expect:, live and replayed", async () => {
+    const cassette = join(tempDir(), "c.json");
+    const live = await runScenario(scenario({ cassette, model: typo }));
+    expect(live).toMatchObject({ mode: "recorded", passed: false, failures: [message] });
+    const replayed = await runScenario(scenario({ cassette, model: typo }));
+    expect(replayed).toMatchObject({ mode: "replayed", passed: false, failures: [message] });
   });
 });

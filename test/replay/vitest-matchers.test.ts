@@ -32,7 +32,7 @@ describe("scenario matchers", () => {
       "expected update_event to be called 2 times, it was called 1 times",
     );
     expect(() => expect(result).toHavePassed()).toThrow(
-      "scenario update event (tutorial config) failed:\nthe replay differs from the cassette (see the diff)",
+      `scenario update event (tutorial config) failed:\nstale cassette (tool update_event changed): run tooldeck run --update locally\nthe replay differs from the cassette (see the diff)`,
     );
   });
 });

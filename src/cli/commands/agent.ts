@@ -2,7 +2,12 @@ import { ToolDeckError } from "../../errors.js";
 import type { CallRecord } from "../../replay/call-record.js";
 import { runAgent } from "../../replay/run-agent.js";
 import { createTools } from "../../runtime/create-tools.js";
-import { DEFAULT_MODEL, initModel } from "../../runtime/langchain/init-model.js";
+import {
+  DEFAULT_MODEL,
+  initModel,
+  isUnreachable,
+  modelEndpoint,
+} from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
@@ -11,6 +16,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import {
   loadToolsReporting,
+  noteWriteHosts,
   specReadOptions,
   TOOL_FLAGS,
   TOOL_FLAGS_HELP,
@@ -50,14 +56,16 @@ export const agentCommand: Command = {
     if (extra.length > 0)
       throw new ToolDeckError("usage", `unexpected argument '${extra[0]}' (quote the message)`);
     const read = specReadOptions(values, values.tools ?? []);
-    const loaded = loadToolsReporting(values.tools ?? [], read, io);
+    const loaded = loadToolsReporting("agent", values.tools ?? [], read, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
     const runtime = { ...setup.runtime, question: message };
     const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
     const tools = await createTools(agentConfigs, runtime);
-    const model = await initModel(values.model ?? io.env.TOOLDECK_MODEL ?? DEFAULT_MODEL, io.env);
+    if (tools.some((tool) => tool.endpoint?.method !== "GET")) noteWriteHosts(values, io);
+    const modelSpec = values.model ?? io.env.TOOLDECK_MODEL ?? DEFAULT_MODEL;
+    const model = await initModel(modelSpec, io.env);
     const system = values.system
       ? resolveVariables(values.system, runtime, { keepUnknown: true })
       : undefined;
@@ -76,7 +84,8 @@ export const agentCommand: Command = {
       return EXIT.ok;
     } catch (error) {
       const message = (error as Error).message.split("\n")[0] ?? "";
-      io.stderr(`tooldeck agent: the model call failed: ${toTerminalText(message)}\n`);
+      const where = isUnreachable(error) ? ` (cannot reach ${modelEndpoint(modelSpec, io.env)})` : "";
+      io.stderr(`tooldeck agent: the model call failed: ${toTerminalText(`${message}${where}`)}\n`);
       return EXIT.findings;
     }
   },

@@ -9,6 +9,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import {
   loadToolsReporting,
+  noteWriteHosts,
   specReadOptions,
   TOOL_FLAGS,
   TOOL_FLAGS_HELP,
@@ -18,7 +19,8 @@ import {
 const HELP = `Usage: tooldeck call <tool> [options]
 
 Run one tool call, as an LLM would, and print the output the LLM sees. Against the embedded event
-service (in-process) unless --base-url is given.
+service (in-process) unless --base-url is given: then every tool is sent there (request tools,
+toolkits and HTTP nodes).
 
 Options:
   --args JSON         the arguments, e.g. '{"queryParams":{"id":"1"}}' (default {})
@@ -47,7 +49,8 @@ export const callCommand: Command = {
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
     const read = specReadOptions(values, values.tools ?? []);
-    const loaded = loadToolsReporting(values.tools ?? [], read, io);
+    const loaded = loadToolsReporting("call", values.tools ?? [], read, io);
+    if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
     const tools = await createTools(
@@ -59,6 +62,7 @@ export const callCommand: Command = {
       const known = tools.map((candidate) => candidate.name).join(", ") || "none";
       throw new ToolDeckError("usage", `no tool named '${name}' (tools: ${known})`);
     }
+    if (tool.endpoint?.method !== "GET") noteWriteHosts(values, io);
     const result = await tool.invoke(toolArgs, { signal: io.signal });
     if (values.verbose) io.stderr(toTerminalText(formatExchange(result)));
     // A server's escape sequences are shown, not obeyed, piped too: a CI log viewer obeys them as well.

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { loadToolConfigs } from "../../config/load-tool-configs.js";
+import { loadToolConfigs, STDIN_FILE } from "../../config/load-tool-configs.js";
+import type { LoadedTool } from "../../config/tool-config.js";
 import { createEmulator, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "../../emulator/create-emulator.js";
 import { EVENT_SERVICE_ORIGIN } from "../../emulator/emulator-fetch.js";
 import { answerEveryHost } from "../../emulator/spec/answer-every-host.js";
@@ -10,6 +11,7 @@ import { applyFixes } from "../../lint/apply-fixes.js";
 import { BUILT_IN_CHECKS } from "../../lint/built-in-checks.js";
 import { check } from "../../lint/check.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
+import { formatGithub } from "../../lint/format/format-github.js";
 import { formatJson } from "../../lint/format/format-json.js";
 import { formatJunit } from "../../lint/format/format-junit.js";
 import { formatSarif } from "../../lint/format/format-sarif.js";
@@ -22,8 +24,10 @@ import { DEFAULT_RULES } from "../../lint/rules/index.js";
 import type { FetchLike } from "../../net/fetch-like.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
+import type { Profile } from "../../profile.js";
+import { readProjectFile } from "../../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
-import type { OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
+import { isNamedHost, type OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
 import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
@@ -38,8 +42,10 @@ import {
 import { secretValues } from "../masked-io.js";
 import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { ruleDocsUrl } from "../rule-docs-url.js";
 import {
   ALLOW_CODE_HELP,
+  noteWriteHosts,
   OUTBOUND_FLAGS_HELP,
   outboundPolicy,
   PROJECT_FLAGS,
@@ -49,7 +55,7 @@ import {
   specReadOptions,
 } from "../tool-options.js";
 
-const FORMATS = ["stylish", "json", "sarif", "junit"] as const;
+const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
 const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -60,22 +66,28 @@ function help(name: "check" | "lint"): string {
 ${probes ? "Lint tool configs against the service's OpenAPI description, then probe each tool against the\nembedded emulator (or --base-url): say which tool will fail, why, and what to change." : "Lint tool configs against the service's OpenAPI description (the static half of 'tooldeck check')."}
 
 Arguments:
-  paths               config files or folders (default tools/);
+  paths               config files, folders (node_modules and hidden folders skipped) or quoted
+                      patterns ('tools/**/*.yaml'); - reads one config from stdin (default tools/);
 ${MCP_SOURCES_HELP}${probes ? " (their tools are linted, never probed)" : ""}
 
 Options:
   --spec FILE         the service's OpenAPI description (default: the one found among the paths)
-  --profile P         standard (default) or flowise (judge what Flowise 3.1 does)
-  --format F          stylish (default), json, sarif or junit
+  --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
+                      for Flowise exports and --flowise chatflows
+  --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)
+  --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
+  --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
 ${FLOWISE_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
+  --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
 ${
   probes
-    ? `  --base-url URL      probe this service instead of the embedded emulator (reads only, unless --allow-writes)
+    ? `  --base-url URL      probe this service instead of the embedded emulator: every tool is sent there
+                      (request tools, toolkits, HTTP nodes; reads only, unless --allow-writes)
   --live              probe the tools' real hosts instead of the spec emulator (the hosts still need
                       --allow-host; reads only, unless --allow-writes)
 ${OUTBOUND_FLAGS_HELP}
@@ -108,10 +120,12 @@ function commandFor(name: "check" | "lint", summary: string): Command {
     async run(args, io) {
       const { values, positionals } = parseCommandArgs(name, args, {
         spec: { type: "string" },
-        profile: { type: "string", default: "standard" },
+        profile: { type: "string" },
         format: { type: "string", default: "stylish" },
         "fail-on": { type: "string", default: "error" },
         fix: { type: "boolean", default: false },
+        quiet: { type: "boolean", default: false },
+        "show-docs": { type: "boolean", default: false },
         config: { type: "string" },
         "base-url": { type: "string" },
         "allow-writes": { type: "boolean", default: false },
@@ -122,12 +136,14 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         "no-probe": { type: "boolean", default: false },
         live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
+        "allow-empty": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
       io.hideSecrets?.(secretValues(parseVars(values.vars, values.var)));
       const format = oneOf("--format", values.format, FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
+      if (name === "check" && !values["no-probe"]) noteWriteHosts(values, io);
       const run = async () => runOnce(name, positionals, values, io);
       let outcome = await run();
       // A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule).
@@ -143,7 +159,8 @@ function commandFor(name: "check" | "lint", summary: string): Command {
         }
         outcome = await run();
       }
-      io.stdout(render(outcome.report, format, io));
+      const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
+      io.stdout(render(shown, format, io, values["show-docs"]));
       if (outcome.loadFailed) return EXIT.usage;
       const threshold = failOn === "none" ? undefined : (failOn as Severity);
       return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
@@ -155,7 +172,7 @@ function commandFor(name: "check" | "lint", summary: string): Command {
 
 type CheckValues = ToolSourceFlags & {
   spec?: string | undefined;
-  profile: string;
+  profile?: string | undefined;
   config?: string | undefined;
   "base-url"?: string | undefined;
   "allow-writes": boolean;
@@ -166,16 +183,23 @@ type CheckValues = ToolSourceFlags & {
   "no-probe": boolean;
   live: boolean;
   "allow-code": boolean;
+  "allow-empty": boolean;
+  quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
 };
 
 async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
-  const profile = parseProfile(values.profile);
+  const profile = parseProfile(values.profile ?? "standard");
   const sources = splitToolSources(paths);
   const read = specReadOptions(values, sources.files);
   const loaded = await loadToolSources(sources, values, io, read.roots);
-  const spec = await specFor(values.spec, loaded.specs, read, io);
+  const found = loaded.tools.length + loaded.mcpTools.length;
+  if (found === 0 && loaded.errors.length === 0 && !values["allow-empty"])
+    throw new ToolDeckError("usage", `no tools found in ${describeSources(paths, values.flowise)}`);
+  // --quiet: errors only, so the notes about which description was used are left out.
+  const notes = values.quiet ? { ...io, stderr: () => {} } : io;
+  const spec = await specFor(values.spec, loaded.specs, read, notes);
   const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
   const settings = loadLintSettings(values.config, process.cwd(), knownRules);
   const userVars = parseVars(values.vars, values.var);
@@ -192,6 +216,8 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   const emulated = values.live ? undefined : specEmulators(spec, named);
   const report = await check(loaded, {
     profile,
+    // A Flowise export (or --flowise) is judged as Flowise runs it, unless --profile says otherwise.
+    ...(values.profile === undefined ? { profileOf: profileOfSource } : {}),
     ...(spec ? { spec } : {}),
     settings,
     allowCode: values["allow-code"],
@@ -218,9 +244,19 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   return { report, loadFailed: loaded.errors.length > 0 };
 }
 
+/** `tools/`, `a.yaml, b/`, `--flowise http://…`: where tools were looked for. */
+function describeSources(paths: readonly string[], flowise: string | undefined): string {
+  const named = paths.length > 0 || !flowise ? [...(paths.length > 0 ? paths : ["tools/"])] : [];
+  return [...named, ...(flowise ? [`--flowise ${flowise}`] : [])].join(", ");
+}
+
+function profileOfSource(tool: LoadedTool): Profile {
+  return tool.source.format === "flowise" ? "flowise" : "standard";
+}
+
 /**
- * A fresh embedded emulator for every probed tool, or the real service at --base-url, behind the
- * outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
+ * A fresh embedded emulator for every probed tool, or the real service at --base-url (every tool is
+ * sent there: toolkits' servers and literal origins are replaced), behind the outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
  * reaches loopback hosts (the guard still decides which). Without --live, spec emulators stand in for
  * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
  */
@@ -231,7 +267,15 @@ function probeTarget(
   shared: { apiKey: string; securityCheckOff: boolean; specs: ProbeSpecs | undefined },
 ): ProbeRuntime {
   const options: ToolRuntimeOptions = shared.securityCheckOff ? { httpSecurityCheck: false } : {};
-  if (baseUrl !== undefined) return { ...options, outbound, vars: { base_url: baseUrl, ...userVars } };
+  if (baseUrl !== undefined) {
+    return {
+      ...options,
+      outbound,
+      baseUrl,
+      vars: { base_url: baseUrl, ...userVars },
+      describeTarget: (url) => (sameOrigin(url, baseUrl) ? "--base-url" : undefined),
+    };
+  }
   const specs = shared.specs;
   const emulator = createEmulator({
     flowise: { apiKeys: [shared.apiKey] },
@@ -245,7 +289,11 @@ function probeTarget(
     fetch: emulator.fetch,
     resolveHost: emulator.resolveHost,
     vars,
-    ...(specs ? { describeTarget: specs.describe, skipsUnknownHosts: true } : {}),
+    describeTarget: (url) =>
+      isEmbeddedOrigin(url)
+        ? "embedded emulator"
+        : (specs?.describe(url) ?? (isNamed(url, outbound) ? "--allow-host" : undefined)),
+    ...(specs ? { skipsUnknownHosts: true } : {}),
   };
 }
 
@@ -293,6 +341,14 @@ function isEmbeddedOrigin(url: string): boolean {
   );
 }
 
+function isNamed(url: string, outbound: OutboundPolicy): boolean {
+  try {
+    return isNamedHost(new URL(url), outbound.allowedHosts);
+  } catch {
+    return false;
+  }
+}
+
 function sameOrigin(url: string, origin: string | undefined): boolean {
   try {
     return origin !== undefined && new URL(url).origin === new URL(origin).origin;
@@ -336,19 +392,45 @@ function progress(io: CliIo, total: number) {
   return (done: number) => io.stderr(`\rprobing ${done}/${total}${done === total ? "\n" : ""}`);
 }
 
-function render(report: CheckReport, format: (typeof FORMATS)[number], io: CliIo): string {
+/** `--quiet`: the error findings, and the tools that have one. */
+function errorsOnly(report: CheckReport): CheckReport {
+  const diagnostics = report.diagnostics.filter((d) => d.severity === "error");
+  const failing = new Set(diagnostics.map((d) => `${d.file}\u0000${d.tool}`));
+  const tools = report.tools.filter((tool) => failing.has(`${tool.file}\u0000${tool.name}`));
+  return { ...report, tools, diagnostics };
+}
+
+function render(report: CheckReport, format: (typeof FORMATS)[number], io: CliIo, showDocs: boolean): string {
   switch (format) {
     case "json":
       return formatJson(report);
     case "sarif":
       return formatSarif(report, {
-        rules: [...DEFAULT_RULES, ...BUILT_IN_CHECKS],
+        rules: [...DEFAULT_RULES, ...BUILT_IN_CHECKS].map((rule) => ({
+          ...rule,
+          helpUri: ruleDocsUrl(rule.id),
+        })),
         version: packageVersion(),
       });
     case "junit":
       return formatJunit(report);
+    case "github":
+      return formatGithub(report, { readFile: readReportedFile });
     default:
-      return formatStylish(report, { color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR });
+      return formatStylish(report, {
+        color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR,
+        ...(showDocs ? { docsUrl: ruleDocsUrl } : {}),
+      });
+  }
+}
+
+/** A config file named in the report, to find a finding's line; a Flowise chatflow or stdin has none. */
+function readReportedFile(file: string): string | undefined {
+  if (file === STDIN_FILE || file.startsWith("flowise:")) return undefined;
+  try {
+    return readProjectFile(file);
+  } catch {
+    return undefined;
   }
 }
 

@@ -118,7 +118,7 @@ async function loadServedTools(
       `'${source}' is an MCP server: 'tooldeck mcp' serves tool configs (list an MCP server's tools with 'tooldeck tools' or 'lint')`,
     );
   const read = specReadOptions(values, positionals);
-  const loaded = loadToolsReporting(positionals, read, io);
+  const loaded = loadToolsReporting("mcp", positionals, read, io);
   if (loaded.errors.length > 0) return undefined;
   const served = leaveOutHttpNodes(loaded.tools, io);
   const setup = toolRunSetup(

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { extname } from "node:path";
+import { expandGlob, globBase, isGlob } from "../../config/expand-glob.js";
 import { listConfigFiles } from "../../config/list-config-files.js";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
@@ -28,13 +29,16 @@ const HELP = `Usage: tooldeck run [files…] [options]
 
 Run regression scenarios against the embedded emulator. A scenario with a cassette is replayed through the
 current configs and runtime (no model) and every difference is shown as a diff; one without a cassette
-runs its model (scripted, or provider:model) and records one.
+runs its model (scripted, or provider:model) and records one, except in CI: there it fails.
 
 Arguments:
-  files               scenario files (.yaml, .yml, .json) or folders of .yaml/.yml files (default scenarios/)
+  files               scenario files (.yaml, .yml, .json), folders of .yaml/.yml files (node_modules and
+                      hidden folders skipped) or quoted patterns ('scenarios/**/*.yaml') (default scenarios/)
 
 Options:
   --update            run the models again and re-record every cassette
+  --allow-empty       finding no scenario is no error (default: exit 2, 'no scenarios found in <paths>')
+  --ci                never record: a missing cassette fails the scenario (the default when $CI is set)
   --format F          text (default), json or junit
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
@@ -55,6 +59,8 @@ export const runCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("run", args, {
       update: { type: "boolean", default: false },
+      ci: { type: "boolean", default: false },
+      "allow-empty": { type: "boolean", default: false },
       format: { type: "string", default: "text" },
       spec: { type: "string" },
       "allow-code": { type: "boolean", default: false },
@@ -66,14 +72,18 @@ export const runCommand: Command = {
     const format = parseFormat(values.format);
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
     const files = scenarioFiles(paths, read.roots);
-    if (files.length === 0)
-      throw new ToolDeckError("usage", `no scenario files (.yaml, .yml) in ${paths.join(", ")}`);
+    if (files.length === 0 && !values["allow-empty"])
+      throw new ToolDeckError("usage", `no scenarios found in ${paths.join(", ")}`);
     const entries: RunEntry[] = [];
     let broken = false;
     for (const [index, file] of files.entries()) {
       const progress = `[${index + 1}/${files.length}] ${file}`;
       if (format !== "text") io.stderr(`${progress}\n`);
-      const ran = await runFile(file, { update: values.update, validateCall, allowCode, read }, io);
+      const ran = await runFile(
+        file,
+        { update: values.update, ci: values.ci || isCi(io.env), validateCall, allowCode, read },
+        io,
+      );
       broken ||= ran.broken;
       for (const entry of ran.entries) {
         entries.push(entry);
@@ -94,26 +104,35 @@ export const runCommand: Command = {
   },
 };
 
+/** `CI` set as CI services set it (`true`, `1`, a name); empty, `0` and `false` mean not CI. */
+function isCi(env: Record<string, string | undefined>): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
+
 function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
   throw new ToolDeckError("usage", `--format must be text, json or junit, got '${value}'`);
 }
 
-/** Named files as given; folders give their .yaml/.yml files (cassettes are .json, so they are never taken for scenarios). */
+/**
+ * Named files as given; folders and patterns give their .yaml/.yml files (cassettes are .json, so they
+ * are never taken for scenarios).
+ */
 function scenarioFiles(paths: readonly string[], roots: readonly string[]): string[] {
   return paths.flatMap((path) => {
     const stats = statSync(path, { throwIfNoEntry: false });
-    if (!stats) throw new ToolDeckError("usage", `${path}: no such file or folder`);
-    if (!stats.isDirectory()) return [path];
     const listing = {
-      roots: realRoots([...roots, path]),
+      roots: realRoots([...roots, stats ? path : globBase(path)]),
       onRefused: (file: string, message: string) => {
         throw new ToolDeckError("load", `${file}: ${message}`);
       },
     };
-    return listConfigFiles(path, process.cwd(), listing).filter((file) =>
-      [".yaml", ".yml"].includes(extname(file)),
-    );
+    const isScenario = (file: string) => [".yaml", ".yml"].includes(extname(file));
+    if (!stats && isGlob(path)) return expandGlob(path, process.cwd(), listing).filter(isScenario);
+    if (!stats) throw new ToolDeckError("usage", `${path}: no such file or folder`);
+    if (!stats.isDirectory()) return [path];
+    return listConfigFiles(path, process.cwd(), listing).filter(isScenario);
   });
 }
 
@@ -135,6 +154,7 @@ async function runFile(
   file: string,
   options: {
     update: boolean;
+    ci: boolean;
     validateCall: ValidateCall | undefined;
     allowCode: Pick<RunScenarioOptions, "allowCode" | "onCodeNotRun">;
     read: Required<SpecReadOptions>;
@@ -159,6 +179,7 @@ async function runFile(
         toRunEntry(
           await runScenario(scenario, {
             update: options.update,
+            recordIfMissing: !options.ci,
             env: io.env,
             signal: controller.signal,
             ...options.allowCode,

@@ -2,12 +2,13 @@ import { createEventService } from "../../emulator/events/event-service.js";
 import { generateApiKey } from "../../emulator/flowise/api-key-hash.js";
 import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.js";
 import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
-import { type RunningServer, serve } from "../../emulator/serve.js";
+import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
+import { withRequestLog } from "../request-log.js";
 import { serveSpec } from "../serve-spec.js";
 
 const HELP = `Usage: tooldeck serve [options]
@@ -25,6 +26,7 @@ Options:
                        OPENAI_API_KEY; OPENAI_BASE_URL points it at an OpenAI-compatible server);
                        without a key every embedding name is served by a local hashed embedding
   --only NAME          serve only this emulator: events or flowise
+  --log                print each request on stderr once answered: method, path, status, ms
   --spec FILE          serve a stateful emulator of this OpenAPI description instead (docs/spec-emulator.md)
   --port PORT          its port (default 4010; 0 picks a free port)
   --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }
@@ -57,20 +59,22 @@ export const serveCommand: Command = {
       spec: { type: "string" },
       port: { type: "string", default: "4010" },
       explain: { type: "boolean", default: false },
+      log: { type: "boolean", default: false },
     });
+    const log = (handler: FetchHandler) => (values.log ? withRequestLog(handler, io) : handler);
     if (positionals.length > 0) {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }
-    if (values.spec !== undefined) return runSpec(values.spec, values, io);
+    if (values.spec !== undefined) return runSpec(values.spec, { ...values, log }, io);
     if (values.explain) throw new ToolDeckError("usage", "--explain needs --spec FILE");
     const only = parseOnly(values.only);
-    const servers: RunningServer[] = [];
+    const started: Started[] = [];
     try {
       if (only !== "flowise")
-        servers.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, io));
+        started.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, log));
       if (only !== "events") {
         const port = parsePort("flowise-port", values["flowise-port"]);
-        servers.push(
+        started.push(
           await serveFlowise(
             {
               port,
@@ -78,15 +82,19 @@ export const serveCommand: Command = {
               apiKey: values["api-key"],
               seed: values.seed,
               openAIKey: values["openai-key"],
+              log,
             },
             io,
           ),
         );
       }
     } catch (error) {
-      await stopAll(servers);
+      await stopAll(started.map(({ server }) => server));
       throw error;
     }
+    // Said only once every listener is up: a port in use later on leaves no "listening" line behind.
+    for (const { lines } of started) for (const line of lines) io.stdout(`${line}\n`);
+    const servers = started.map(({ server }) => server);
     io.stdout("Press Ctrl+C to stop.\n");
     await waitForAbort(io.signal);
     await stopAll(servers);
@@ -98,7 +106,13 @@ export const serveCommand: Command = {
 /** `serve --spec FILE`: the spec emulator alone, or with --explain its inference, printed. */
 async function runSpec(
   spec: string,
-  values: { seed?: string | undefined; port: string; host: string; explain: boolean },
+  values: {
+    seed?: string | undefined;
+    port: string;
+    host: string;
+    explain: boolean;
+    log: (handler: FetchHandler) => FetchHandler;
+  },
   io: CliIo,
 ): Promise<number> {
   const emulator = await loadSpecEmulator(spec, { seed: values.seed });
@@ -106,7 +120,11 @@ async function runSpec(
     io.stdout(toTerminalText(`${emulator.explain().join("\n")}\n`));
     return EXIT.ok;
   }
-  const server = await serveSpec(emulator, { port: parsePort("port", values.port), host: values.host }, io);
+  const server = await serveSpec(
+    emulator,
+    { port: parsePort("port", values.port), host: values.host, wrap: values.log },
+    io,
+  );
   io.stdout("Press Ctrl+C to stop.\n");
   await waitForAbort(io.signal);
   await server.close();
@@ -120,10 +138,19 @@ function parseOnly(value: string | undefined): Emulator | undefined {
   throw new ToolDeckError("usage", `--only must be one of ${EMULATORS.join(", ")}, got '${value}'`);
 }
 
-async function serveEvents(port: number, host: string, io: CliIo): Promise<RunningServer> {
-  const events = await serve(createEventService().fetch, { port, host });
-  io.stdout(`event service listening on ${events.url} (GET ${events.url}/events)\n`);
-  return events;
+/** A listening server and the lines that say so, printed once every server listens. */
+interface Started {
+  server: RunningServer;
+  lines: string[];
+}
+
+async function serveEvents(
+  port: number,
+  host: string,
+  log: (handler: FetchHandler) => FetchHandler,
+): Promise<Started> {
+  const events = await serve(log(createEventService().fetch), { port, host });
+  return { server: events, lines: [`event service listening on ${events.url} (GET ${events.url}/events)`] };
 }
 
 interface FlowiseServeOptions {
@@ -132,10 +159,11 @@ interface FlowiseServeOptions {
   apiKey: string | undefined;
   seed: string | undefined;
   openAIKey: string | undefined;
+  log: (handler: FetchHandler) => FetchHandler;
 }
 
 /** The key comes from --api-key, then TOOLDECK_API_KEY, else is generated and printed as such. */
-async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<RunningServer> {
+async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<Started> {
   const given = options.apiKey ?? io.env.TOOLDECK_API_KEY;
   if (given === "") throw new ToolDeckError("usage", "the API key must not be empty");
   const apiKey = given ?? generateApiKey();
@@ -148,14 +176,14 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<Ru
   await flowise.ready().catch((cause: Error) => {
     throw new ToolDeckError("load", `document store seed: ${cause.message}`, { cause });
   });
-  const server = await serve(flowise.fetch, { port: options.port, host: options.host });
+  const server = await serve(options.log(flowise.fetch), { port: options.port, host: options.host });
   const api = `${server.url}/api/v1`;
-  io.stdout(`Flowise API listening on ${api} (GET ${api}/chatflows)\n`);
-  io.stdout(`Document store embeddings: ${flowise.describeEmbedding()}\n`);
-  io.stdout(
-    `API key: ${apiKey}${given === undefined ? " (generated; set --api-key or TOOLDECK_API_KEY to choose one)" : ""}\n`,
-  );
-  return server;
+  const lines = [
+    `Flowise API listening on ${api} (GET ${api}/chatflows)`,
+    `Document store embeddings: ${flowise.describeEmbedding()}`,
+    `API key: ${apiKey}${given === undefined ? " (generated; set --api-key or TOOLDECK_API_KEY to choose one)" : ""}`,
+  ];
+  return { server, lines };
 }
 
 function waitForAbort(signal: AbortSignal): Promise<void> {

@@ -53,8 +53,7 @@ export const toolsCommand: Command = {
     const profile = parseProfile(values.profile);
     const sources = splitToolSources(positionals);
     const read = specReadOptions(values, sources.files);
-    const loaded = await loadToolSources(sources, values, io, read.roots);
-    reportLoadIssues(loaded, io);
+    const loaded = reportLoadIssues("tools", await loadToolSources(sources, values, io, read.roots), io);
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
@@ -63,7 +62,7 @@ export const toolsCommand: Command = {
         listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
         const where = `${source.file}${source.path ? `: ${source.path}` : ""}`;
-        io.stderr(`error: ${toTerminalText(`${where}: ${(error as Error).message}`)}\n`);
+        io.stderr(`tooldeck tools: ${toTerminalText(`${where}: ${(error as Error).message}`)}\n`);
         failed = true;
       }
     }

@@ -64,6 +64,7 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
               shortDescription: { text: rule.description },
               fullDescription: { text: rule.docs },
               defaultConfiguration: { level: LEVEL[rule.severity] },
+              ...(rule.helpUri ? { helpUri: rule.helpUri } : {}),
             })),
           },
         },

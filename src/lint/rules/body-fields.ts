@@ -7,6 +7,7 @@ import { isRequestTool, sendsBody } from "./rule-helpers.js";
 export const bodyFields: LintRule<RequestToolConfig> = {
   id: "body-fields",
   severity: "error",
+  otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
   description: "body fields the request body schema does not have, or required ones the tool does not send",
   docs:

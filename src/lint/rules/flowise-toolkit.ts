@@ -11,6 +11,7 @@ const KEPT_TYPES = new Set(["string", "number", "boolean", undefined]);
 export const flowiseToolkit: LintRule<OpenApiToolkitConfig> = {
   id: "flowise-toolkit",
   severity: "error",
+  otherSeverities: ["warning"],
   profiles: ["flowise"],
   description:
     "parts of the spec Flowise's OpenAPI toolkit drops: path-item parameters, some types, operations",

@@ -9,6 +9,7 @@ import { isRequestTool } from "./rule-helpers.js";
 export const operationNotFound: LintRule<RequestToolConfig> = {
   id: "operation-not-found",
   severity: "error",
+  otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
   description: "the tool's method and URL are not an operation of the service's OpenAPI description",
   docs:
@@ -16,11 +17,12 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
     "finding names the nearest operation that does (PUT /events → PATCH /events/{id} updateEventDetails) " +
     "and, under the standard profile, carries a fix that rewrites the method, URL and path parameter.",
   appliesTo: isRequestTool,
-  check({ config }, context) {
+  check({ config, source }, context) {
     const shapes = shapesOf(config, context) ?? [];
     const full = shapes.find((shape) => shape.full);
-    if (full && !full.match.ok)
-      return [notFound(config, full.match.message, full.match.nearest, context.profile)];
+    // A Flowise export is changed in Flowise: its fix says what Flowise can do, whatever the profile.
+    const fixFor = source.format === "flowise" ? "flowise" : context.profile;
+    if (full && !full.match.ok) return [notFound(config, full.match.message, full.match.nearest, fixFor)];
     const minimal = shapes.find((shape) => !shape.full);
     if (!minimal || minimal.match.ok) return [];
     return [

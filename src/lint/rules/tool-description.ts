@@ -22,6 +22,7 @@ const VERBS: [RegExp, readonly string[]][] = [
 export const toolDescription: LintRule<RequestToolConfig> = {
   id: "tool-description",
   severity: "warning",
+  otherSeverities: ["info"],
   profiles: ["flowise", "standard"],
   description:
     "a tool description that is empty, Flowise's generic default, or says another action than the method",

@@ -7,6 +7,7 @@ import type { Finding, LintRule } from "../rule.js";
 export const toolName: LintRule = {
   id: "tool-name",
   severity: "error",
+  otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
   description: "a tool name providers reject, used twice, or rewritten by Flowise",
   docs:

@@ -7,6 +7,7 @@ export function formatScenarioText(result: ScenarioResult): string {
   const where = result.file ? `  ${result.file}` : "";
   const head = `${result.passed ? "✓" : "✗"} ${result.name} [${result.profile}] — ${calls}, ${result.mode}${where}`;
   const details = [
+    ...(result.mode === "recorded" && result.cassette ? [`    recorded ${result.cassette}`] : []),
     ...result.failures.map((line) => `    ${line}`),
     ...result.diff.map((line) => `    ${line}`),
     ...result.drift.map((line) => `    drift: ${line}`),

@@ -7,6 +7,8 @@ export interface RunEntry {
   passed: boolean;
   /** Why it failed: failures, diff lines, or the load error. */
   lines: string[];
+  /** `drift: call 1 update_event: …` lines: recorded calls off the API description (not failures). */
+  drift?: string[];
   result?: ScenarioResult;
 }
 
@@ -21,6 +23,7 @@ export function toRunEntry(result: ScenarioResult): RunEntry {
     name: `${result.name} [${result.profile}]`,
     passed: result.passed,
     lines: [...result.failures, ...result.diff],
+    drift: result.drift.map((line) => `drift: ${line}`),
     result,
   };
 }

@@ -3,7 +3,7 @@ import { hasHeader } from "../http-exchange.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import type { ToolRequest } from "../tool-result.js";
-import { resolveVariablesDeep } from "../variables.js";
+import { resolveVariablesDeep, unknownVariableHint } from "../variables.js";
 import { encodeHttpBody } from "./encode-http-body.js";
 
 export type BuiltHttpRequest = { ok: true; request: ToolRequest } | { ok: false; error: string };
@@ -28,7 +28,7 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
     options,
     { keepUnknown: rules.keepsUnknownVariables },
   );
-  if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown) };
+  if (!resolved.ok) return { ok: false, error: unknownVariable(resolved.unknown, options) };
   const node = resolved.value as Pick<
     HttpNodeConfig,
     "url" | "headers" | "queryParams" | "body" | "credential"
@@ -49,9 +49,8 @@ export function buildHttpRequest(config: HttpNodeConfig, options: ToolRuntimeOpt
   return { ok: true, request };
 }
 
-function unknownVariable(name: string): string {
-  const hint = name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : "";
-  return `unknown variable {{${name}}}${hint}`;
+function unknownVariable(name: string, options: ToolRuntimeOptions): string {
+  return `unknown variable {{${name}}}${unknownVariableHint(name, options)}`;
 }
 
 function withQuery(url: string, params: readonly KeyValue[]): string {

@@ -41,7 +41,11 @@ export async function initModel(
   if (known?.key && !apiKey) {
     throw new ToolDeckError("usage", `set ${known.key} to use ${spec}`);
   }
-  const fields: Record<string, unknown> = { modelProvider: provider };
+  const fields: Record<string, unknown> = {
+    modelProvider: provider,
+    maxRetries: MAX_RETRIES,
+    onFailedAttempt: giveUpEarly,
+  };
   if (apiKey) fields.apiKey = apiKey;
   if (provider === "openai" && env.OPENAI_BASE_URL) fields.configuration = { baseURL: env.OPENAI_BASE_URL };
   try {
@@ -51,6 +55,41 @@ export async function initModel(
       cause,
     });
   }
+}
+
+/** LangChain retries 6 times with backoff (80 s before an unreachable server is reported); 2 is enough. */
+const MAX_RETRIES = 2;
+
+/**
+ * Whether a failed model call is worth another try: not when the server cannot be reached (a wrong
+ * OPENAI_BASE_URL fails at once, naming the URL, instead of after minutes of backoff), nor on a 4xx
+ * answer other than 408 and 429 (a wrong key or model stays wrong). Throwing ends the retries.
+ */
+function giveUpEarly(error: unknown): void {
+  if (isUnreachable(error)) throw error;
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429)
+    throw error;
+}
+
+/** A connection that never got an answer: refused, timed out, no route, unknown host. */
+export function isUnreachable(error: unknown): boolean {
+  const name = (error as Error | null)?.constructor?.name ?? "";
+  if (name === "APIConnectionError" || name === "APIConnectionTimeoutError") return true;
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return (
+    typeof code === "string" &&
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT)$/.test(
+      code,
+    )
+  );
+}
+
+/** Where a `provider:model` sends its calls, for error messages: the URL when tooldeck knows it. */
+export function modelEndpoint(spec: string, env: Record<string, string | undefined>): string {
+  const provider = spec.slice(0, spec.indexOf(":"));
+  if (provider === "openai") return env.OPENAI_BASE_URL ?? "https://api.openai.com/v1";
+  return `the ${provider} provider's endpoint`;
 }
 
 async function requirePackage(provider: string, name: string): Promise<void> {

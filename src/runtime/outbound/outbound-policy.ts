@@ -35,14 +35,18 @@ export function refusalFor(url: URL, method: string, policy: OutboundPolicy): st
 
 /**
  * Whether a URL's `host:port`, or its bare host name, is one of the named hosts (case aside; an IPv6
- * host with or without its brackets).
+ * host with or without its brackets). A name with a port matches that port only, the scheme's default
+ * port written out too (`127.0.0.1:80` is `http://127.0.0.1/`); a bare name matches every port.
  */
 export function isNamedHost(url: URL, hosts: readonly string[]): boolean {
   const host = url.host.toLowerCase();
   const hostname = url.hostname.toLowerCase();
   const unbracketed = hostname.replace(/^\[|\]$/g, "");
+  const withPort = `${hostname}:${url.port || DEFAULT_PORTS[url.protocol] || ""}`;
   return hosts.some((named) => {
     const wanted = named.toLowerCase();
-    return wanted === host || wanted === hostname || wanted === unbracketed;
+    return wanted === host || wanted === hostname || wanted === unbracketed || wanted === withPort;
   });
 }
+
+const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" };

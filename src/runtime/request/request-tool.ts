@@ -5,7 +5,7 @@ import type { ToolProfile, VariableField } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import type { ExecutableTool, ToolRequest } from "../tool-result.js";
-import { resolveVariablesDeep } from "../variables.js";
+import { resolveVariablesDeep, unknownVariableHint } from "../variables.js";
 import type { RequestToolArguments } from "./tool-arguments.js";
 
 /**
@@ -50,7 +50,7 @@ function buildRequest(
 ): Built {
   const unknownVariable = (name: string, where: string): Built => ({
     ok: false,
-    error: `unknown variable {{${name}}} in ${where}${name.startsWith("$vars.") ? ` (set it with --var ${name.slice(6)}=…)` : ""}`,
+    error: `unknown variable {{${name}}} in ${where}${unknownVariableHint(name, options)}`,
   });
   const resolveIn = (field: VariableField, value: unknown) => {
     const scope = profile.variableScope(config, field);

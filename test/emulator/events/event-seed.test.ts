@@ -36,7 +36,7 @@ describe("loadEventSeed", () => {
 
   test("a missing file is a load error naming the file", () => {
     expect(() => loadEventSeed("/nonexistent/events.json")).toThrow(
-      "/nonexistent/events.json: cannot read file (ENOENT)",
+      "/nonexistent/events.json: cannot read file: no such file or folder (ENOENT)",
     );
   });
 });

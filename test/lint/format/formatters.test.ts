@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { formatGithub } from "../../../src/lint/format/format-github.js";
 import { formatJson } from "../../../src/lint/format/format-json.js";
 import { formatJunit } from "../../../src/lint/format/format-junit.js";
 import { formatSarif } from "../../../src/lint/format/format-sarif.js";
@@ -78,6 +79,19 @@ describe("formatters", () => {
       fullDescription: { text: "long docs" },
       defaultConfiguration: { level: "error" },
     });
+    const withHelp = formatSarif(report, {
+      rules: [
+        {
+          ...(rules[0] as (typeof rules)[number]),
+          helpUri: "https://x.example/rules.md#operation-not-found",
+        },
+      ],
+      version: "0.1.0",
+      readFile: () => undefined,
+    });
+    expect(JSON.parse(withHelp).runs[0].tool.driver.rules[0].helpUri).toBe(
+      "https://x.example/rules.md#operation-not-found",
+    );
     expect(
       sarif.runs[0].results.map(
         (r: { level: string; locations: { physicalLocation: { region: unknown } }[] }) => [
@@ -89,6 +103,33 @@ describe("formatters", () => {
       ["error", { startLine: 4 }],
       ["warning", { startLine: 5 }],
     ]);
+  });
+
+  test("github: workflow commands on file and line, escaped as the runner reads them", () => {
+    const escaped: CheckReport = {
+      ...report,
+      diagnostics: [
+        {
+          code: "probe",
+          severity: "info",
+          tool: "get_events",
+          file: "tools/a,b:c.yaml",
+          path: "",
+          message: "100% done\nsecond line\u001b[2J",
+        },
+      ],
+    };
+    expect(formatGithub(report, { readFile: (f) => files[f] })).toBe(
+      [
+        "::error file=tools/update.yaml,line=4,title=operation-not-found::update_event: PUT /events is not an operation <of> the API & more (use PATCH /events/{id})",
+        "::warning file=tools/get.yaml,line=5,title=param-without-in::get_events: q has no in",
+        "2 problems (1 error, 1 warning, 0 infos) in 2 tools (profile flowise)",
+        "",
+      ].join("\n"),
+    );
+    expect(formatGithub(escaped, { readFile: () => undefined })).toBe(
+      "::notice file=tools/a%2Cb%3Ac.yaml,title=probe::get_events: 100%25 done%0Asecond line\\u001b[2J\n1 problem (0 errors, 0 warnings, 1 info) in 2 tools (profile flowise)\n",
+    );
   });
 
   test("junit: one case per tool, errors fail, XML escaped", () => {

@@ -45,6 +45,13 @@ export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOpt
       expect(found).toEqual(expected);
     });
 
+    // docs/rules.md shows the severities a rule's findings print: no case may print another one.
+    test("every case's severity is one the rule declares (and docs/rules.md lists)", () => {
+      const declared = [rule.severity, ...(rule.otherSeverities ?? [])];
+      const printed = cases.flatMap((c) => c.expected.map((line) => line.split(" ")[0]));
+      for (const severity of printed) expect(declared).toContain(severity);
+    });
+
     test("metadata", () => {
       expect(rule.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(rule.description.length).toBeGreaterThan(10);

@@ -1,0 +1,51 @@
+import { toTerminalText } from "../../safe-text.js";
+import type { Severity } from "../diagnostic.js";
+import type { CheckReport } from "../report.js";
+import { summarize } from "../report.js";
+import { locateJsonPath } from "./locate-json-path.js";
+
+const COMMAND: Record<Severity, "error" | "warning" | "notice"> = {
+  error: "error",
+  warning: "warning",
+  info: "notice",
+};
+
+export interface GithubOptions {
+  /** Reads a config file to place annotations on lines; files that cannot be read get none. */
+  readFile: (file: string) => string | undefined;
+}
+
+/**
+ * GitHub Actions workflow commands, one per finding, so each shows as an annotation on the pull
+ * request's file and line: `::error file=tools/x.yaml,line=12,title=operation-not-found::update_event: …`.
+ * Values are escaped as the runner expects (`%`, CR and LF in messages; also `:` and `,` in properties).
+ */
+export function formatGithub(report: CheckReport, options: GithubOptions): string {
+  const texts = new Map<string, string | undefined>();
+  const textOf = (file: string) => {
+    if (!texts.has(file)) texts.set(file, options.readFile(file));
+    return texts.get(file);
+  };
+  const lines = report.diagnostics.map((diagnostic) => {
+    const text = textOf(diagnostic.file);
+    const properties = [
+      `file=${escapeProperty(diagnostic.file)}`,
+      ...(text === undefined ? [] : [`line=${locateJsonPath(text, diagnostic.path)}`]),
+      `title=${escapeProperty(diagnostic.code)}`,
+    ];
+    const subject = diagnostic.tool ? `${diagnostic.tool}: ` : "";
+    const suggestion = diagnostic.suggestion ? ` (${diagnostic.suggestion})` : "";
+    // A server's text can carry terminal escapes: the log shows them, it does not obey them.
+    const message = toTerminalText(`${subject}${diagnostic.message}${suggestion}`);
+    return `::${COMMAND[diagnostic.severity]} ${properties.join(",")}::${escapeData(message)}`;
+  });
+  return `${[...lines, `${summarize(report)} (profile ${report.profile})`].join("\n")}\n`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
