@@ -1,7 +1,8 @@
 // bench/tool-calls: tool calls per second through the runtime, in-process against the embedded event
 // service, against raw in-process fetch calls of the same requests in the same run.
 // Target: the runtime adds under 30% over raw fetch.
-import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "../src/emulator/emulator-fetch.js";
+import { createEmulatorFetch } from "../src/emulator/emulator-fetch.js";
+import { EVENT_SERVICE_ORIGIN } from "../src/emulator/emulator-origins.js";
 import { createEventService } from "../src/emulator/events/event-service.js";
 import { createRequestTool } from "../src/runtime/request/request-tool.js";
 import { GET_TOOL, NEW_EVENT, POST_TOOL } from "./support/event-request-tools.js";

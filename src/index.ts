@@ -44,7 +44,8 @@ export {
 } from "./config/request-tool-config.js";
 export { type LoadedTool, type ToolConfig, ToolConfigSchema, type ToolSource } from "./config/tool-config.js";
 export { createEmulator, type Emulator, type EmulatorOptions } from "./emulator/create-emulator.js";
-export { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "./emulator/emulator-fetch.js";
+export { createEmulatorFetch } from "./emulator/emulator-fetch.js";
+export { EVENT_SERVICE_ORIGIN } from "./emulator/emulator-origins.js";
 export { type Event, EventSchema, loadEventSeed } from "./emulator/events/event.js";
 export {
   createEventService,
@@ -187,7 +188,8 @@ export { buildScenarioTools, type ScenarioTools } from "./replay/scenario-tools.
 export { stateDigest } from "./replay/state-digest.js";
 export { createTool, createTools } from "./runtime/create-tools.js";
 export { createHttpNode, type HttpNodeOutput } from "./runtime/http-node/http-node.js";
-export { DEFAULT_MODEL, initModel } from "./runtime/langchain/init-model.js";
+export { DEFAULT_MODEL } from "./runtime/langchain/default-model.js";
+export { initModel } from "./runtime/langchain/init-model.js";
 export { type ToolArtifact, toLangChainTools } from "./runtime/langchain/to-langchain-tools.js";
 export { createOutboundGuard } from "./runtime/outbound/outbound-guard.js";
 export { type OutboundPolicy, OutboundRefusedError } from "./runtime/outbound/outbound-policy.js";

@@ -29,6 +29,9 @@ export interface Command {
   endsOnSignal?: boolean;
 }
 
+/** What `tooldeck --help` and `<command> --help` print, known without loading the command. */
+export type CommandInfo = Pick<Command, "name" | "summary" | "help">;
+
 /** Exit codes shared by every command (DESIGN.md, CLI contract). */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
 

@@ -3,7 +3,7 @@ import { fetchFlowiseChatflows } from "../config/flowise-instance.js";
 import { loadFlowiseFlow } from "../config/load-flowise-flow.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
 import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
-import { type ListedMcpTool, listMcpTools, McpListError } from "../mcp/list-mcp-tools.js";
+import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "../mcp/mcp-tool-source.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { CliIo } from "./cli-io.js";
@@ -16,15 +16,6 @@ export const FLOWISE_FLAGS = {
   "api-key": { type: "string" },
   chatflow: { type: "string", multiple: true },
 } as const;
-
-export const FLOWISE_FLAGS_HELP = `  --flowise URL       also read the tools of a Flowise instance's chatflows (GET /api/v1/chatflows)
-  --api-key KEY       its API key (default $TOOLDECK_API_KEY or $FLOWISE_API_KEY)
-  --chatflow ID       only this chatflow (repeatable)`;
-
-/** The help line of the paths of tools, lint and check. */
-export const MCP_SOURCES_HELP = `                      'mcp:<command…>' (quoted: the command that starts an MCP server over stdio) or
-                      mcp+http(s)://host/path lists an MCP server's tools (tools/list); a command runs
-                      only when named here, never from a config; an http server needs --allow-host`;
 
 export interface ToolSourceFlags {
   flowise?: string | undefined;
@@ -111,6 +102,9 @@ async function listMcpSources(
   io: CliIo,
 ): Promise<{ tools: ListedMcpTool[]; errors: ConfigError[] }> {
   const result = { tools: [] as ListedMcpTool[], errors: [] as ConfigError[] };
+  if (sources.length === 0) return result;
+  // The MCP SDK is loaded only when a server is named.
+  const { listMcpTools, McpListError } = await import("../mcp/list-mcp-tools.js");
   // tools/list is a POST, but it changes nothing: only the host is judged (--allow-host, --base-url's).
   const policy = { allowedHosts: outboundPolicy(flags).allowedHosts, allowWrites: true };
   const fetch = createOutboundGuard((input, init) => globalThis.fetch(input, init), policy);

@@ -1,34 +1,17 @@
 import { isToolDeckError } from "../errors.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
 import { toTerminalText } from "../safe-text.js";
-import { type CliIo, type Command, EXIT, signalExitCode } from "./cli-io.js";
-import { agentCommand } from "./commands/agent.js";
-import { callCommand } from "./commands/call.js";
-import { checkCommand, lintCommand } from "./commands/check.js";
-import { mcpCommand } from "./commands/mcp.js";
-import { runCommand } from "./commands/run.js";
-import { serveCommand } from "./commands/serve.js";
-import { toolsCommand } from "./commands/tools.js";
+import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
+import { COMMAND_CATALOG } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";
 import { packageVersion } from "./package-version.js";
-
-const COMMANDS: readonly Command[] = [
-  checkCommand,
-  lintCommand,
-  toolsCommand,
-  callCommand,
-  agentCommand,
-  runCommand,
-  serveCommand,
-  mcpCommand,
-];
 
 const HELP = `Usage: tooldeck <command> [options]
 
 Model, lint, emulate, run and replay the HTTP tools LLM agents are given.
 
 Commands:
-${COMMANDS.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
+${COMMAND_CATALOG.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
 
 Options:
   -v, --version       print tooldeck's version
@@ -55,17 +38,18 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     io.stdout(`${HELP}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = COMMAND_CATALOG.find((candidate) => candidate.name === name);
+  if (!entry) {
     io.stderr(`tooldeck: unknown command '${toTerminalText(name)}' (see 'tooldeck --help')\n`);
     return EXIT.usage;
   }
   // Every command's --help is answered here, before its own arguments are parsed.
   if (args.includes("--help") || args.includes("-h")) {
-    io.stdout(`${command.help}\n`);
+    io.stdout(`${entry.help}\n`);
     return EXIT.ok;
   }
   try {
+    const command = await entry.load();
     const code = await command.run(args, io);
     return (!command.endsOnSignal && signalExitCode(io.signal)) || code;
   } catch (error) {
@@ -73,12 +57,12 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     if (interrupted) return interrupted;
     const known = isToolDeckError(error) ? error.message : describeFsError(error);
     if (known !== undefined) {
-      io.stderr(`tooldeck ${command.name}: ${toTerminalText(known)}\n`);
+      io.stderr(`tooldeck ${entry.name}: ${toTerminalText(known)}\n`);
       return EXIT.usage;
     }
     // A bug of tooldeck's is no finding: exit 1 would read as one in CI.
     const message = ((error as Error).message ?? String(error)).split("\n")[0] ?? "";
-    io.stderr(`tooldeck ${command.name}: internal error: ${toTerminalText(message)}\n`);
+    io.stderr(`tooldeck ${entry.name}: internal error: ${toTerminalText(message)}\n`);
     return EXIT.usage;
   }
 }

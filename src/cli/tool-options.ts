@@ -3,31 +3,22 @@ import { dirname, resolve } from "node:path";
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { LoadResult } from "../config/load-result.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
-import { createEmulator } from "../emulator/create-emulator.js";
-import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
 import { ToolDeckError } from "../errors.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { type Profile, ProfileSchema } from "../profile.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
-import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
-import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import { toTerminalText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
-import type { RunSpecs } from "./spec-emulators-for-run.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */
 export const PROJECT_FLAGS = {
   root: { type: "string", multiple: true },
   "allow-remote-refs": { type: "boolean", default: false },
 } as const;
-
-export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs, specs and $refs name from DIR (repeatable; default: this
-                      repository and the folders of the paths given)
-  --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
 
 /**
  * The project's folders and the remote switch: the repository of the working directory, every --root,
@@ -63,26 +54,6 @@ export const TOOL_FLAGS = {
   live: { type: "boolean", default: false },
 } as const;
 
-/** The lines of every help that says where requests may go (docs/security.md). */
-export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (host or host:port; repeatable); any other host is refused
-  --allow-writes      send POST, PUT, PATCH and DELETE to real services too (the emulators always take them)`;
-
-/** The --allow-code line of every help that runs tools. */
-export const ALLOW_CODE_HELP =
-  "  --allow-code        run toolkits' Custom Code (in a separate process with no env, no files, 64 MB, a hard time limit); without it Flowise's default code is used";
-
-export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
-  --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
-  --vars FILE         variables from a JSON or YAML object
-  --base-url URL      send every tool to this service instead of the emulators (sets base_url; a toolkit's
-                      server and a request tool's or HTTP node's own origin become it)
-  --spec FILE         the OpenAPI description of the tools' service: a stateful emulator of it answers
-                      every host the embedded emulators do not (toolkits' own specs are emulated too)
-  --live              call the tools' real hosts instead of spec emulators (they still need --allow-host)
-${OUTBOUND_FLAGS_HELP}
-${ALLOW_CODE_HELP}
-${PROJECT_FLAGS_HELP}`;
-
 export function parseProfile(value: string): Profile {
   const parsed = ProfileSchema.safeParse(value);
   if (!parsed.success)
@@ -115,62 +86,6 @@ function readVarsFile(file: string): Record<string, string> {
     throw new ToolDeckError("load", `${file}: variables must be an object of KEY: value`);
   }
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
-}
-
-export interface ToolRunSetup {
-  runtime: ToolRuntimeOptions;
-  /** The embedded emulator, unless --base-url points elsewhere. */
-  emulator: ReturnType<typeof createEmulator> | undefined;
-}
-
-/**
- * Runtime options from the shared flags: the embedded emulator's in-process fetch and `base_url`
- * unless --base-url is given (then every tool is sent there, toolkits and HTTP nodes too), then the
- * user's variables on top.
- */
-export function toolRunSetup(
-  values: {
-    profile: string;
-    var?: string[] | undefined;
-    vars?: string | undefined;
-    "base-url"?: string | undefined;
-    "allow-host"?: string[] | undefined;
-    "allow-writes"?: boolean | undefined;
-    "allow-code"?: boolean | undefined;
-    root?: string[] | undefined;
-    "allow-remote-refs"?: boolean | undefined;
-    /** `--tools PATH` of call and agent: their folders are part of the project. */
-    tools?: string[] | undefined;
-  },
-  io: Pick<CliIo, "env" | "stderr">,
-  specs: RunSpecs = { emulators: [], everyHost: undefined },
-): ToolRunSetup {
-  const profile = parseProfile(values.profile);
-  const userVars = parseVars(values.vars, values.var);
-  const baseUrl = values["base-url"];
-  const emulator =
-    baseUrl === undefined
-      ? createEmulator({
-          specs: specs.emulators,
-          ...(specs.everyHost ? { fallback: answerEveryHost(specs.everyHost) } : {}),
-        })
-      : undefined;
-  const runtime: ToolRuntimeOptions = {
-    profile,
-    vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
-    outbound: outboundPolicy(values),
-    ...specReadOptions(values, values.tools ?? []),
-  };
-  if (emulator) {
-    runtime.fetch = emulator.fetch;
-    runtime.resolveHost = emulator.resolveHost;
-  } else if (baseUrl !== undefined) {
-    runtime.baseUrl = baseUrl.replace(/\/+$/, "");
-  }
-  if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
-  runtime.allowCode = values["allow-code"] ?? false;
-  runtime.onCodeNotRun = noteCodeNotRun(io);
-  return { runtime, emulator };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FetchLike } from "../net/fetch-like.js";
 import type { ResolveHost } from "../net/resolve-host.js";
-import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "./emulator-fetch.js";
+import { createEmulatorFetch } from "./emulator-fetch.js";
+import { EVENT_SERVICE_ORIGIN, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "./emulator-origins.js";
 import type { Event } from "./events/event.js";
 import { createEventService, type EventService, type EventServiceOptions } from "./events/event-service.js";
 import {
@@ -12,15 +13,6 @@ import {
 } from "./flowise/flowise-emulator.js";
 import type { FetchHandler } from "./serve.js";
 import type { SpecEmulator } from "./spec/spec-emulator.js";
-
-/**
- * Where the tutorial and the event API description put the event service. The embedded emulator answers
- * there too, in-process, so a toolkit using the description's server reaches it without a socket.
- */
-export const TUTORIAL_EVENT_ORIGINS = ["http://localhost:5566", "http://127.0.0.1:5566"];
-
-/** The origin the embedded Flowise API emulator answers on in-process (routes under `/api/v1`). */
-export const FLOWISE_ORIGIN = "http://flowise.tooldeck.internal";
 
 export interface EmulatorOptions {
   events?: EventServiceOptions;

@@ -3,9 +3,6 @@ import type { ResolveHost } from "../net/resolve-host.js";
 import { resolveWithDns } from "../net/resolve-host.js";
 import type { FetchHandler } from "./serve.js";
 
-/** The origin the embedded event service answers on in-process (no socket, no DNS). */
-export const EVENT_SERVICE_ORIGIN = "http://events.tooldeck.internal";
-
 export interface EmulatorFetch {
   /** Answers requests to the emulators' origins in-process; every other URL goes to `fallback`. */
   fetch: FetchLike;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
-import { createEmulator, FLOWISE_ORIGIN } from "../../src/emulator/create-emulator.js";
+import { createEmulator } from "../../src/emulator/create-emulator.js";
+import { FLOWISE_ORIGIN } from "../../src/emulator/emulator-origins.js";
 import { createSpecEmulator } from "../../src/emulator/spec/spec-emulator.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { createRequestTool } from "../../src/runtime/request/request-tool.js";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createEmulatorFetch, EVENT_SERVICE_ORIGIN } from "../../src/emulator/emulator-fetch.js";
+import { createEmulatorFetch } from "../../src/emulator/emulator-fetch.js";
+import { EVENT_SERVICE_ORIGIN } from "../../src/emulator/emulator-origins.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
 import { isInProcessFetch } from "../../src/net/fetch-like.js";
 

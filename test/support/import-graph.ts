@@ -1,17 +1,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-/** Each source file under `root` (as a path relative to it) and the project files it imports. */
-export function importGraph(root: string): Map<string, string[]> {
+/**
+ * Each source file under `root` (as a path relative to it) and the project files it imports;
+ * `runtimeOnly` leaves out `import type` / `export type` (erased when compiled: they load nothing).
+ */
+export function importGraph(root: string, { runtimeOnly = false } = {}): Map<string, string[]> {
   const files = listTs(root);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(join(root, file), "utf8");
-    const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g)].map(
-      (m) => m[1] as string,
-    );
-    const targets = specifiers.map((spec) =>
-      relative(root, resolve(dirname(join(root, file)), spec.replace(/\.js$/, ".ts"))),
+    const statements = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g)];
+    const loading = statements.filter((m) => !(runtimeOnly && /^(?:import|export)\s+type\s/.test(m[0])));
+    const targets = loading.map((m) =>
+      relative(root, resolve(dirname(join(root, file)), (m[1] as string).replace(/\.js$/, ".ts"))),
     );
     graph.set(
       file,

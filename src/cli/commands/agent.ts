@@ -2,47 +2,20 @@ import { ToolDeckError } from "../../errors.js";
 import type { CallRecord } from "../../replay/call-record.js";
 import { runAgent } from "../../replay/run-agent.js";
 import { createTools } from "../../runtime/create-tools.js";
-import {
-  DEFAULT_MODEL,
-  initModel,
-  isUnreachable,
-  modelEndpoint,
-} from "../../runtime/langchain/init-model.js";
+import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
+import { initModel, isUnreachable, modelEndpoint } from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
+import { AGENT_INFO } from "../help/agent-help.js";
 import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import {
-  loadToolsReporting,
-  noteWriteHosts,
-  specReadOptions,
-  TOOL_FLAGS,
-  TOOL_FLAGS_HELP,
-  toolRunSetup,
-} from "../tool-options.js";
-
-const HELP = `Usage: tooldeck agent "<message>" [options]
-
-Run a LangChain agent (createAgent) with the tools against the embedded event service (in-process,
-unless --base-url is given) and print each tool call, its HTTP exchange, and the answer.
-
-Options:
-  --tools PATH        config file or folder (repeatable; default tools/); HTTP nodes are not given to the agent
-  --model P:M         provider:model for LangChain's initChatModel (default $TOOLDECK_MODEL or ${DEFAULT_MODEL});
-                      the provider's package must be installed (npm install @langchain/openai) and its key set
-                      (OPENAI_API_KEY); OPENAI_BASE_URL points openai at any OpenAI-compatible server
-  --system TEXT       the system prompt; {{current_date_time}} becomes the current time (ISO)
-${TOOL_FLAGS_HELP}
-  -h, --help          show this help
-
-Exit codes: 0 answered, 1 the model call failed, 2 usage error, a missing provider package or key.`;
+import { loadToolsReporting, noteWriteHosts, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
+import { toolRunSetup } from "../tool-run-setup.js";
 
 export const agentCommand: Command = {
-  name: "agent",
-  summary: "run a LangChain agent with the tools against the emulator",
-  help: HELP,
+  ...AGENT_INFO,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("agent", args, {
       ...TOOL_FLAGS,

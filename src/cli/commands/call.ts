@@ -4,38 +4,15 @@ import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
+import { CALL_INFO } from "../help/call-help.js";
 import { MASK, secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import {
-  loadToolsReporting,
-  noteWriteHosts,
-  specReadOptions,
-  TOOL_FLAGS,
-  TOOL_FLAGS_HELP,
-  toolRunSetup,
-} from "../tool-options.js";
-
-const HELP = `Usage: tooldeck call <tool> [options]
-
-Run one tool call, as an LLM would, and print the output the LLM sees. Against the embedded event
-service (in-process) unless --base-url is given: then every tool is sent there (request tools,
-toolkits and HTTP nodes).
-
-Options:
-  --args JSON         the arguments, e.g. '{"queryParams":{"id":"1"}}' (default {})
-  --tools PATH        config file or folder (repeatable; default tools/)
-${TOOL_FLAGS_HELP}
-  --verbose           also print the HTTP exchange (> request, < response) to stderr
-  -h, --help          show this help
-
-Exit codes: 0 the call succeeded, 1 it failed (the output is still printed), 2 usage or load error,
-130/143 stopped by SIGINT/SIGTERM.`;
+import { loadToolsReporting, noteWriteHosts, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
+import { toolRunSetup } from "../tool-run-setup.js";
 
 export const callCommand: Command = {
-  name: "call",
-  summary: "run one tool call and print what the LLM sees",
-  help: HELP,
+  ...CALL_INFO,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("call", args, {
       ...TOOL_FLAGS,

@@ -1,11 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { loadToolConfigs, STDIN_FILE } from "../../config/load-tool-configs.js";
 import type { LoadedTool } from "../../config/tool-config.js";
-import { createEmulator, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "../../emulator/create-emulator.js";
-import { EVENT_SERVICE_ORIGIN } from "../../emulator/emulator-fetch.js";
-import { answerEveryHost } from "../../emulator/spec/answer-every-host.js";
-import { createSpecEmulator, type SpecEmulator } from "../../emulator/spec/spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
 import { applyFixes } from "../../lint/apply-fixes.js";
 import { BUILT_IN_CHECKS } from "../../lint/built-in-checks.js";
@@ -18,24 +13,20 @@ import { formatSarif } from "../../lint/format/format-sarif.js";
 import { formatStylish } from "../../lint/format/format-stylish.js";
 import { loadLintSettings } from "../../lint/lint-settings.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
-import { DEFAULT_PROBE_TIMEOUT_MS, type ProbeRuntime } from "../../lint/probe/probe.js";
+import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
 import { DEFAULT_RULES } from "../../lint/rules/index.js";
-import type { FetchLike } from "../../net/fetch-like.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import type { Profile } from "../../profile.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
-import { isNamedHost, type OutboundPolicy } from "../../runtime/outbound/outbound-policy.js";
-import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import { toTerminalText } from "../../safe-text.js";
-import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
+import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
 import {
   FLOWISE_FLAGS,
-  FLOWISE_FLAGS_HELP,
   loadToolSources,
-  MCP_SOURCES_HELP,
   splitToolSources,
   type ToolSourceFlags,
 } from "../load-tool-sources.js";
@@ -44,12 +35,9 @@ import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
 import {
-  ALLOW_CODE_HELP,
   noteWriteHosts,
-  OUTBOUND_FLAGS_HELP,
   outboundPolicy,
   PROJECT_FLAGS,
-  PROJECT_FLAGS_HELP,
   parseProfile,
   parseVars,
   specReadOptions,
@@ -59,64 +47,13 @@ const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
 const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
-function help(name: "check" | "lint"): string {
-  const probes = name === "check";
-  return `Usage: tooldeck ${name} [paths…] [options]
+export const checkCommand: Command = commandFor(CHECK_INFO);
+export const lintCommand: Command = commandFor(LINT_INFO);
 
-${probes ? "Lint tool configs against the service's OpenAPI description, then probe each tool against the\nembedded emulator (or --base-url): say which tool will fail, why, and what to change." : "Lint tool configs against the service's OpenAPI description (the static half of 'tooldeck check')."}
-
-Arguments:
-  paths               config files, folders (node_modules and hidden folders skipped) or quoted
-                      patterns ('tools/**/*.yaml'); - reads one config from stdin (default tools/);
-${MCP_SOURCES_HELP}${probes ? " (their tools are linted, never probed)" : ""}
-
-Options:
-  --spec FILE         the service's OpenAPI description (default: the one found among the paths)
-  --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
-                      for Flowise exports and --flowise chatflows
-  --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)
-  --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
-  --show-docs         stylish: print each finding's documentation link
-  --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
-  --fix               apply the safe fixes to the config files (YAML comments kept), then check again
-${FLOWISE_FLAGS_HELP}
-${ALLOW_CODE_HELP}
-${PROJECT_FLAGS_HELP}
-  --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
-  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
-${
-  probes
-    ? `  --base-url URL      probe this service instead of the embedded emulator: every tool is sent there
-                      (request tools, toolkits, HTTP nodes; reads only, unless --allow-writes)
-  --live              probe the tools' real hosts instead of the spec emulator (the hosts still need
-                      --allow-host; reads only, unless --allow-writes)
-${OUTBOUND_FLAGS_HELP}
-  --timeout MS        give up on a probe after this long (default ${DEFAULT_PROBE_TIMEOUT_MS}, both profiles)
-  --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
-  --no-probe          skip the probes (same as 'tooldeck lint')
-`
-    : "  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)\n"
-}  -h, --help          show this help
-
-Exit codes: 0 nothing reached --fail-on, 1 findings did, 2 usage or load error (a config or spec that
-cannot be read; the rest is still reported).`;
-}
-
-export const checkCommand: Command = commandFor(
-  "check",
-  "lint tools against the OpenAPI description and probe them (the main job)",
-);
-export const lintCommand: Command = commandFor(
-  "lint",
-  "lint tools against the OpenAPI description, without probes",
-);
-
-function commandFor(name: "check" | "lint", summary: string): Command {
-  const text = help(name);
+function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
+  const name = info.name;
   return {
-    name,
-    summary,
-    help: text,
+    ...info,
     async run(args, io) {
       const { values, positionals } = parseCommandArgs(name, args, {
         spec: { type: "string" },
@@ -206,14 +143,22 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   const baseUrl = values["base-url"]?.replace(/\/+$/, "");
   const probes = name === "check" && !values["no-probe"];
   const outbound = outboundPolicy(values);
-  // One Flowise API key for every probe's emulator, so it is masked once (a fresh key per tool would be
-  // one more value to mask in every line printed).
-  const apiKey = randomBytes(32).toString("base64url");
-  io.hideSecrets?.([apiKey]);
-  // The description stands in for every host only when the user named it (--spec) or it sits among the
-  // paths; tools/'s own, found by default, answers only on its servers' origins.
-  const named = values.spec !== undefined || loaded.specs.length > 0;
-  const emulated = values.live ? undefined : specEmulators(spec, named);
+  // The emulators are loaded only when something is probed (lint and --no-probe never need them).
+  const target = probes
+    ? (await import("../probe-target.js")).createProbeTarget({
+        spec,
+        // The description stands in for every host only when the user named it (--spec) or it sits
+        // among the paths; tools/'s own, found by default, answers only on its servers' origins.
+        everyHost: values.spec !== undefined || loaded.specs.length > 0,
+        live: values.live ?? false,
+        baseUrl,
+        userVars,
+        outbound,
+        securityCheckOff: flowiseSecurityCheckOff(io.env),
+        read,
+        hideSecret: (secret) => io.hideSecrets?.([secret]),
+      })
+    : undefined;
   const report = await check(loaded, {
     profile,
     // A Flowise export (or --flowise) is judged as Flowise runs it, unless --profile says otherwise.
@@ -223,17 +168,10 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     allowCode: values["allow-code"],
     specRead: read,
     mcpTools: loaded.mcpTools,
-    ...(probes
+    ...(target
       ? {
           probe: {
-            target: (_tool, toolkitSpec) => ({
-              ...probeTarget(baseUrl, userVars, outbound, {
-                apiKey,
-                securityCheckOff: flowiseSecurityCheckOff(io.env),
-                specs: emulated?.(toolkitSpec),
-              }),
-              ...read,
-            }),
+            target,
             allowWrites: (baseUrl === undefined && !values.live) || values["allow-writes"],
             timeoutMs: parseTimeout(values.timeout),
             onTool: progress(io, loaded.tools.length),
@@ -252,109 +190,6 @@ function describeSources(paths: readonly string[], flowise: string | undefined):
 
 function profileOfSource(tool: LoadedTool): Profile {
   return tool.source.format === "flowise" ? "flowise" : "standard";
-}
-
-/**
- * A fresh embedded emulator for every probed tool, or the real service at --base-url (every tool is
- * sent there: toolkits' servers and literal origins are replaced), behind the outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
- * reaches loopback hosts (the guard still decides which). Without --live, spec emulators stand in for
- * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
- */
-function probeTarget(
-  baseUrl: string | undefined,
-  userVars: Record<string, string>,
-  outbound: OutboundPolicy,
-  shared: { apiKey: string; securityCheckOff: boolean; specs: ProbeSpecs | undefined },
-): ProbeRuntime {
-  const options: ToolRuntimeOptions = shared.securityCheckOff ? { httpSecurityCheck: false } : {};
-  if (baseUrl !== undefined) {
-    return {
-      ...options,
-      outbound,
-      baseUrl,
-      vars: { base_url: baseUrl, ...userVars },
-      describeTarget: (url) => (sameOrigin(url, baseUrl) ? "--base-url" : undefined),
-    };
-  }
-  const specs = shared.specs;
-  const emulator = createEmulator({
-    flowise: { apiKeys: [shared.apiKey] },
-    specs: specs?.emulators ?? [],
-    ...(specs?.fallback ? { fallback: specs.fallback } : {}),
-  });
-  const vars = { ...emulator.vars, flowise_api_key: shared.apiKey, ...userVars };
-  return {
-    ...options,
-    outbound,
-    fetch: emulator.fetch,
-    resolveHost: emulator.resolveHost,
-    vars,
-    describeTarget: (url) =>
-      isEmbeddedOrigin(url)
-        ? "embedded emulator"
-        : (specs?.describe(url) ?? (isNamed(url, outbound) ? "--allow-host" : undefined)),
-    ...(specs ? { skipsUnknownHosts: true } : {}),
-  };
-}
-
-/** The spec emulators a probe uses: by server origin, and the --spec one for every other host. */
-interface ProbeSpecs {
-  emulators: SpecEmulator[];
-  fallback: FetchLike | undefined;
-  describe: (url: string) => string | undefined;
-}
-
-/**
- * Spec emulators for the probes, built once per spec and reset for every tool: the toolkit's own spec
- * on its server origin, and the --spec (or found) description for every host no emulator answers on.
- */
-function specEmulators(spec: OperationIndex | undefined, everyHost: boolean) {
-  const built = new Map<OperationIndex, SpecEmulator>();
-  const emulatorOf = (index: OperationIndex) => {
-    let emulator = built.get(index);
-    if (!emulator) {
-      emulator = createSpecEmulator(index, { fillEmpty: true });
-      built.set(index, emulator);
-    }
-    emulator.reset();
-    return emulator;
-  };
-  return (toolkitSpec: OperationIndex | undefined): ProbeSpecs => {
-    const main = spec ? emulatorOf(spec) : undefined;
-    const own = toolkitSpec && toolkitSpec !== spec ? emulatorOf(toolkitSpec) : undefined;
-    const emulators = [own, main].filter((emulator) => emulator !== undefined);
-    const fallback = main && everyHost ? answerEveryHost(main) : undefined;
-    const describe = (url: string) => {
-      if (isEmbeddedOrigin(url)) return undefined;
-      const answering =
-        emulators.find((emulator) => sameOrigin(url, emulator.server.origin)) ??
-        (everyHost ? main : undefined);
-      return answering ? `spec emulator: ${answering.index.title}` : undefined;
-    };
-    return { emulators, fallback, describe };
-  };
-}
-
-function isEmbeddedOrigin(url: string): boolean {
-  return [EVENT_SERVICE_ORIGIN, FLOWISE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].some((origin) =>
-    sameOrigin(url, origin),
-  );
-}
-
-function isNamed(url: string, outbound: OutboundPolicy): boolean {
-  try {
-    return isNamedHost(new URL(url), outbound.allowedHosts);
-  } catch {
-    return false;
-  }
-}
-
-function sameOrigin(url: string, origin: string | undefined): boolean {
-  try {
-    return origin !== undefined && new URL(url).origin === new URL(origin).origin;
-  } catch {
-    return false;
-  }
 }
 
 /** --timeout: a positive whole number of milliseconds. */

@@ -16,46 +16,15 @@ import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { type RunScenarioOptions, runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import { RUN_INFO } from "../help/run-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import {
-  ALLOW_CODE_HELP,
-  noteCodeNotRun,
-  PROJECT_FLAGS,
-  PROJECT_FLAGS_HELP,
-  specReadOptions,
-} from "../tool-options.js";
-
-const HELP = `Usage: tooldeck run [files…] [options]
-
-Run regression scenarios against the embedded emulator. A scenario with a cassette is replayed through the
-current configs and runtime (no model) and every difference is shown as a diff; one without a cassette
-runs its model (scripted, or provider:model) and records one, except in CI: there it fails.
-
-Arguments:
-  files               scenario files (.yaml, .yml, .json), folders of .yaml/.yml files (node_modules and
-                      hidden folders skipped) or quoted patterns ('scenarios/**/*.yaml') (default scenarios/)
-
-Options:
-  --update            run the models again and re-record every cassette
-  --allow-empty       finding no scenario is no error (default: exit 2, 'no scenarios found in <paths>')
-  --ci                never record: a missing cassette fails the scenario (the default when $CI is set)
-  --format F          text (default), json or junit
-  --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
-                      default the description found in tools/, if any
-${ALLOW_CODE_HELP}
-${PROJECT_FLAGS_HELP}
-  -h, --help          show this help
-
-Prints one line per scenario and ends with "N passed, M failed".
-Exit codes: 0 all passed, 1 a scenario failed, 2 usage error or a scenario file that cannot be loaded.`;
+import { noteCodeNotRun, PROJECT_FLAGS, specReadOptions } from "../tool-options.js";
 
 const FORMATS = ["text", "json", "junit"] as const;
 type Format = (typeof FORMATS)[number];
 
 export const runCommand: Command = {
-  name: "run",
-  summary: "run regression scenarios and replay their cassettes",
-  help: HELP,
+  ...RUN_INFO,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("run", args, {
       update: { type: "boolean", default: false },

@@ -4,44 +4,13 @@ import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
-import {
-  FLOWISE_FLAGS,
-  FLOWISE_FLAGS_HELP,
-  loadToolSources,
-  MCP_SOURCES_HELP,
-  splitToolSources,
-} from "../load-tool-sources.js";
+import { TOOLS_INFO } from "../help/tools-help.js";
+import { FLOWISE_FLAGS, loadToolSources, splitToolSources } from "../load-tool-sources.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import {
-  PROJECT_FLAGS,
-  PROJECT_FLAGS_HELP,
-  parseProfile,
-  reportLoadIssues,
-  specReadOptions,
-} from "../tool-options.js";
-
-const HELP = `Usage: tooldeck tools [paths…] [options]
-
-List each tool with its method, URL and the JSON schema the LLM is given.
-
-Arguments:
-  paths               config files or folders (default tools/);
-${MCP_SOURCES_HELP}
-
-Options:
-  --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
-  --json              print a JSON array instead of text
-  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)
-${FLOWISE_FLAGS_HELP}
-${PROJECT_FLAGS_HELP}
-  -h, --help          show this help
-
-Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed).`;
+import { PROJECT_FLAGS, parseProfile, reportLoadIssues, specReadOptions } from "../tool-options.js";
 
 export const toolsCommand: Command = {
-  name: "tools",
-  summary: "list tools and the JSON schema the LLM is given",
-  help: HELP,
+  ...TOOLS_INFO,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("tools", args, {
       profile: { type: "string", default: "standard" },

@@ -9,6 +9,7 @@ import { toolName } from "../lint.js";
 import type { Finding } from "../rule.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
 import { judgeExchange } from "./judge-exchange.js";
+import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
 
 /**
  * What a probe runs against: runtime options for one tool (a fresh emulator each time, or a real
@@ -41,9 +42,6 @@ export interface ProbeOptions {
   /** Called after each tool, for progress. */
   onTool?: (done: number, total: number) => void;
 }
-
-/** How long a probe waits for its answer unless told otherwise: Flowise itself never gives up. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 
 /** One executable tool's probe: the call it made and what was found. */
 export interface ProbeRecord {

@@ -1,6 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { initChatModel } from "langchain";
 import { ToolDeckError } from "../../errors.js";
+import { DEFAULT_MODEL } from "./default-model.js";
 
 /** The package and key variable of each provider tooldeck names in its errors. */
 const PROVIDERS: Readonly<Record<string, { package: string; key?: string }>> = {
@@ -15,7 +16,6 @@ const PROVIDERS: Readonly<Record<string, { package: string; key?: string }>> = {
 };
 
 /** The model tooldeck uses when none is named. */
-export const DEFAULT_MODEL = "openai:gpt-4o-mini";
 
 /**
  * A chat model from `provider:model` through LangChain's `initChatModel`. Provider packages are optional

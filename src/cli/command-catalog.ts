@@ -1,0 +1,29 @@
+import type { Command, CommandInfo } from "./cli-io.js";
+import { AGENT_INFO } from "./help/agent-help.js";
+import { CALL_INFO } from "./help/call-help.js";
+import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
+import { MCP_INFO } from "./help/mcp-help.js";
+import { RUN_INFO } from "./help/run-help.js";
+import { SERVE_INFO } from "./help/serve-help.js";
+import { TOOLS_INFO } from "./help/tools-help.js";
+
+/** A command as the CLI knows it before it runs: its texts, and how to load what it does. */
+export interface CatalogEntry extends CommandInfo {
+  load(): Promise<Command>;
+}
+
+/**
+ * Every command, in the order `tooldeck --help` lists them. Names, summaries and help texts are
+ * static; a command's code (and LangChain, the emulators, ajv… that it needs) is imported only when
+ * that command runs, so `tooldeck --help` and `tooldeck lint` start fast.
+ */
+export const COMMAND_CATALOG: readonly CatalogEntry[] = [
+  { ...CHECK_INFO, load: async () => (await import("./commands/check.js")).checkCommand },
+  { ...LINT_INFO, load: async () => (await import("./commands/check.js")).lintCommand },
+  { ...TOOLS_INFO, load: async () => (await import("./commands/tools.js")).toolsCommand },
+  { ...CALL_INFO, load: async () => (await import("./commands/call.js")).callCommand },
+  { ...AGENT_INFO, load: async () => (await import("./commands/agent.js")).agentCommand },
+  { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
+  { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
+  { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
+];

@@ -1,0 +1,66 @@
+import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
+import type { CommandInfo } from "../cli-io.js";
+import {
+  ALLOW_CODE_HELP,
+  FLOWISE_FLAGS_HELP,
+  MCP_SOURCES_HELP,
+  OUTBOUND_FLAGS_HELP,
+  PROJECT_FLAGS_HELP,
+} from "./flag-help.js";
+
+function help(name: "check" | "lint"): string {
+  const probes = name === "check";
+  return `Usage: tooldeck ${name} [paths…] [options]
+
+${probes ? "Lint tool configs against the service's OpenAPI description, then probe each tool against the\nembedded emulator (or --base-url): say which tool will fail, why, and what to change." : "Lint tool configs against the service's OpenAPI description (the static half of 'tooldeck check')."}
+
+Arguments:
+  paths               config files, folders (node_modules and hidden folders skipped) or quoted
+                      patterns ('tools/**/*.yaml'); - reads one config from stdin (default tools/);
+${MCP_SOURCES_HELP}${probes ? " (their tools are linted, never probed)" : ""}
+
+Options:
+  --spec FILE         the service's OpenAPI description (default: the one found among the paths)
+  --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
+                      for Flowise exports and --flowise chatflows
+  --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)
+  --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
+  --show-docs         stylish: print each finding's documentation link
+  --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
+  --fix               apply the safe fixes to the config files (YAML comments kept), then check again
+${FLOWISE_FLAGS_HELP}
+${ALLOW_CODE_HELP}
+${PROJECT_FLAGS_HELP}
+  --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
+  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
+${
+  probes
+    ? `  --base-url URL      probe this service instead of the embedded emulator: every tool is sent there
+                      (request tools, toolkits, HTTP nodes; reads only, unless --allow-writes)
+  --live              probe the tools' real hosts instead of the spec emulator (the hosts still need
+                      --allow-host; reads only, unless --allow-writes)
+${OUTBOUND_FLAGS_HELP}
+  --timeout MS        give up on a probe after this long (default ${DEFAULT_PROBE_TIMEOUT_MS}, both profiles)
+  --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
+  --no-probe          skip the probes (same as 'tooldeck lint')
+`
+    : "  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)\n"
+}  -h, --help          show this help
+
+Exit codes: 0 nothing reached --fail-on, 1 findings did, 2 usage or load error (a config or spec that
+cannot be read; the rest is still reported).`;
+}
+
+/** `tooldeck check`: its name, summary and --help text (static: `--help` loads nothing else). */
+export const CHECK_INFO = {
+  name: "check",
+  summary: "lint tools against the OpenAPI description and probe them (the main job)",
+  help: help("check"),
+} as const satisfies CommandInfo;
+
+/** `tooldeck lint`: the static half of check. */
+export const LINT_INFO = {
+  name: "lint",
+  summary: "lint tools against the OpenAPI description, without probes",
+  help: help("lint"),
+} as const satisfies CommandInfo;

@@ -1,0 +1,34 @@
+/** The help lines several commands share: text only, so `--help` loads nothing else. */
+
+export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs, specs and $refs name from DIR (repeatable; default: this
+                      repository and the folders of the paths given)
+  --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
+
+/** The lines of every help that says where requests may go (docs/security.md). */
+export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (host or host:port; repeatable); any other host is refused
+  --allow-writes      send POST, PUT, PATCH and DELETE to real services too (the emulators always take them)`;
+
+/** The --allow-code line of every help that runs tools. */
+export const ALLOW_CODE_HELP =
+  "  --allow-code        run toolkits' Custom Code (in a separate process with no env, no files, 64 MB, a hard time limit); without it Flowise's default code is used";
+
+export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
+  --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
+  --vars FILE         variables from a JSON or YAML object
+  --base-url URL      send every tool to this service instead of the emulators (sets base_url; a toolkit's
+                      server and a request tool's or HTTP node's own origin become it)
+  --spec FILE         the OpenAPI description of the tools' service: a stateful emulator of it answers
+                      every host the embedded emulators do not (toolkits' own specs are emulated too)
+  --live              call the tools' real hosts instead of spec emulators (they still need --allow-host)
+${OUTBOUND_FLAGS_HELP}
+${ALLOW_CODE_HELP}
+${PROJECT_FLAGS_HELP}`;
+
+export const FLOWISE_FLAGS_HELP = `  --flowise URL       also read the tools of a Flowise instance's chatflows (GET /api/v1/chatflows)
+  --api-key KEY       its API key (default $TOOLDECK_API_KEY or $FLOWISE_API_KEY)
+  --chatflow ID       only this chatflow (repeatable)`;
+
+/** The help line of the paths of tools, lint and check. */
+export const MCP_SOURCES_HELP = `                      'mcp:<command…>' (quoted: the command that starts an MCP server over stdio) or
+                      mcp+http(s)://host/path lists an MCP server's tools (tools/list); a command runs
+                      only when named here, never from a config; an http server needs --allow-host`;

@@ -1,0 +1,34 @@
+import type { CommandInfo } from "../cli-io.js";
+
+/** `tooldeck serve`: its name, summary and --help text (static: `--help` loads nothing else). */
+export const SERVE_INFO: CommandInfo = {
+  name: "serve",
+  summary: "serve the embedded emulators over HTTP",
+  help: `Usage: tooldeck serve [options]
+
+Serve the embedded emulators over HTTP until Ctrl+C (SIGINT) or SIGTERM.
+
+Options:
+  --events-port PORT   port of the event service (default 5566; 0 picks a free port)
+  --flowise-port PORT  port of the Flowise API emulator (default 3000; 0 picks a free port)
+  --host HOST          address to listen on (default 127.0.0.1)
+  --api-key KEY        the Flowise API key (default: env TOOLDECK_API_KEY, else a generated one)
+  --seed DIR           Flowise seed folder with chatflows/*.json flow exports and document-stores/*.json
+                       (default seeds/flowise)
+  --openai-key KEY     let document stores configured with openAIEmbeddings call OpenAI (default: env
+                       OPENAI_API_KEY; OPENAI_BASE_URL points it at an OpenAI-compatible server);
+                       without a key every embedding name is served by a local hashed embedding
+  --only NAME          serve only this emulator: events or flowise
+  --log                print each request on stderr once answered: method, path, status, ms
+  --spec FILE          serve a stateful emulator of this OpenAPI description instead (docs/spec-emulator.md)
+  --port PORT          its port (default 4010; 0 picks a free port)
+  --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }
+                       (default the description's examples)
+  --explain            with --spec: print what each operation does (PATCH /events/{id} → update
+                       events) and exit
+  -h, --help           show this help
+
+The event service starts with the five events of seeds/events.json; the Flowise emulator with the
+chatflows of its seed folder, under /api/v1, and needs "Authorization: Bearer <key>". Both keep their
+state in memory until they stop. URLs and the API key are printed once they listen.`,
+};

@@ -1,0 +1,25 @@
+import type { CommandInfo } from "../cli-io.js";
+import { FLOWISE_FLAGS_HELP, MCP_SOURCES_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
+
+/** `tooldeck tools`: its name, summary and --help text (static: `--help` loads nothing else). */
+export const TOOLS_INFO: CommandInfo = {
+  name: "tools",
+  summary: "list tools and the JSON schema the LLM is given",
+  help: `Usage: tooldeck tools [paths…] [options]
+
+List each tool with its method, URL and the JSON schema the LLM is given.
+
+Arguments:
+  paths               config files or folders (default tools/);
+${MCP_SOURCES_HELP}
+
+Options:
+  --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
+  --json              print a JSON array instead of text
+  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)
+${FLOWISE_FLAGS_HELP}
+${PROJECT_FLAGS_HELP}
+  -h, --help          show this help
+
+Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed).`,
+};

@@ -1,0 +1,63 @@
+import { createEmulator } from "../emulator/create-emulator.js";
+import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
+import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
+import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { CliIo } from "./cli-io.js";
+import type { RunSpecs } from "./spec-emulators-for-run.js";
+import { noteCodeNotRun, outboundPolicy, parseProfile, parseVars, specReadOptions } from "./tool-options.js";
+
+export interface ToolRunSetup {
+  runtime: ToolRuntimeOptions;
+  /** The embedded emulator, unless --base-url points elsewhere. */
+  emulator: ReturnType<typeof createEmulator> | undefined;
+}
+
+/**
+ * Runtime options from the shared flags: the embedded emulator's in-process fetch and `base_url`
+ * unless --base-url is given (then every tool is sent there, toolkits and HTTP nodes too), then the
+ * user's variables on top.
+ */
+export function toolRunSetup(
+  values: {
+    profile: string;
+    var?: string[] | undefined;
+    vars?: string | undefined;
+    "base-url"?: string | undefined;
+    "allow-host"?: string[] | undefined;
+    "allow-writes"?: boolean | undefined;
+    "allow-code"?: boolean | undefined;
+    root?: string[] | undefined;
+    "allow-remote-refs"?: boolean | undefined;
+    /** `--tools PATH` of call and agent: their folders are part of the project. */
+    tools?: string[] | undefined;
+  },
+  io: Pick<CliIo, "env" | "stderr">,
+  specs: RunSpecs = { emulators: [], everyHost: undefined },
+): ToolRunSetup {
+  const profile = parseProfile(values.profile);
+  const userVars = parseVars(values.vars, values.var);
+  const baseUrl = values["base-url"];
+  const emulator =
+    baseUrl === undefined
+      ? createEmulator({
+          specs: specs.emulators,
+          ...(specs.everyHost ? { fallback: answerEveryHost(specs.everyHost) } : {}),
+        })
+      : undefined;
+  const runtime: ToolRuntimeOptions = {
+    profile,
+    vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
+    outbound: outboundPolicy(values),
+    ...specReadOptions(values, values.tools ?? []),
+  };
+  if (emulator) {
+    runtime.fetch = emulator.fetch;
+    runtime.resolveHost = emulator.resolveHost;
+  } else if (baseUrl !== undefined) {
+    runtime.baseUrl = baseUrl.replace(/\/+$/, "");
+  }
+  if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
+  runtime.allowCode = values["allow-code"] ?? false;
+  runtime.onCodeNotRun = noteCodeNotRun(io);
+  return { runtime, emulator };
+}

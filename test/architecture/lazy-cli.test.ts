@@ -1,0 +1,52 @@
+import { describe, expect, test } from "vitest";
+import { COMMAND_CATALOG } from "../../src/cli/command-catalog.js";
+import { packagePath } from "../../src/package-root.js";
+import { importGraph } from "../support/import-graph.js";
+
+/**
+ * What a command does not use, it does not load (issue 17): the CLI's entry reaches no command and no
+ * emulator through static imports, and `check`/`lint` load the emulators, LangChain and the MCP SDK
+ * only through `import()` when they probe or are given an MCP server.
+ */
+const graph = importGraph(packagePath("src"), { runtimeOnly: true });
+
+/** Every file a module loads through static imports, itself included. */
+function staticClosure(file: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (current: string) => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    for (const next of graph.get(current) ?? []) visit(next);
+  };
+  visit(file);
+  return seen;
+}
+
+const under = (files: Set<string>, prefix: string) => [...files].filter((file) => file.startsWith(prefix));
+
+describe("the CLI loads what the command asked for, and no more", () => {
+  test("tooldeck --help and <command> --help reach no command module", () => {
+    const loaded = staticClosure("cli/main.ts");
+    expect(loaded.has("cli/command-catalog.ts")).toBe(true);
+    expect(under(loaded, "cli/commands/")).toEqual([]);
+    expect(under(loaded, "emulator/")).toEqual([]);
+    // The default model's name is the one runtime file agent's help needs: a constant.
+    expect(under(loaded, "runtime/")).toEqual(["runtime/langchain/default-model.ts"]);
+  });
+
+  test("lint and check load no emulator, no LangChain and no MCP client statically", () => {
+    const loaded = staticClosure("cli/commands/check.ts");
+    expect(loaded.has("lint/check.ts")).toBe(true);
+    expect(under(loaded, "emulator/")).toEqual([]);
+    expect(under(loaded, "runtime/langchain/")).toEqual([]);
+    expect(under(loaded, "mcp/list-mcp-tools")).toEqual([]);
+  });
+
+  test.each(COMMAND_CATALOG.map((entry) => [entry.name, entry] as const))(
+    "%s: the catalog's texts are the command's own",
+    async (name, entry) => {
+      const command = await entry.load();
+      expect([command.name, command.summary, command.help]).toEqual([name, entry.summary, entry.help]);
+    },
+  );
+});
