@@ -9,3 +9,16 @@ export function describeType(value: unknown): string {
   if (Array.isArray(value)) return "array";
   return typeof value;
 }
+
+/**
+ * A deep copy of a JSON value (what JSON.parse gives: objects, arrays, strings, numbers, booleans,
+ * null). Several times faster than `structuredClone` for the small objects an emulator stores, which
+ * on Node 20 pays for its transfer machinery on every call.
+ */
+export function cloneJson<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = cloneJson((value as Record<string, unknown>)[key]);
+  return copy as T;
+}

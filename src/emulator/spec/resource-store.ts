@@ -1,3 +1,4 @@
+import { cloneJson } from "../../json-value.js";
 import { createIdTally, type IdTally } from "./next-id.js";
 
 /** One stored item: whatever JSON object the spec's item schema describes. */
@@ -38,22 +39,21 @@ export function createResourceStore(seed: ReadonlyMap<string, ReadonlyMap<string
     collections.clear();
     tallies.clear();
     for (const [path, items] of seed) {
-      collections.set(path, new Map(structuredClone([...items])));
+      collections.set(path, new Map(cloneJson([...items])));
       for (const id of items.keys()) tally(path).add(id);
     }
   };
   reset();
   const itemPath = (collection: string, id: string) => `${collection}/${encodeURIComponent(id)}`;
   return {
-    list: (collection) =>
-      [...(collections.get(collection)?.values() ?? [])].map((item) => structuredClone(item)),
+    list: (collection) => [...(collections.get(collection)?.values() ?? [])].map((item) => cloneJson(item)),
     get: (collection, id) => {
       const item = collections.get(collection)?.get(id);
-      return item && structuredClone(item);
+      return item && cloneJson(item);
     },
     put(collection, id, item) {
       const items = collections.get(collection) ?? new Map<string, Item>();
-      items.set(id, structuredClone(item));
+      items.set(id, cloneJson(item));
       collections.set(collection, items);
       tally(collection).add(id);
     },
@@ -74,7 +74,7 @@ export function createResourceStore(seed: ReadonlyMap<string, ReadonlyMap<string
       Object.fromEntries(
         [...collections]
           .filter(([, items]) => items.size > 0)
-          .map(([path, items]) => [path, structuredClone([...items.values()])]),
+          .map(([path, items]) => [path, cloneJson([...items.values()])]),
       ),
   };
 }
