@@ -1,3 +1,5 @@
+// tooldeck's library: configs, specs, tools, lint and check, cassettes. Loads neither LangChain, the
+// emulators nor the MCP SDK: those are `tooldeck/langchain`, `tooldeck/emulator` and `tooldeck/mcp`.
 export {
   type ConfigError,
   type ConfigIssue,
@@ -43,63 +45,6 @@ export {
   RequestToolConfigSchema,
 } from "./config/request-tool-config.js";
 export { type LoadedTool, type ToolConfig, ToolConfigSchema, type ToolSource } from "./config/tool-config.js";
-export { createEmulator, type Emulator, type EmulatorOptions } from "./emulator/create-emulator.js";
-export { createEmulatorFetch } from "./emulator/emulator-fetch.js";
-export { EVENT_SERVICE_ORIGIN } from "./emulator/emulator-origins.js";
-export { type Event, EventSchema, loadEventSeed } from "./emulator/events/event.js";
-export {
-  createEventService,
-  EVENT_BODY_LIMIT_BYTES,
-  type EventService,
-  type EventServiceOptions,
-} from "./emulator/events/event-service.js";
-export { createMemoryEventStore, type EventStore } from "./emulator/events/event-store.js";
-export { FLOWISE_WHITELIST } from "./emulator/flowise/api-key-auth.js";
-export type { ApiKeyInput, FlowiseApiKey } from "./emulator/flowise/api-key-store.js";
-export { FLOWISE_BODY_LIMIT_BYTES } from "./emulator/flowise/body-guard.js";
-export { type Chatflow, ChatflowSchema, type ChatflowType } from "./emulator/flowise/chatflows/chatflow.js";
-export { type ChatflowSeed, ChatflowSeedSchema } from "./emulator/flowise/chatflows/chatflow-seed.js";
-export {
-  type ChunkIds,
-  createDocumentStoreService,
-  type DocumentStoreService,
-  type DocumentStoreServiceOptions,
-  type DocumentStoreSnapshot,
-} from "./emulator/flowise/document-store/document-store-service.js";
-export {
-  createEmbeddingProvider,
-  type EmbeddingProvider,
-  type EmbeddingProviderOptions,
-} from "./emulator/flowise/document-store/embeddings/embedding-provider.js";
-export {
-  LOCAL_EMBEDDING_DIMENSIONS,
-  LocalHashedEmbeddings,
-} from "./emulator/flowise/document-store/embeddings/local-hashed-embeddings.js";
-export {
-  type DocumentStoreSeed,
-  DocumentStoreSeedSchema,
-} from "./emulator/flowise/document-store/model/document-store-seed.js";
-export { measureRecall, type RecallReport } from "./emulator/flowise/document-store/recall/measure-recall.js";
-export { FlatVectorStore } from "./emulator/flowise/document-store/vector-store/flat-vector-store.js";
-export { MemoryRecordManager } from "./emulator/flowise/document-store/vector-store/memory-record-manager.js";
-export { FlowiseApiError } from "./emulator/flowise/flowise-api-error.js";
-export {
-  createFlowiseEmulator,
-  type FlowiseEmulator,
-  type FlowiseEmulatorOptions,
-  type FlowiseSnapshot,
-} from "./emulator/flowise/flowise-emulator.js";
-export {
-  DEFAULT_FLOWISE_SEED_DIR,
-  type FlowiseSeed,
-  loadFlowiseSeed,
-} from "./emulator/flowise/flowise-seed.js";
-export { type FetchHandler, type RunningServer, type ServeOptions, serve } from "./emulator/serve.js";
-export {
-  createSpecEmulator,
-  type SpecEmulator,
-  type SpecEmulatorOptions,
-} from "./emulator/spec/spec-emulator.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
 export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
@@ -122,18 +67,6 @@ export { type ProbeOptions, type ProbeRecord, type ProbeTarget, probe } from "./
 export type { CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
 export type { Finding, LintContext, LintRule } from "./lint/rule.js";
 export { DEFAULT_RULES } from "./lint/rules/index.js";
-export {
-  DEFAULT_LIST_TIMEOUT_MS,
-  type ListedMcpTool,
-  type ListMcpToolsOptions,
-  listMcpTools,
-  McpListError,
-} from "./mcp/list-mcp-tools.js";
-export { createMcpHttpHandler, DEFAULT_MCP_PATH, type McpHttpOptions } from "./mcp/mcp-http-handler.js";
-export { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "./mcp/mcp-tool-source.js";
-export { type StdioStreams, serveMcpStdio } from "./mcp/serve-mcp-stdio.js";
-export type { McpExchange } from "./mcp/to-call-tool-result.js";
-export { type McpServerOptions, toMcpServer } from "./mcp/to-mcp-server.js";
 export type { FetchLike } from "./net/fetch-like.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
 export {
@@ -164,16 +97,7 @@ export { checkExpectations, type Observed } from "./replay/check-expectations.js
 export { loadScenarios } from "./replay/load-scenarios.js";
 export { matchArgs } from "./replay/match-args.js";
 export { redactCall } from "./replay/redact.js";
-export {
-  type ReplayOptions,
-  type ReplayResult,
-  replayCassette,
-  type ValidateCall,
-} from "./replay/replay-cassette.js";
-export { type AgentRun, type AgentRunOptions, runAgent } from "./replay/run-agent.js";
-export { type RunScenarioOptions, runScenario } from "./replay/run-scenario.js";
 export type { Scenario } from "./replay/scenario.js";
-export { createScenarioEmulator, type ScenarioEmulator } from "./replay/scenario-emulator.js";
 export type { ScenarioMode, ScenarioResult } from "./replay/scenario-result.js";
 export {
   type ArgsMatch,
@@ -188,9 +112,6 @@ export { buildScenarioTools, type ScenarioTools } from "./replay/scenario-tools.
 export { stateDigest } from "./replay/state-digest.js";
 export { createTool, createTools } from "./runtime/create-tools.js";
 export { createHttpNode, type HttpNodeOutput } from "./runtime/http-node/http-node.js";
-export { DEFAULT_MODEL } from "./runtime/langchain/default-model.js";
-export { initModel } from "./runtime/langchain/init-model.js";
-export { type ToolArtifact, toLangChainTools } from "./runtime/langchain/to-langchain-tools.js";
 export { createOutboundGuard } from "./runtime/outbound/outbound-guard.js";
 export { type OutboundPolicy, OutboundRefusedError } from "./runtime/outbound/outbound-policy.js";
 export { createRequestTool } from "./runtime/request/request-tool.js";

@@ -132,16 +132,21 @@ test("npm pack installs offline into an app: the CLI runs, the library and toold
   expect(check.stdout).toContain("✔ no problems in 1 tool (profile standard)");
 
   const script = [
-    'import { createEmulator, LocalHashedEmbeddings, loadToolConfigs, measureRecall } from "tooldeck";',
+    'import { loadToolConfigs } from "tooldeck";',
+    'import { createEmulator, LocalHashedEmbeddings, measureRecall } from "tooldeck/emulator";',
+    'import { toLangChainTools } from "tooldeck/langchain";',
+    'import { toMcpServer } from "tooldeck/mcp";',
     'import { scenarioMatchers } from "tooldeck/vitest";',
     'const { tools } = loadToolConfigs(["tools/"]);',
     "const recall = await measureRecall(new LocalHashedEmbeddings());",
-    "console.log(JSON.stringify({ tools: tools.map((t) => t.config.name), emulator: typeof createEmulator().fetch, matchers: Object.keys(scenarioMatchers), questions: recall.questions }));",
+    "const subpaths = [typeof toLangChainTools, typeof toMcpServer];",
+    "console.log(JSON.stringify({ tools: tools.map((t) => t.config.name), emulator: typeof createEmulator().fetch, subpaths, matchers: Object.keys(scenarioMatchers), questions: recall.questions }));",
   ].join("\n");
   const used = JSON.parse(succeed(process.execPath, ["--input-type=module", "-e", script], app));
   expect(used).toMatchObject({
     tools: ["list_events"],
     emulator: "function",
+    subpaths: ["function", "function"],
     matchers: ["toHaveCalledTool", "toHaveCalledToolTimes", "toHavePassed"],
   });
   expect(used.questions).toBeGreaterThan(0);

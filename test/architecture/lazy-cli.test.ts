@@ -50,3 +50,19 @@ describe("the CLI loads what the command asked for, and no more", () => {
     },
   );
 });
+
+describe("the library's entry points", () => {
+  test("import { createTools } from 'tooldeck' loads no emulator, LangChain or MCP SDK", () => {
+    const loaded = staticClosure("index.ts");
+    expect(loaded.has("runtime/create-tools.ts")).toBe(true);
+    expect(under(loaded, "emulator/")).toEqual([]);
+    expect(under(loaded, "runtime/langchain/")).toEqual([]);
+    expect(under(loaded, "mcp/").filter((file) => file !== "mcp/mcp-tool-source.ts")).toEqual([]);
+  });
+
+  test("the heavier parts are subpaths: tooldeck/emulator, tooldeck/langchain, tooldeck/mcp", () => {
+    expect(staticClosure("entry/emulator.ts").has("emulator/create-emulator.ts")).toBe(true);
+    expect(staticClosure("entry/langchain.ts").has("runtime/langchain/to-langchain-tools.ts")).toBe(true);
+    expect(staticClosure("entry/mcp.ts").has("mcp/to-mcp-server.ts")).toBe(true);
+  });
+});
