@@ -7,13 +7,6 @@ export {
   formatConfigIssue,
 } from "./config/config-issue.js";
 export {
-  type FetchFlowiseChatflowsOptions,
-  type FlowData,
-  FlowDataSchema,
-  type FlowiseChatflow,
-  fetchFlowiseChatflows,
-} from "./config/flowise-instance.js";
-export {
   type HttpBodyType,
   type HttpCredential,
   HttpCredentialSchema,
@@ -47,6 +40,7 @@ export {
 export { type LoadedTool, type ToolConfig, ToolConfigSchema, type ToolSource } from "./config/tool-config.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
 export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
+export { applySeverities, type RuleSetting } from "./lint/apply-severities.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
 export { type CheckOptions, check } from "./lint/check.js";
 export {
@@ -58,14 +52,21 @@ export {
 } from "./lint/diagnostic.js";
 export { formatJson } from "./lint/format/format-json.js";
 export { formatJunit } from "./lint/format/format-junit.js";
+export {
+  type FormatReportOptions,
+  formatReport,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from "./lint/format/format-report.js";
 export { formatSarif, type SarifOptions } from "./lint/format/format-sarif.js";
 export { formatStylish } from "./lint/format/format-stylish.js";
-export { type LintOptions, lint, type RuleSetting } from "./lint/lint.js";
+export { type LintOptions, lint } from "./lint/lint.js";
 export { type LintMcpToolsOptions, lintMcpTools } from "./lint/lint-mcp-tools.js";
 export { loadLintSettings } from "./lint/lint-settings.js";
 export { type ProbeOptions, type ProbeRecord, type ProbeTarget, probe } from "./lint/probe/probe.js";
 export type { CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
 export type { Finding, LintContext, LintRule } from "./lint/rule.js";
+export { RULE_CATALOG, RULE_IDS } from "./lint/rule-catalog.js";
 export { DEFAULT_RULES } from "./lint/rules/index.js";
 export type { FetchLike } from "./net/fetch-like.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
@@ -91,6 +92,13 @@ export {
 } from "./openapi/operation-index.js";
 export type { SpecReadOptions } from "./openapi/spec-read-options.js";
 export { DEFAULT_PROFILE, type Profile, ProfileSchema } from "./profile.js";
+export {
+  type FetchFlowiseChatflowsOptions,
+  type FlowData,
+  FlowDataSchema,
+  type FlowiseChatflow,
+  fetchFlowiseChatflows,
+} from "./remote/flowise-instance.js";
 export type { CallRecord, CallSource } from "./replay/call-record.js";
 export { type Cassette, CassetteSchema, readCassette, writeCassette } from "./replay/cassette.js";
 export { checkExpectations, type Observed } from "./replay/check-expectations.js";

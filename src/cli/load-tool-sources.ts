@@ -1,10 +1,10 @@
 import type { ConfigError } from "../config/config-issue.js";
-import { fetchFlowiseChatflows } from "../config/flowise-instance.js";
 import { loadFlowiseFlow } from "../config/load-flowise-flow.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
 import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "../mcp/mcp-tool-source.js";
+import { fetchFlowiseChatflows } from "../remote/flowise-instance.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 import type { CliIo } from "./cli-io.js";
 import { packageVersion } from "./package-version.js";

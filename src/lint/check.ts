@@ -6,8 +6,9 @@ import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
 import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
+import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
-import { lint, type RuleSetting, toolName } from "./lint.js";
+import { lint, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import { type ProbeRecord, type ProbeTarget, probe } from "./probe/probe.js";
@@ -81,7 +82,9 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
   return {
     profile: mainProfile(groups, options.profile),
     tools,
-    diagnostics: diagnostics.sort(compareDiagnostics),
+    // Probe and load findings take their configured severities here, with the rules' (applySeverities
+    // is idempotent: lint() applies it too when called alone).
+    diagnostics: applySeverities(diagnostics, options.settings).sort(compareDiagnostics),
   };
 }
 
@@ -133,10 +136,7 @@ async function checkGroup(
     ...(options.spec ? { spec: options.spec } : {}),
     onTool,
   });
-  const override = options.settings?.probe;
-  diagnostics.push(
-    ...probed.diagnostics.map((d) => (override ? { ...d, severity: override as Diagnostic["severity"] } : d)),
-  );
+  diagnostics.push(...probed.diagnostics);
   return {
     diagnostics,
     tools: probed.records.map((record) => ({ tool: record.tool, report: toToolReport(record) })),

@@ -3,8 +3,9 @@ import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
 import { TOOL_NAME_PATTERN } from "../runtime/tool-name.js";
+import type { RuleSetting } from "./apply-severities.js";
+import { applySeverities } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
-import type { RuleSetting } from "./lint.js";
 import { type McpField, mcpFieldsInSpec } from "./mcp-fields-in-spec.js";
 import type { LintRule } from "./rule.js";
 import { GENERIC_DESCRIPTIONS, toolDescription } from "./rules/tool-description.js";
@@ -44,20 +45,15 @@ export function lintMcpTools(
   const diagnostics = checks.flatMap(([rule, check]) => {
     const setting = options.settings?.[rule.id];
     if (setting === "off" || !rule.profiles.includes(profile)) return [];
-    return tools.flatMap((tool) => check(tool).map((finding) => toDiagnostic(rule, tool, finding, setting)));
+    return tools.flatMap((tool) => check(tool).map((finding) => toDiagnostic(rule, tool, finding)));
   });
-  return diagnostics.sort(compareDiagnostics);
+  return applySeverities(diagnostics, options.settings).sort(compareDiagnostics);
 }
 
-function toDiagnostic(
-  rule: LintRule,
-  tool: ListedMcpTool,
-  finding: Finding,
-  setting: RuleSetting | undefined,
-): Diagnostic {
+function toDiagnostic(rule: LintRule, tool: ListedMcpTool, finding: Finding): Diagnostic {
   const diagnostic: Diagnostic = {
     code: rule.id,
-    severity: (setting !== "off" && setting) || finding.severity || rule.severity,
+    severity: finding.severity ?? rule.severity,
     tool: tool.name,
     file: tool.source.file,
     path: [tool.source.path, finding.path].filter(Boolean).join("."),

@@ -5,7 +5,7 @@ import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
-import type { RuleSetting } from "./lint.js";
+import type { RuleSetting } from "./apply-severities.js";
 
 const SettingsSchema = z
   .object({ rules: z.record(z.string(), z.enum(["off", "info", "warning", "error"])).default({}) })

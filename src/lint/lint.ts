@@ -2,12 +2,10 @@ import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
-import { compareDiagnostics, type Diagnostic, type Severity } from "./diagnostic.js";
+import { applySeverities, type RuleSetting } from "./apply-severities.js";
+import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import type { LintContext, LintRule } from "./rule.js";
 import { DEFAULT_RULES } from "./rules/index.js";
-
-/** A rule's severity as configured: a level, or `off`. */
-export type RuleSetting = Severity | "off";
 
 export interface LintOptions {
   /** Default `standard`. */
@@ -38,24 +36,16 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );
-  const diagnostics = tools.flatMap((tool) =>
-    rules.flatMap((rule) => runRule(rule, tool, context, options.settings)),
-  );
-  return diagnostics.sort(compareDiagnostics);
+  const diagnostics = tools.flatMap((tool) => rules.flatMap((rule) => runRule(rule, tool, context)));
+  return applySeverities(diagnostics, options.settings).sort(compareDiagnostics);
 }
 
-function runRule(
-  rule: LintRule,
-  tool: LoadedTool,
-  context: LintContext,
-  settings: Record<string, RuleSetting> | undefined,
-): Diagnostic[] {
+function runRule(rule: LintRule, tool: LoadedTool, context: LintContext): Diagnostic[] {
   if (!rule.appliesTo(tool.config)) return [];
-  const override = settings?.[rule.id];
   return rule.check(tool, context).map((finding) => {
     const diagnostic: Diagnostic = {
       code: rule.id,
-      severity: override && override !== "off" ? override : (finding.severity ?? rule.severity),
+      severity: finding.severity ?? rule.severity,
       tool: finding.tool ?? toolName(tool),
       file: tool.source.file,
       path: joinPath(tool.source.path, finding.path ?? ""),

@@ -3,19 +3,14 @@ import { loadToolConfigs, STDIN_FILE } from "../../config/load-tool-configs.js";
 import type { LoadedTool } from "../../config/tool-config.js";
 import { ToolDeckError } from "../../errors.js";
 import { applyFixes } from "../../lint/apply-fixes.js";
-import { BUILT_IN_CHECKS } from "../../lint/built-in-checks.js";
 import { check } from "../../lint/check.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
-import { formatGithub } from "../../lint/format/format-github.js";
-import { formatJson } from "../../lint/format/format-json.js";
-import { formatJunit } from "../../lint/format/format-junit.js";
-import { formatSarif } from "../../lint/format/format-sarif.js";
-import { formatStylish } from "../../lint/format/format-stylish.js";
+import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { loadLintSettings } from "../../lint/lint-settings.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
-import { DEFAULT_RULES } from "../../lint/rules/index.js";
+import { RULE_IDS } from "../../lint/rule-catalog.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import type { Profile } from "../../profile.js";
@@ -43,7 +38,6 @@ import {
   specReadOptions,
 } from "../tool-options.js";
 
-const FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
 const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -78,7 +72,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         ...FLOWISE_FLAGS,
       });
       io.hideSecrets?.(secretValues(parseVars(values.vars, values.var)));
-      const format = oneOf("--format", values.format, FORMATS);
+      const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       if (name === "check" && !values["no-probe"]) noteWriteHosts(values, io);
       const run = async () => runOnce(name, positionals, values, io);
@@ -97,7 +91,15 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         outcome = await run();
       }
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
-      io.stdout(render(shown, format, io, values["show-docs"]));
+      io.stdout(
+        formatReport(shown, format, {
+          color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR,
+          docsUrl: ruleDocsUrl,
+          showDocs: values["show-docs"],
+          version: packageVersion(),
+          readFile: readReportedFile,
+        }),
+      );
       if (outcome.loadFailed) return EXIT.usage;
       const threshold = failOn === "none" ? undefined : (failOn as Severity);
       return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
@@ -137,8 +139,7 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
   // --quiet: errors only, so the notes about which description was used are left out.
   const notes = values.quiet ? { ...io, stderr: () => {} } : io;
   const spec = await specFor(values.spec, loaded.specs, read, notes);
-  const knownRules = [...DEFAULT_RULES.map((rule) => rule.id), ...BUILT_IN_CHECKS.map((c) => c.id)];
-  const settings = loadLintSettings(values.config, process.cwd(), knownRules);
+  const settings = loadLintSettings(values.config, process.cwd(), RULE_IDS);
   const userVars = parseVars(values.vars, values.var);
   const baseUrl = values["base-url"]?.replace(/\/+$/, "");
   const probes = name === "check" && !values["no-probe"];
@@ -233,30 +234,6 @@ function errorsOnly(report: CheckReport): CheckReport {
   const failing = new Set(diagnostics.map((d) => `${d.file}\u0000${d.tool}`));
   const tools = report.tools.filter((tool) => failing.has(`${tool.file}\u0000${tool.name}`));
   return { ...report, tools, diagnostics };
-}
-
-function render(report: CheckReport, format: (typeof FORMATS)[number], io: CliIo, showDocs: boolean): string {
-  switch (format) {
-    case "json":
-      return formatJson(report);
-    case "sarif":
-      return formatSarif(report, {
-        rules: [...DEFAULT_RULES, ...BUILT_IN_CHECKS].map((rule) => ({
-          ...rule,
-          helpUri: ruleDocsUrl(rule.id),
-        })),
-        version: packageVersion(),
-      });
-    case "junit":
-      return formatJunit(report);
-    case "github":
-      return formatGithub(report, { readFile: readReportedFile });
-    default:
-      return formatStylish(report, {
-        color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR,
-        ...(showDocs ? { docsUrl: ruleDocsUrl } : {}),
-      });
-  }
 }
 
 /** A config file named in the report, to find a finding's line; a Flowise chatflow or stdin has none. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fetchFlowiseChatflows } from "../../src/config/flowise-instance.js";
 import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { type RunningServer, serve } from "../../src/emulator/serve.js";
 import { isToolDeckError } from "../../src/errors.js";
+import { fetchFlowiseChatflows } from "../../src/remote/flowise-instance.js";
 
 const KEY = "client-test-key";
 const FLOW = { nodes: [{ id: "a_0" }], edges: [] };

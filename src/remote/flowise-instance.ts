@@ -1,3 +1,4 @@
+// Reads tool configs from a running Flowise: the network half of loading Flowise sources (config/ parses, it never fetches).
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";

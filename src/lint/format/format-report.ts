@@ -1,0 +1,60 @@
+import type { CheckReport } from "../report.js";
+import { RULE_CATALOG } from "../rule-catalog.js";
+import { formatGithub } from "./format-github.js";
+import { formatJson } from "./format-json.js";
+import { formatJunit } from "./format-junit.js";
+import { formatSarif } from "./format-sarif.js";
+import { formatStylish } from "./format-stylish.js";
+
+export const REPORT_FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface FormatReportOptions {
+  /** stylish: paint severities (a terminal that wants colour). */
+  color?: boolean;
+  /** Where a rule is documented: SARIF's `helpUri`, and stylish prints it when given. */
+  docsUrl?: (code: string) => string | undefined;
+  /** stylish: print each finding's documentation link (`--show-docs`). */
+  showDocs?: boolean;
+  /** SARIF: the tool's version. */
+  version?: string;
+  /** SARIF and github: reads a config file to place findings on lines. */
+  readFile?: (file: string) => string | undefined;
+}
+
+/**
+ * A check report in one of the formats CI systems and people read: `stylish` (grouped by file),
+ * `json`, `sarif` (GitHub code scanning, with every rule's metadata), `junit` or `github` (workflow
+ * commands that annotate the pull request).
+ * @example
+ * process.stdout.write(formatReport(await check(loaded, { profile: "standard" }), "sarif", { version }));
+ */
+export function formatReport(
+  report: CheckReport,
+  format: ReportFormat,
+  options: FormatReportOptions = {},
+): string {
+  const readFile = options.readFile ?? (() => undefined);
+  switch (format) {
+    case "json":
+      return formatJson(report);
+    case "sarif":
+      return formatSarif(report, {
+        rules: RULE_CATALOG.map((rule) => {
+          const helpUri = options.docsUrl?.(rule.id);
+          return helpUri ? { ...rule, helpUri } : rule;
+        }),
+        version: options.version ?? "0.0.0",
+        ...(options.readFile ? { readFile: options.readFile } : {}),
+      });
+    case "junit":
+      return formatJunit(report);
+    case "github":
+      return formatGithub(report, { readFile });
+    case "stylish":
+      return formatStylish(report, {
+        color: options.color ?? false,
+        ...(options.showDocs && options.docsUrl ? { docsUrl: options.docsUrl } : {}),
+      });
+  }
+}
