@@ -43,6 +43,8 @@ export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
 export { applySeverities, type RuleSetting } from "./lint/apply-severities.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
 export { type CheckOptions, check } from "./lint/check.js";
+export { checkWithFixes, type FixReporter, MAX_FIX_PASSES } from "./lint/check-with-fixes.js";
+export { findSpec } from "./lint/find-spec.js";
 export {
   type ConfigChange,
   type Diagnostic,

@@ -1,18 +1,15 @@
-import { existsSync } from "node:fs";
-import { loadToolConfigs, STDIN_FILE } from "../../config/load-tool-configs.js";
+import { STDIN_FILE } from "../../config/load-tool-configs.js";
 import type { LoadedTool } from "../../config/tool-config.js";
 import { ToolDeckError } from "../../errors.js";
-import { applyFixes } from "../../lint/apply-fixes.js";
 import { check } from "../../lint/check.js";
+import { checkWithFixes } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
+import { findSpec } from "../../lint/find-spec.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { loadLintSettings } from "../../lint/lint-settings.js";
-import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
 import { RULE_IDS } from "../../lint/rule-catalog.js";
-import type { OperationIndex } from "../../openapi/operation-index.js";
-import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import type { Profile } from "../../profile.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
@@ -38,7 +35,6 @@ import {
   specReadOptions,
 } from "../tool-options.js";
 
-const MAX_FIX_PASSES = 5;
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
 export const checkCommand: Command = commandFor(CHECK_INFO);
@@ -76,20 +72,18 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       if (name === "check" && !values["no-probe"]) noteWriteHosts(values, io);
       const run = async () => runOnce(name, positionals, values, io);
-      let outcome = await run();
-      // A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule).
-      for (let pass = 0; values.fix && pass < MAX_FIX_PASSES; pass++) {
-        const fixed = applyFixes(outcome.report.diagnostics);
-        for (const { file, fixes } of fixed.fixed)
-          io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
-        if (fixed.fixed.length === 0) {
-          for (const { diagnostic, reason } of fixed.skipped) {
-            io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
-          }
-          break;
-        }
-        outcome = await run();
-      }
+      const outcome = values.fix
+        ? await checkWithFixes(run, {
+            onFixed: (fixed) => {
+              for (const { file, fixes } of fixed)
+                io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
+            },
+            onNotFixed: (skipped) => {
+              for (const { diagnostic, reason } of skipped)
+                io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
+            },
+          })
+        : await run();
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
       io.stdout(
         formatReport(shown, format, {
@@ -138,7 +132,7 @@ async function runOnce(name: "check" | "lint", paths: string[], values: CheckVal
     throw new ToolDeckError("usage", `no tools found in ${describeSources(paths, values.flowise)}`);
   // --quiet: errors only, so the notes about which description was used are left out.
   const notes = values.quiet ? { ...io, stderr: () => {} } : io;
-  const spec = await specFor(values.spec, loaded.specs, read, notes);
+  const spec = await findSpec(values.spec, loaded.specs, read, (note) => notes.stderr(`note: ${note}\n`));
   const settings = loadLintSettings(values.config, process.cwd(), RULE_IDS);
   const userVars = parseVars(values.vars, values.var);
   const baseUrl = values["base-url"]?.replace(/\/+$/, "");
@@ -200,26 +194,6 @@ function parseTimeout(value: string | undefined): number {
   if (!/^\d+$/.test(value) || ms <= 0)
     throw new ToolDeckError("usage", `--timeout must be a positive number of milliseconds, got '${value}'`);
   return ms;
-}
-
-/** --spec, else a description found among the paths, else the one in tools/ (the embedded event API). */
-async function specFor(
-  given: string | undefined,
-  found: string[],
-  read: Required<SpecReadOptions>,
-  io: CliIo,
-): Promise<OperationIndex | undefined> {
-  const path =
-    given ?? found[0] ?? (existsSync("tools") ? loadToolConfigs(["tools"], read).specs[0] : undefined);
-  if (!path) {
-    io.stderr(
-      "note: no OpenAPI description given (--spec) or found: the rules that compare with it are skipped\n",
-    );
-    return undefined;
-  }
-  if (!given && found.length > 1)
-    io.stderr(`note: several OpenAPI descriptions found, using ${path} (choose with --spec)\n`);
-  return loadSpecIndex(path, read);
 }
 
 /** Progress on stderr for long runs on a terminal: `probing 12/40`. */
