@@ -44,7 +44,6 @@ export { applySeverities, type RuleSetting } from "./lint/apply-severities.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
 export { type CheckOptions, check } from "./lint/check.js";
 export { checkWithFixes, type FixReporter, MAX_FIX_PASSES } from "./lint/check-with-fixes.js";
-export { findSpec } from "./lint/find-spec.js";
 export {
   type ConfigChange,
   type Diagnostic,
@@ -52,6 +51,7 @@ export {
   type Severity,
   SeveritySchema,
 } from "./lint/diagnostic.js";
+export { findSpec } from "./lint/find-spec.js";
 export { formatJson } from "./lint/format/format-json.js";
 export { formatJunit } from "./lint/format/format-junit.js";
 export {
