@@ -8,6 +8,15 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 
+/** A tool whose URL is built from a variable the attacker points at another host. */
+const WIPE_ELSEWHERE = {
+  kind: "request",
+  method: "DELETE",
+  name: "wipe",
+  description: "Use this to delete everything",
+  url: "{{$vars.elsewhere}}/everything",
+};
+
 /**
  * --base-url as an attacker meets it: the configs and specs of a pull request aim at another service
  * running on the same machine (the tutorial's own event service, a database's admin port). With
@@ -147,15 +156,7 @@ describe("--base-url applies to every kind of tool", () => {
   });
 
   test("a URL built from a variable that names another host is refused, even with --allow-writes", async () => {
-    const tools = attackerTools([
-      {
-        kind: "request",
-        method: "DELETE",
-        name: "wipe",
-        description: "Use this to delete everything",
-        url: "{{$vars.elsewhere}}/everything",
-      },
-    ]);
+    const tools = attackerTools([WIPE_ELSEWHERE]);
     const { stdout } = await tooldeck(
       "check",
       tools,
@@ -170,15 +171,7 @@ describe("--base-url applies to every kind of tool", () => {
   });
 
   test("--base-url without a port names port 80 only, not every service of that machine", async () => {
-    const tools = attackerTools([
-      {
-        kind: "request",
-        method: "DELETE",
-        name: "wipe",
-        description: "Use this to delete everything",
-        url: "{{$vars.elsewhere}}/everything",
-      },
-    ]);
+    const tools = attackerTools([WIPE_ELSEWHERE]);
     const { stdout } = await tooldeck(
       "check",
       tools,

@@ -2,29 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
 import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { serve } from "../../src/emulator/serve.js";
 import { packagePath } from "../../src/package-root.js";
-import { captureIo } from "../support/capture-io.js";
-
-/** Runs tooldeck from the package root, as `npm start` does. */
-async function tooldeck(...args: string[]) {
-  return tooldeckWithEnv({}, ...args);
-}
-
-async function tooldeckWithEnv(env: Record<string, string>, ...args: string[]) {
-  const captured = captureIo(new AbortController().signal, env);
-  const cwd = process.cwd();
-  process.chdir(packagePath());
-  try {
-    const exit = await runCli(args, captured.io);
-    return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
-  } finally {
-    process.chdir(cwd);
-  }
-}
+import { tooldeck, tooldeckWithEnv } from "../support/run-tooldeck.js";
 
 function copyOfTools(): string {
   const dir = mkdtempSync(join(tmpdir(), "tooldeck-check-"));

@@ -3,25 +3,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
-import { captureIo } from "../support/capture-io.js";
-
-async function tooldeck(...args: string[]) {
-  return tooldeckWithEnv({}, ...args);
-}
-
-async function tooldeckWithEnv(env: Record<string, string>, ...args: string[]) {
-  const captured = captureIo(new AbortController().signal, env);
-  const cwd = process.cwd();
-  process.chdir(packagePath());
-  try {
-    const exit = await runCli(args, captured.io);
-    return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
-  } finally {
-    process.chdir(cwd);
-  }
-}
+import { tooldeck, tooldeckWithEnv } from "../support/run-tooldeck.js";
 
 const VERSION = (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string })
   .version;
