@@ -55,15 +55,29 @@ export async function flowiseRefusalOf(
   resolveHost: ResolveHost = resolveWithDns,
 ): Promise<string | undefined> {
   const address = await privateAddressOf(url, resolveHost);
-  if (address === undefined) return undefined;
+  return address === undefined ? undefined : flowiseRefusalText(address);
+}
+
+/** What Flowise 3.1.4 answers for a private address: IPv4 ones (v4-mapped too) with `isDeniedIP: Error:`. */
+export function flowiseRefusalText(address: string): string {
   return isIP(address) === 4 || /^::ffff:/i.test(address) ? FLOWISE_DENIED_IPV4 : FLOWISE_DENIED;
+}
+
+/**
+ * The private address a URL's host is written as, without asking DNS: a loopback or private IP, or
+ * `localhost` (as 127.0.0.1); undefined for a public IP and for any other name.
+ */
+export function literalPrivateAddress(url: URL): string | undefined {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
+  return isIP(hostname) !== 0 && isPrivateAddress(hostname) ? hostname : undefined;
 }
 
 /** The private address a URL's host is or resolves to (`localhost` as 127.0.0.1), if any. */
 async function privateAddressOf(url: URL, resolveHost: ResolveHost): Promise<string | undefined> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
-  if (isIP(hostname) !== 0) return isPrivateAddress(hostname) ? hostname : undefined;
+  if (hostname === "localhost" || hostname.endsWith(".localhost") || isIP(hostname) !== 0)
+    return literalPrivateAddress(url);
   const addresses = await resolveHost(hostname);
   return addresses?.find(isPrivateAddress);
 }

@@ -51,7 +51,7 @@ export function resolveVariables(
   if (!text.includes("{{")) return { ok: true, text };
   let unknown: string | undefined;
   const resolved = text.replace(TEMPLATE, (literal, name: string) => {
-    if (options.chatflow && (name === "current_date_time" || literal !== `{{${name}}}`)) return literal;
+    if (options.chatflow && chatflowKeepsLiteral({ literal, name })) return literal;
     const value = lookupVariable(name, context);
     if (value !== undefined) return value;
     unknown ??= name;
@@ -59,6 +59,22 @@ export function resolveVariables(
   });
   if (unknown !== undefined && !options.keepUnknown) return { ok: false, unknown };
   return { ok: true, text: resolved };
+}
+
+/** One `{{…}}` in a text: as written, and its name (spaces inside the braces trimmed). */
+export interface VariableUse {
+  literal: string;
+  name: string;
+}
+
+/** Every `{{…}}` in a text, in order. */
+export function variablesIn(text: string): VariableUse[] {
+  return [...text.matchAll(TEMPLATE)].map((match) => ({ literal: match[0], name: match[1] as string }));
+}
+
+/** Whether Flowise 3.1.4's chatflow server leaves a variable as written: `{{current_date_time}}`, or spaces inside the braces. */
+export function chatflowKeepsLiteral(variable: VariableUse): boolean {
+  return variable.name === "current_date_time" || variable.literal !== `{{${variable.name}}}`;
 }
 
 function lookupVariable(name: string, context: VariableContext): string | undefined {

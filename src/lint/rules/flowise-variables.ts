@@ -1,4 +1,5 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { chatflowKeepsLiteral, variablesIn } from "../../runtime/variables.js";
 import type { Finding, LintRule } from "../rule.js";
 import { isRequestTool } from "./rule-helpers.js";
 
@@ -58,7 +59,7 @@ export const flowiseChatflowVariable: LintRule<RequestToolConfig> = {
         message: `${variable} in ${FIELD_NAMES[field]} stays literal in a Flowise chatflow: it is sent as written`,
         ...(variable === "{{current_date_time}}"
           ? {}
-          : { suggestion: `write ${variable.replace(/\{\{\s*(.*?)\s*\}\}/, "{{$1}}")}` }),
+          : { suggestion: `write {{${variable.slice(2, -2).trim()}}}` }),
       })),
     );
   },
@@ -66,15 +67,12 @@ export const flowiseChatflowVariable: LintRule<RequestToolConfig> = {
 
 /** Every `{{…}}` a chatflow leaves as written, once each, in order. */
 function literalInChatflow(value: unknown): string[] {
-  const found = textsOf(value).flatMap((text) => text.match(/\{\{[^{}]*\}\}/g) ?? []);
-  const literal = found.filter(
-    (variable) => variable === "{{current_date_time}}" || /^\{\{\s|\s\}\}$/.test(variable),
-  );
-  return [...new Set(literal)];
+  const kept = textsOf(value).flatMap((text) => variablesIn(text).filter(chatflowKeepsLiteral));
+  return [...new Set(kept.map((variable) => variable.literal))];
 }
 
 function holdsVariable(value: unknown): boolean {
-  return textsOf(value).some((text) => /\{\{[^{}]*\}\}/.test(text));
+  return textsOf(value).some((text) => variablesIn(text).length > 0);
 }
 
 /** The strings inside a field's value (a URL, a headers object, a fixed body). */

@@ -1,7 +1,7 @@
 import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { ToolConfig } from "../../config/tool-config.js";
-import { FLOWISE_DENIED, FLOWISE_DENIED_IPV4, isPrivateAddress } from "../../runtime/host-policy.js";
+import { flowiseRefusalText, literalPrivateAddress } from "../../runtime/host-policy.js";
 import type { Finding, LintContext, LintRule } from "../rule.js";
 
 type Checked = RequestToolConfig | OpenApiToolkitConfig;
@@ -24,16 +24,17 @@ export const flowisePrivateHost: LintRule<Checked> = {
     config.kind === "request" || config.kind === "openapi-toolkit",
   check({ config }, context) {
     if (config.kind === "openapi-toolkit") return toolkitFindings(config, context);
-    const host = privateHost(config.url);
-    if (!host) return [];
-    return [advise({ path: "url", message: `${host} is a loopback/private host: ${refusal(host)}` })];
+    const found = privateHost(config.url);
+    if (!found) return [];
+    const message = `${found.host} is a loopback/private host: Flowise 3.1 answers "${flowiseRefusalText(found.address)}"`;
+    return [advise({ path: "url", message })];
   },
 };
 
 function toolkitFindings(config: OpenApiToolkitConfig, context: LintContext): Finding[] {
   const server =
     config.selectedServer ?? context.toolkitSpecs?.get(config.spec)?.spec.document.servers?.[0]?.url;
-  const host = server === undefined ? undefined : privateHost(server);
+  const host = server === undefined ? undefined : privateHost(server)?.host;
   if (!host) return [];
   const path = config.selectedServer ? "selectedServer" : "spec";
   const message = `the toolkit's server ${host} is a loopback/private host: Flowise 3.1 refuses every call and its default code returns ""`;
@@ -47,19 +48,14 @@ function advise(finding: Finding): Finding {
   };
 }
 
-/** What Flowise 3.1.4 answers: IPv4 hosts (localhost included) with the `isDeniedIP: Error:` prefix. */
-function refusal(host: string): string {
-  const ipv6 = host.includes(":") && !/^::ffff:/i.test(host);
-  return `Flowise 3.1 answers "${ipv6 ? FLOWISE_DENIED : FLOWISE_DENIED_IPV4}"`;
-}
-
-/** The host of a URL written literally (not behind a `{{variable}}`), when it is loopback or private. */
-function privateHost(url: string): string | undefined {
-  let host: string;
+/** The host of a URL written literally (not behind a `{{variable}}`), and its address when private. */
+function privateHost(url: string): { host: string; address: string } | undefined {
+  let parsed: URL;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    parsed = new URL(url);
   } catch {
     return undefined;
   }
-  return host === "localhost" || host.endsWith(".localhost") || isPrivateAddress(host) ? host : undefined;
+  const address = literalPrivateAddress(parsed);
+  return address === undefined ? undefined : { host: parsed.hostname.replace(/^\[|\]$/g, ""), address };
 }

@@ -1,7 +1,7 @@
 import type { HttpNodeConfig } from "../../config/http-node-config.js";
-import { flowiseRefusalOf } from "../host-policy.js";
 import { toRequestInit } from "../http-exchange.js";
 import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
+import { privateHostRefusal } from "../profiles/private-host-refusal.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import { sanitizeToolName } from "../tool-name.js";
@@ -28,6 +28,7 @@ const NO_ARGUMENTS = { type: "object", properties: {}, additionalProperties: fal
  */
 export function createHttpNode(config: HttpNodeConfig, runtime: ToolRuntimeOptions = {}): ExecutableTool {
   const options = withOutboundPolicy(runtime);
+  const refuses = privateHostRefusal(toolProfileOf(options.profile), options);
   return {
     name: sanitizeToolName(config.name),
     description: config.description,
@@ -36,18 +37,11 @@ export function createHttpNode(config: HttpNodeConfig, runtime: ToolRuntimeOptio
     async invoke(_args, callOptions = {}) {
       const built = buildHttpRequest(config, options);
       if (!built.ok) return { ok: false, output: built.error, error: built.error };
-      const refusal = await refuse(built.request, options);
+      const refusal = await refuses(new URL(built.request.url));
       if (refusal) return { ok: false, output: refusal, error: refusal, request: built.request };
       return send(built.request, config, options, callOptions.signal);
     },
   };
-}
-
-/** Under `flowise`, the HTTP_SECURITY_CHECK host policy Flowise 3.1 applies to outgoing requests. */
-async function refuse(request: ToolRequest, options: ToolRuntimeOptions): Promise<string | undefined> {
-  const refuses = toolProfileOf(options.profile).refusesPrivateHosts;
-  if (!refuses || options.httpSecurityCheck === false) return undefined;
-  return flowiseRefusalOf(new URL(request.url), options.resolveHost);
 }
 
 async function send(

@@ -6,6 +6,7 @@ import { buildFlowiseUrl } from "../request/flowise-url.js";
 import { sendLikeFlowise } from "../request/send-like-flowise.js";
 import { toFlowiseToolName } from "../tool-name.js";
 import { flowiseToolkitTools } from "../toolkit/flowise/flowise-toolkit-tools.js";
+import { privateHostRefusal } from "./private-host-refusal.js";
 import type { ToolProfile } from "./tool-profile.js";
 
 const BODY_METHODS = new Set<HttpMethod>(["POST", "PUT"]);
@@ -52,8 +53,7 @@ export const FLOWISE_PROFILE: ToolProfile = {
   send(request, config, options, signal) {
     return sendLikeFlowise(request, {
       fetch: options.fetch ?? globalThis.fetch,
-      httpSecurityCheck: options.httpSecurityCheck ?? FLOWISE_PROFILE.refusesPrivateHosts,
-      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+      refusal: privateHostRefusal(FLOWISE_PROFILE, options),
       maxOutputLength: config.maxOutputLength,
       signal,
     });

@@ -1,6 +1,4 @@
 import type { FetchLike } from "../../net/fetch-like.js";
-import type { ResolveHost } from "../../net/resolve-host.js";
-import { flowiseRefusalOf } from "../host-policy.js";
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
@@ -9,8 +7,8 @@ const REDIRECTS = new Set([300, 301, 302, 303, 307, 308]);
 
 export interface FlowiseSendOptions {
   fetch: FetchLike;
-  httpSecurityCheck: boolean;
-  resolveHost?: ResolveHost;
+  /** Why a hop's host is refused (see `privateHostRefusal`), or undefined to send it. */
+  refusal: (url: URL) => Promise<string | undefined>;
   maxOutputLength?: number | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -33,9 +31,7 @@ export async function sendLikeFlowise(
   let current = request;
   try {
     for (let hop = 0; ; hop++) {
-      const refusal = options.httpSecurityCheck
-        ? await flowiseRefusalOf(new URL(current.url), options.resolveHost)
-        : undefined;
+      const refusal = await options.refusal(new URL(current.url));
       if (refusal) return failure(refusal);
       const raw = await options.fetch(current.url, {
         ...toRequestInit(current, options.signal),

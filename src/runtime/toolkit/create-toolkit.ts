@@ -10,7 +10,7 @@ import type { ResolveHost } from "../../net/resolve-host.js";
 import { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "../../openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../openapi/operation-index.js";
 import type { Profile } from "../../profile.js";
-import { flowiseRefusalOf } from "../host-policy.js";
+import { privateHostRefusal } from "../profiles/private-host-refusal.js";
 import type { ToolProfile } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import { DEFAULT_TIMEOUT_MS } from "../runtime-options.js";
@@ -77,6 +77,7 @@ export async function createToolkit(
 ): Promise<ExecutableTool[]> {
   const config = parseConfig(input);
   const tool = toolProfileOf(options.profile);
+  const refuses = privateHostRefusal(tool, options);
   const index = await indexFor(config, options, tool);
   const allowCode = options.allowCode ?? false;
   if (isCustomCodeSetAside(config, allowCode)) options.onCodeNotRun?.(config.name ?? config.spec);
@@ -89,10 +90,7 @@ export async function createToolkit(
     timeoutMs: options.timeoutMs ?? tool.defaultTimeoutMs,
     customCodeTimeoutMs: options.customCodeTimeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
     allowCode,
-    refusal: (url) =>
-      tool.refusesPrivateHosts && options.httpSecurityCheck !== false
-        ? flowiseRefusalOf(new URL(url), options.resolveHost)
-        : Promise.resolve(undefined),
+    refusal: (url) => refuses(new URL(url)),
   };
   return tool.toolkitTools(context);
 }

@@ -259,6 +259,13 @@ describe("what an HTTP node outputs", () => {
     expect(request).toBeUndefined();
   });
 
+  test("under flowise with httpSecurityCheck: false (HTTP_SECURITY_CHECK=false) the loopback host is called", async () => {
+    const options = { profile: "flowise", httpSecurityCheck: false } as const;
+    const { result, request } = await sent({ url: "http://127.0.0.1:5566/events" }, options);
+    expect(result.ok).toBe(true);
+    expect(request?.url).toBe("http://127.0.0.1:5566/events");
+  });
+
   test("an outbound policy refuses a host it does not name, before sending", async () => {
     const outbound = { allowedHosts: ["events.test"], allowWrites: false };
     const { result, request } = await sent({}, { outbound });
