@@ -1,4 +1,5 @@
 import { isAbsolute, join, sep } from "node:path";
+import picomatch from "picomatch";
 import { type ListConfigFilesOptions, listConfigFiles } from "./list-config-files.js";
 
 const GLOB_CHARS = /[*?[]/;
@@ -18,9 +19,11 @@ export function isGlob(path: string): boolean {
 export function expandGlob(pattern: string, base: string, options: ListConfigFilesOptions = {}): string[] {
   const segments = pattern.split(/[\\/]/);
   const prefix = globBase(pattern);
-  const matcher = toRegExp(segments.slice(segments.findIndex((segment) => isGlob(segment))));
+  // The rest of the pattern, matched against paths under the base by picomatch (dotfiles as the walk
+  // already left hidden folders out).
+  const matcher = picomatch(segments.slice(segments.findIndex((segment) => isGlob(segment))).join("/"));
   const files = safeList(prefix, base, options);
-  return files.filter((file) => matcher.test(relativeTo(prefix, file)));
+  return files.filter((file) => matcher(relativeTo(prefix, file)));
 }
 
 /** The folder a pattern's matches are under: its segments before the first one with a wildcard. */
@@ -43,33 +46,4 @@ function relativeTo(prefix: string, file: string): string {
   const forward = file.split(sep).join("/");
   const start = prefix === "." ? "" : `${join(prefix).split(sep).join("/").replace(/\/$/, "")}/`;
   return forward.startsWith(start) ? forward.slice(start.length) : forward;
-}
-
-function toRegExp(segments: readonly string[]): RegExp {
-  const parts = segments.map((segment) => (segment === "**" ? "(?:[^/]+/)*" : `${segmentSource(segment)}/`));
-  // A trailing `**` stands for every file below.
-  if (segments.at(-1) === "**") parts.push("[^/]+/");
-  return new RegExp(`^${parts.join("").replace(/\/$/, "")}$`);
-}
-
-function segmentSource(segment: string): string {
-  let source = "";
-  for (let i = 0; i < segment.length; i++) {
-    const char = segment[i] as string;
-    if (char === "*") source += "[^/]*";
-    else if (char === "?") source += "[^/]";
-    else if (char === "[") {
-      const end = segment.indexOf("]", i + 1);
-      if (end === -1) source += "\\[";
-      else {
-        const body = segment
-          .slice(i + 1, end)
-          .replace(/^!/, "^")
-          .replace(/\\/g, "\\\\");
-        source += `[${body}]`;
-        i = end;
-      }
-    } else source += char.replace(/[.+^${}()|\\]/g, "\\$&");
-  }
-  return source;
 }
