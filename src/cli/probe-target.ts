@@ -42,11 +42,7 @@ export function createProbeTarget(settings: ProbeTargetSettings): ProbeTarget {
   settings.hideSecret(apiKey);
   const emulated = settings.live ? undefined : specEmulators(settings.spec, settings.everyHost);
   return (_tool, toolkitSpec) => ({
-    ...probeTarget(settings.baseUrl, settings.userVars, settings.outbound, {
-      apiKey,
-      securityCheckOff: settings.securityCheckOff,
-      specs: emulated?.(toolkitSpec),
-    }),
+    ...probeTarget(settings, apiKey, emulated?.(toolkitSpec)),
     ...settings.read,
   });
 }
@@ -58,12 +54,12 @@ export function createProbeTarget(settings: ProbeTargetSettings): ProbeTarget {
  * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
  */
 function probeTarget(
-  baseUrl: string | undefined,
-  userVars: Record<string, string>,
-  outbound: OutboundPolicy,
-  shared: { apiKey: string; securityCheckOff: boolean; specs: ProbeSpecs | undefined },
+  settings: ProbeTargetSettings,
+  apiKey: string,
+  specs: ProbeSpecs | undefined,
 ): ProbeRuntime {
-  const options: ToolRuntimeOptions = shared.securityCheckOff ? { httpSecurityCheck: false } : {};
+  const { baseUrl, userVars, outbound } = settings;
+  const options: ToolRuntimeOptions = settings.securityCheckOff ? { httpSecurityCheck: false } : {};
   if (baseUrl !== undefined) {
     return {
       ...options,
@@ -73,13 +69,12 @@ function probeTarget(
       describeTarget: (url) => (sameOrigin(url, baseUrl) ? "--base-url" : undefined),
     };
   }
-  const specs = shared.specs;
   const emulator = createEmulator({
-    flowise: { apiKeys: [shared.apiKey] },
+    flowise: { apiKeys: [apiKey] },
     specs: specs?.emulators ?? [],
     ...(specs?.fallback ? { fallback: specs.fallback } : {}),
   });
-  const vars = { ...emulator.vars, flowise_api_key: shared.apiKey, ...userVars };
+  const vars = { ...emulator.vars, flowise_api_key: apiKey, ...userVars };
   return {
     ...options,
     outbound,

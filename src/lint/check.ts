@@ -71,9 +71,9 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     );
     done += tools.length;
     diagnostics.push(...judged.diagnostics);
+    const indexOf = new Map(tools.map(({ tool, index }) => [tool, index]));
     for (const report of judged.tools) {
-      const index = tools.find(({ tool }) => report.tool === tool)?.index ?? 0;
-      reports.push({ index, report: { ...report.report, profile } });
+      reports.push({ index: indexOf.get(report.tool) ?? 0, report: { ...report.report, profile } });
     }
   }
   // Tools keep the order they were loaded in, whatever profile judged them; MCP servers' tools last.
@@ -93,7 +93,9 @@ function groupByProfile(tools: readonly LoadedTool[], profileOf: (tool: LoadedTo
   const groups = new Map<Profile, { tool: LoadedTool; index: number }[]>();
   tools.forEach((tool, index) => {
     const profile = profileOf(tool);
-    groups.set(profile, [...(groups.get(profile) ?? []), { tool, index }]);
+    const group = groups.get(profile) ?? [];
+    group.push({ tool, index });
+    groups.set(profile, group);
   });
   return groups;
 }
