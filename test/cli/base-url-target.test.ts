@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
+import { loopbackServer } from "../support/loopback-server.js";
 
 /** A tool whose URL is built from a variable the attacker points at another host. */
 const WIPE_ELSEWHERE = {
@@ -23,27 +22,8 @@ const WIPE_ELSEWHERE = {
  * --base-url the user said where the probes go; nothing may reach any other service.
  */
 
-/** A loopback server that records `METHOD /path` and answers every request with `{"ok":true}`. */
-function listen() {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(`${request.method} ${request.url}`);
-    response.setHeader("content-type", "application/json");
-    response.end('{"ok":true}');
-  });
-  return {
-    requests,
-    host: () => `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    start: () => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve())),
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const victim = listen();
-const target = listen();
+const victim = loopbackServer();
+const target = loopbackServer();
 beforeAll(async () => {
   await Promise.all([victim.start(), target.start()]);
 });

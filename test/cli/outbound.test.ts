@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { captureIo } from "../support/capture-io.js";
+import { loopbackServer } from "../support/loopback-server.js";
 import { terminalControls, xmlForbidden } from "../support/unsafe-characters.js";
 
 /** A tools folder holding one attacker-written config. */
@@ -25,27 +26,13 @@ async function tooldeckWithEnv(env: Record<string, string>, ...args: string[]) {
   return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
 }
 
-/** A loopback server that counts requests; `silent` ones are accepted and never answered. */
-function listen(silent: boolean) {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(`${request.method} ${request.url} ${request.headers["x-token"] ?? ""}`);
-    if (!silent) response.end('{"ok":true}');
-  });
-  return {
-    requests,
-    host: () => `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    start: () => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve())),
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+/** Each request as `METHOD /path TOKEN`: the X-Token header shows whether a credential went along. */
+const withToken = (request: IncomingMessage) =>
+  `${request.method} ${request.url} ${request.headers["x-token"] ?? ""}`;
 
-const victim = listen(false);
-const named = listen(false);
-const silent = listen(true);
+const victim = loopbackServer({ describe: withToken });
+const named = loopbackServer({ describe: withToken });
+const silent = loopbackServer({ describe: withToken, silent: true });
 beforeAll(async () => {
   await Promise.all([victim.start(), named.start(), silent.start()]);
 });
