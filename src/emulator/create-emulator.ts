@@ -5,12 +5,7 @@ import { createEmulatorFetch } from "./emulator-fetch.js";
 import { EVENT_SERVICE_ORIGIN, FLOWISE_ORIGIN, TUTORIAL_EVENT_ORIGINS } from "./emulator-origins.js";
 import type { Event } from "./events/event.js";
 import { createEventService, type EventService, type EventServiceOptions } from "./events/event-service.js";
-import {
-  createFlowiseEmulator,
-  type FlowiseEmulator,
-  type FlowiseEmulatorOptions,
-  type FlowiseSnapshot,
-} from "./flowise/flowise-emulator.js";
+import type { FlowiseEmulator, FlowiseEmulatorOptions, FlowiseSnapshot } from "./flowise/flowise-emulator.js";
 import type { FetchHandler } from "./serve.js";
 import type { SpecEmulator } from "./spec/spec-emulator.js";
 
@@ -32,8 +27,11 @@ export interface EmulatorOptions {
 /** The embedded emulators behind one in-process `fetch`, and the variables that point tools at them. */
 export interface Emulator {
   events: EventService;
-  /** The Flowise API emulator, built on first use (its seed upserts document stores, its key is hashed). */
-  flowise(): FlowiseEmulator;
+  /**
+   * The Flowise API emulator, loaded and built on first use: its document stores bring in LangChain,
+   * which a caller of the event service alone should not pay for at start-up.
+   */
+  flowise(): Promise<FlowiseEmulator>;
   fetch: FetchLike;
   resolveHost: ResolveHost;
   /**
@@ -62,16 +60,22 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const events = createEventService(options.events);
   const apiKey = randomBytes(32).toString("base64url");
   let built: FlowiseEmulator | undefined;
+  let loading: Promise<FlowiseEmulator> | undefined;
   const flowise = () => {
-    built ??= createFlowiseEmulator({ apiKeys: [apiKey], ...options.flowise });
-    return built;
+    loading ??= import("./flowise/flowise-emulator.js").then(({ createFlowiseEmulator }) => {
+      built = createFlowiseEmulator({ apiKeys: [apiKey], ...options.flowise });
+      return built;
+    });
+    return loading;
   };
   const routes: Record<string, FetchHandler> = Object.fromEntries(
     [EVENT_SERVICE_ORIGIN, ...TUTORIAL_EVENT_ORIGINS].map((origin) => [origin, events.fetch]),
   );
   routes[FLOWISE_ORIGIN] = async (request: Request) => {
-    await flowise().ready();
-    return flowise().fetch(request);
+    const emulator = await flowise();
+    // After a reset the seed document stores are upserted again before the next request is answered.
+    await emulator.ready();
+    return emulator.fetch(request);
   };
   for (const [origin, handler] of specRoutes(options.specs ?? [])) routes[origin] ??= handler;
   const routed = createEmulatorFetch(routes, options.fallback);

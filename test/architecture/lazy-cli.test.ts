@@ -42,6 +42,13 @@ describe("the CLI loads what the command asked for, and no more", () => {
     expect(under(loaded, "mcp/list-mcp-tools")).toEqual([]);
   });
 
+  test("probing the event service loads neither the Flowise emulator nor its document stores", () => {
+    const loaded = staticClosure("emulator/create-emulator.ts");
+    expect(loaded.has("emulator/events/event-service.ts")).toBe(true);
+    // The Flowise emulator (and, through its document stores, LangChain) is import()ed on first use.
+    expect(under(loaded, "emulator/flowise/")).toEqual([]);
+  });
+
   test.each(COMMAND_CATALOG.map((entry) => [entry.name, entry] as const))(
     "%s: the catalog's texts are the command's own",
     async (name, entry) => {

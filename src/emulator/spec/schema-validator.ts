@@ -1,13 +1,14 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { AJV_OPTIONS } from "../../ajv-options.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
 import { type Direction, toJsonSchema } from "./to-json-schema.js";
 
 /** A check of values against one schema: undefined when the value fits, else the first problem. */
 export type SchemaCheck = (value: unknown) => string | undefined;
 
-const OPTIONS = { strict: false, allErrors: false, logger: false, validateFormats: true } as const;
+const OPTIONS = { ...AJV_OPTIONS, allErrors: false, validateFormats: true } as const;
 
 /**
  * Validates values against a spec's schemas with ajv (OpenAPI 3.0 as draft-07 with `nullable`, 3.1 as

@@ -1,7 +1,8 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { AJV_OPTIONS } from "../../ajv-options.js";
 
-const ajv = addFormats.default(new Ajv({ strict: false, allErrors: false, logger: false }));
+const ajv = addFormats.default(new Ajv({ ...AJV_OPTIONS, allErrors: false }));
 const compiled = new WeakMap<object, ValidateFunction | null>();
 
 /**

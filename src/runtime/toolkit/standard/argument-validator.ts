@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { AJV_OPTIONS } from "../../../ajv-options.js";
 
 export type ArgumentCheck = { ok: true } | { ok: false; error: string };
 
@@ -15,9 +16,7 @@ export function createArgumentValidator(): (schema: Record<string, unknown>, arg
   return (schema, args) => {
     let validate = compiled.get(schema);
     if (!validate) {
-      ajv ??= addFormats.default(
-        new Ajv2020({ strict: false, coerceTypes: "array", allErrors: true, logger: false }),
-      );
+      ajv ??= addFormats.default(new Ajv2020({ ...AJV_OPTIONS, coerceTypes: "array", allErrors: true }));
       validate = ajv.compile(schema);
       compiled.set(schema, validate);
     }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { createSchemaValidator } from "../src/emulator/spec/schema-validator.js";
+import { checkSchema } from "../src/lint/probe/schema-check.js";
+import { createArgumentValidator } from "../src/runtime/toolkit/standard/argument-validator.js";
+
+// ajv no longer checks schemas against their meta-schema (AJV_OPTIONS.validateSchema: false, for
+// start-up); a schema a hostile spec breaks must still be caught where it is compiled.
+const BROKEN_SCHEMAS = [
+  { type: "strin" },
+  { required: "id" },
+  { minLength: "x" },
+  { properties: [] },
+  { enum: 3 },
+  { items: 5 },
+  { pattern: "(" },
+];
+
+describe("schemas that break the JSON Schema meta-schema", () => {
+  it.each(BROKEN_SCHEMAS)("the probe's response check calls %j uncheckable", (schema) => {
+    expect(checkSchema(structuredClone(schema), "abc")).toBe("uncheckable");
+  });
+
+  it.each(BROKEN_SCHEMAS)("the spec emulator checks nothing against %j", (schema) => {
+    for (const version of ["3.0", "3.1"] as const) {
+      expect(createSchemaValidator(version)(structuredClone(schema), "request")("abc")).toBeUndefined();
+    }
+  });
+
+  it.each(BROKEN_SCHEMAS)("the standard toolkit's argument check refuses to compile %j", (schema) => {
+    expect(() => createArgumentValidator()(structuredClone(schema), {})).toThrow();
+  });
+
+  it("a sound schema is still enforced by all three", () => {
+    const schema = { type: "object", required: ["id"], properties: { id: { type: "integer" } } };
+    expect(checkSchema(schema, {})).toBe("(root) must have required property 'id'");
+    expect(createSchemaValidator("3.0")(schema, "request")({})).toMatch(/required property 'id'/);
+    expect(createArgumentValidator()(schema, { id: "x" })).toEqual({
+      ok: false,
+      error: expect.stringContaining("id must be integer"),
+    });
+  });
+});
