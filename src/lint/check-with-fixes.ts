@@ -1,4 +1,4 @@
-import { applyFixes, type FixOutcome } from "./apply-fixes.js";
+import type { FixOutcome } from "./apply-fixes.js";
 import type { CheckReport } from "./report.js";
 
 /** A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule). */
@@ -23,6 +23,8 @@ export async function checkWithFixes<T extends { report: CheckReport }>(
   reporter: FixReporter = {},
 ): Promise<T> {
   let outcome = await run();
+  // Loaded only to fix: it edits YAML with the comment-keeping \`yaml\` parser, which checking never needs.
+  const { applyFixes } = await import("./apply-fixes.js");
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const fixed = applyFixes(outcome.report.diagnostics);
     if (fixed.fixed.length === 0) {

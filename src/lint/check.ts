@@ -11,7 +11,7 @@ import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { lint, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
-import { type ProbeRecord, type ProbeTarget, probe } from "./probe/probe.js";
+import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
 import type { CheckReport, ToolReport } from "./report.js";
 
 export interface CheckOptions {
@@ -128,6 +128,8 @@ async function checkGroup(
     return { diagnostics, tools: reports.flat() };
   }
   const { target } = options.probe;
+  // Loaded only to probe: the probes' response checks bring in ajv, which `tooldeck lint` never needs.
+  const { probe } = await import("./probe/probe.js");
   const probed = await probe(tools, {
     profile,
     // The lint finding and the probes agree on whether Custom Code runs.

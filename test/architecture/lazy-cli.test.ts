@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { COMMAND_CATALOG } from "../../src/cli/command-catalog.js";
 import { packagePath } from "../../src/package-root.js";
-import { importGraph } from "../support/import-graph.js";
+import { importGraph, packageImports } from "../support/import-graph.js";
 
 /**
  * What a command does not use, it does not load (issue 17): the CLI's entry reaches no command and no
@@ -40,6 +40,14 @@ describe("the CLI loads what the command asked for, and no more", () => {
     expect(under(loaded, "emulator/")).toEqual([]);
     expect(under(loaded, "runtime/langchain/")).toEqual([]);
     expect(under(loaded, "mcp/list-mcp-tools")).toEqual([]);
+  });
+
+  test("lint loads ajv only to validate (probes, toolkit calls) and the comment-keeping yaml only for --fix", () => {
+    const packages = packageImports(packagePath("src"), staticClosure("cli/commands/check.ts"));
+    expect(packages.has("zod")).toBe(true);
+    expect([...packages].filter((name) => /^(ajv|ajv-formats|yaml|hono|@langchain\/.*)$/.test(name))).toEqual(
+      [],
+    );
   });
 
   test("probing the event service loads neither the Flowise emulator nor its document stores", () => {

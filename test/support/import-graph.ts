@@ -23,6 +23,23 @@ export function importGraph(root: string, { runtimeOnly = false } = {}): Map<str
   return graph;
 }
 
+/**
+ * The packages (`ajv`, `@langchain/core`) the given files load through static imports, type-only
+ * imports left out.
+ */
+export function packageImports(root: string, files: Iterable<string>): Set<string> {
+  const packages = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(join(root, file), "utf8");
+    for (const m of text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^".][^"]*)"/g)) {
+      if (/^(?:import|export)\s+type\s/.test(m[0]) || (m[1] as string).startsWith("node:")) continue;
+      const parts = (m[1] as string).split("/");
+      packages.add(parts[0]?.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] as string));
+    }
+  }
+  return packages;
+}
+
 /** Every import cycle, each as the files around it (the first repeated at the end). */
 export function importCycles(graph: Map<string, string[]>): string[][] {
   const state = new Map<string, "open" | "done">();

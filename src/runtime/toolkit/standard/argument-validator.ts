@@ -1,28 +1,36 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { AJV_OPTIONS } from "../../../ajv-options.js";
 
 export type ArgumentCheck = { ok: true } | { ok: false; error: string };
+export type ArgumentValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgumentCheck>;
 
 /**
  * Validates tool arguments against their JSON Schema with ajv (2020-12), compiling each schema on its
  * first call. Scalars are coerced the way LLMs get them wrong ("5" for 5, "true" for true, a single
- * value for a one-item array); the arguments object is changed in place. The ajv instance itself is
- * made on the first call too: a toolkit of 1,000 tools is built before any is called.
+ * value for a one-item array); the arguments object is changed in place. ajv itself is imported and
+ * made on the first call too: a toolkit of 1,000 tools is built (and `tooldeck lint` runs) without it.
  */
-export function createArgumentValidator(): (schema: Record<string, unknown>, args: unknown) => ArgumentCheck {
-  let ajv: Ajv2020 | undefined;
+export function createArgumentValidator(): ArgumentValidator {
+  let ajv: Promise<Ajv2020> | undefined;
   const compiled = new WeakMap<object, ValidateFunction>();
-  return (schema, args) => {
+  return async (schema, args) => {
     let validate = compiled.get(schema);
     if (!validate) {
-      ajv ??= addFormats.default(new Ajv2020({ ...AJV_OPTIONS, coerceTypes: "array", allErrors: true }));
-      validate = ajv.compile(schema);
+      ajv ??= loadAjv();
+      validate = (await ajv).compile(schema);
       compiled.set(schema, validate);
     }
     if (validate(args)) return { ok: true };
     return { ok: false, error: formatErrors(validate.errors ?? []) };
   };
+}
+
+async function loadAjv(): Promise<Ajv2020> {
+  const [{ Ajv2020 }, { default: addFormats }] = await Promise.all([
+    import("ajv/dist/2020.js"),
+    import("ajv-formats"),
+  ]);
+  return addFormats.default(new Ajv2020({ ...AJV_OPTIONS, coerceTypes: "array", allErrors: true }));
 }
 
 function formatErrors(errors: ErrorObject[]): string {

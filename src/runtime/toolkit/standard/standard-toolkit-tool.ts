@@ -6,7 +6,7 @@ import { isDefaultCode } from "../flowise-default-code.js";
 import { withoutNulls } from "../remove-nulls.js";
 import { sendRequest } from "../send-request.js";
 import type { ToolkitContext } from "../toolkit-context.js";
-import type { ArgumentCheck } from "./argument-validator.js";
+import type { ArgumentValidator } from "./argument-validator.js";
 import { type BuiltRequest, buildStandardRequest, type RequestPlan } from "./build-standard-request.js";
 import { standardInputSchema } from "./standard-input-schema.js";
 
@@ -14,7 +14,7 @@ export interface StandardToolSetup {
   name: string;
   /** The server URL template: selectedServer, or the operation's first server with variable defaults. */
   serverUrl: string;
-  validate: (schema: Record<string, unknown>, args: unknown) => ArgumentCheck;
+  validate: ArgumentValidator;
 }
 
 type Args = Record<string, unknown>;
@@ -38,7 +38,7 @@ export function createStandardTool(
     returnDirect: context.config.returnDirect,
     async invoke(raw, options = {}) {
       const args = prepareArgs(raw, context.config.removeNulls);
-      const check = setup.validate(input.json, args);
+      const check = await setup.validate(input.json, args);
       if (!check.ok) return failure(`invalid arguments for ${setup.name}: ${check.error}`);
       let request: BuiltRequest;
       try {
