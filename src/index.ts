@@ -139,6 +139,7 @@ export {
   DEFAULT_TOOLKIT_TIMEOUT_MS,
   type ToolkitOptions,
 } from "./runtime/toolkit/create-toolkit.js";
+export { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "./runtime/toolkit/custom-code-policy.js";
 export { FLOWISE_DEFAULT_CODE } from "./runtime/toolkit/flowise-default-code.js";
-export { CustomCodeError, DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "./runtime/toolkit/run-custom-code.js";
+export { CustomCodeError } from "./runtime/toolkit/run-custom-code.js";
 export type { VariableContext } from "./runtime/variables.js";

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import type { HttpBodyType, KeyValue } from "../../config/http-node-config.js";
 import type { HttpNodeRules } from "../profiles/tool-profile.js";
 
@@ -53,7 +53,12 @@ function rows(body: string | KeyValue[] | object): KeyValue[] {
   return Array.isArray(body) ? body : [];
 }
 
+// node:crypto takes ~3 ms to load and only a multipart body needs it: required on first use, so that
+// building tools (and `tooldeck lint`) does not load it.
+const requireBuiltin = createRequire(import.meta.url);
+
 function encodeMultipart(fields: KeyValue[]): EncodedBody {
+  const { createHash } = requireBuiltin("node:crypto") as typeof import("node:crypto");
   const digest = createHash("sha256").update(JSON.stringify(fields)).digest("hex").slice(0, 24);
   const boundary = `----tooldeck${digest}`;
   const parts = fields.map(

@@ -15,8 +15,7 @@ import type { ToolProfile } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import { DEFAULT_TIMEOUT_MS } from "../runtime-options.js";
 import type { ExecutableTool } from "../tool-result.js";
-import { isCustomCodeSetAside } from "./custom-code-policy.js";
-import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "./run-custom-code.js";
+import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS, isCustomCodeSetAside } from "./custom-code-policy.js";
 import type { ToolkitContext } from "./toolkit-context.js";
 
 /** The standard profile's limit for one HTTP call; Flowise has none. */

@@ -1,6 +1,9 @@
 import type { ToolConfig } from "../../config/tool-config.js";
 import { isDefaultCode } from "./flowise-default-code.js";
 
+/** The default limit of Custom Code: its process, from start to answer. */
+export const DEFAULT_CUSTOM_CODE_TIMEOUT_MS = 10_000;
+
 /**
  * True when a config carries Custom Code of its own (not Flowise's default) that is not run because
  * code was not allowed: the toolkit then behaves as with Flowise's default code.

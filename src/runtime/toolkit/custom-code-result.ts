@@ -1,7 +1,7 @@
 import type { Profile } from "../../profile.js";
 import type { ToolResult } from "../tool-result.js";
 import { createRecordingFetch } from "./recording-fetch.js";
-import { CustomCodeError, type CustomCodeValue, runCustomCode } from "./run-custom-code.js";
+import type { CustomCodeValue } from "./run-custom-code.js";
 import type { ToolkitContext } from "./toolkit-context.js";
 
 /**
@@ -17,6 +17,8 @@ export async function customCodeResult(
   signal?: AbortSignal,
 ): Promise<ToolResult> {
   const recorder = createRecordingFetch(context.fetch);
+  // Loaded only when code runs (--allow-code): it starts a process, which linting and probing never do.
+  const { CustomCodeError, runCustomCode } = await import("./run-custom-code.js");
   let result: CustomCodeValue;
   try {
     result = await runCustomCode({

@@ -4,9 +4,6 @@ import { createCustomCodeFetcher } from "./custom-code-fetch.js";
 import { describeExit, killCustomCodeProcess, startCustomCodeProcess } from "./custom-code-process.js";
 import type { ChildMessage, FetchAnswer, FetchedMessage, RunMessage } from "./custom-code-protocol.js";
 
-/** The default limit of Custom Code: its process, from start to answer. */
-export const DEFAULT_CUSTOM_CODE_TIMEOUT_MS = 10_000;
-
 export interface CustomCodeRun {
   /** A JavaScript function body; `await` is allowed; it returns the tool output. */
   code: string;

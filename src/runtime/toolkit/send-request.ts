@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import type { FetchLike } from "../../net/fetch-like.js";
 import type { ToolRequest, ToolResponse } from "../tool-result.js";
 
@@ -31,7 +30,7 @@ export async function toToolResponse(response: Response): Promise<ToolResponse> 
   return {
     status: response.status,
     // In-process answers (Hono, the emulators) carry no reason phrase; HTTP/1.1 would have sent one.
-    statusText: response.statusText || STATUS_CODES[response.status] || "",
+    statusText: response.statusText || (await reasonPhrase(response.status)),
     headers: Object.fromEntries(response.headers),
     body: await response.text(),
   };
@@ -43,4 +42,12 @@ function describeFailure(cause: unknown, timeoutMs: number | undefined): string 
   if (error?.name === "AbortError") return "the call was aborted";
   const detail = (error?.cause as Error | undefined)?.message;
   return detail ? `${error.message} (${detail})` : String(error?.message ?? cause);
+}
+
+let statusCodes: Record<number, string | undefined> | undefined;
+
+/** The reason phrase HTTP/1.1 sends for a status; node:http is loaded on the first one missing. */
+async function reasonPhrase(status: number): Promise<string> {
+  statusCodes ??= (await import("node:http")).STATUS_CODES;
+  return statusCodes[status] ?? "";
 }
