@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { packagePath } from "../src/package-root.js";
+import { SHIPPED_CLI } from "./support/built-cli.js";
 
 /**
  * The package as a user gets it: `npm pack`, installed into a separate app, then the CLI and the library
@@ -78,7 +79,7 @@ function sourceMaps(dir: string): string[] {
 }
 
 test("npm pack installs offline into an app: the CLI runs, the library and tooldeck/vitest import", () => {
-  expect(existsSync(packagePath("dist", "src", "cli", "main.js")), "run npm run build first").toBe(true);
+  expect(existsSync(SHIPPED_CLI), "run npm run build first").toBe(true);
   const lockBefore = readFileSync(packagePath("package-lock.json"), "utf8");
 
   // --ignore-scripts: dist is already built (npm test's pretest); prepack would rebuild it under the

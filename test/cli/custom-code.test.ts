@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
+import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
 const FINDING =
@@ -84,7 +85,7 @@ describe("an attacker's Custom Code in a pull request", () => {
 test("from dist, call --allow-code runs honest Custom Code and its fetch", async () => {
   const { dir } = hostileTools(() => "const r = await fetch($url, $options); return 'status ' + r.status;");
   const { stdout } = await promisify(execFile)(process.execPath, [
-    packagePath("dist", "src", "cli", "main.js"),
+    SHIPPED_CLI,
     "call",
     "listEvents",
     "--tools",

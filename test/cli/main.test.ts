@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
+import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
 /** A host that takes every request and never answers: a hung upstream in CI. */
@@ -39,7 +39,7 @@ describe("SIGTERM and SIGINT end a command", () => {
     const silent = await silentServer();
     servers.push(silent.server);
     const child = spawn(process.execPath, [
-      packagePath("dist", "src", "cli", "main.js"),
+      SHIPPED_CLI,
       "call",
       "hang",
       "--tools",

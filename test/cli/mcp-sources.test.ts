@@ -3,12 +3,12 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { type RunningServer, serve } from "../../src/emulator/serve.js";
 import { createMcpHttpHandler } from "../../src/mcp/mcp-http-handler.js";
 import { toMcpServer } from "../../src/mcp/to-mcp-server.js";
-import { packagePath } from "../../src/package-root.js";
 import type { ExecutableTool } from "../../src/runtime/tool-result.js";
+import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
 /** tooldeck's own MCP server of the tutorial's request tools, as a command line names it. */
-const TUTORIAL_SERVER = `mcp:'${process.execPath}' '${packagePath("dist", "src", "cli", "main.js")}' mcp tools/request-tools.yaml`;
+const TUTORIAL_SERVER = `mcp:'${process.execPath}' '${SHIPPED_CLI}' mcp tools/request-tools.yaml`;
 
 async function cli(args: string[]) {
   const captured = captureIo();

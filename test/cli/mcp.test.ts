@@ -8,12 +8,12 @@ import { createMcpCommand } from "../../src/cli/commands/mcp.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
 import { type RunningServer, serve } from "../../src/emulator/serve.js";
-import { packagePath } from "../../src/package-root.js";
+import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 import { hostileProject } from "../support/hostile-project.js";
 import { NEW_EVENT } from "../support/tutorial-tools.js";
 
-const CLI = packagePath("dist", "src", "cli", "main.js");
+const CLI = SHIPPED_CLI;
 
 async function cli(args: string[]) {
   const captured = captureIo();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
+import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
 describe("tooldeck serve", () => {
@@ -110,7 +110,7 @@ describe("tooldeck serve", () => {
 
   test("the built CLI stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, [
-      packagePath("dist", "src", "cli", "main.js"),
+      SHIPPED_CLI,
       "serve",
       "--events-port",
       "0",
@@ -144,17 +144,7 @@ describe("SIGTERM ends any command", () => {
     );
     const child = spawn(
       process.execPath,
-      [
-        packagePath("dist", "src", "cli", "main.js"),
-        "check",
-        dir,
-        "--profile",
-        "flowise",
-        "--allow-host",
-        host,
-        "--timeout",
-        "600000",
-      ],
+      [SHIPPED_CLI, "check", dir, "--profile", "flowise", "--allow-host", host, "--timeout", "600000"],
       { env: { ...process.env, HTTP_SECURITY_CHECK: "false" } },
     );
     try {
