@@ -1,5 +1,6 @@
 // tooldeck's library: configs, specs, tools, lint and check, cassettes. Loads neither LangChain, the
-// emulators nor the MCP SDK: those are `tooldeck/langchain`, `tooldeck/emulator` and `tooldeck/mcp`.
+// emulators nor the MCP SDK: those are `tooldeck/langchain`, `tooldeck/emulator` and `tooldeck/mcp`
+// (checkProject import()s the emulators only to probe, the MCP SDK only for an MCP server).
 export {
   type ConfigError,
   type ConfigIssue,
@@ -93,6 +94,18 @@ export {
   type OperationIndex,
 } from "./openapi/operation-index.js";
 export type { SpecReadOptions } from "./openapi/spec-read-options.js";
+export { checkProject } from "./pipeline/check-project.js";
+export type {
+  CheckProjectOptions,
+  CheckProjectResult,
+  CheckTarget,
+} from "./pipeline/check-project-options.js";
+export {
+  loadToolSources,
+  type ToolSourceOptions,
+  type ToolSourcePath,
+  type ToolSources,
+} from "./pipeline/load-tool-sources.js";
 export { DEFAULT_PROFILE, type Profile, ProfileSchema } from "./profile.js";
 export {
   type FetchFlowiseChatflowsOptions,

@@ -1,10 +1,10 @@
 import { isToolDeckError } from "../errors.js";
+import { packageVersion } from "../package-version.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
 import { toTerminalText } from "../safe-text.js";
 import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
 import { COMMAND_CATALOG } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";
-import { packageVersion } from "./package-version.js";
 
 const HELP = `Usage: tooldeck <command> [options]
 

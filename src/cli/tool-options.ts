@@ -1,5 +1,3 @@
-import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { LoadResult } from "../config/load-result.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
@@ -7,9 +5,14 @@ import { ToolDeckError } from "../errors.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { type Profile, ProfileSchema } from "../profile.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
-import { projectRoot } from "../project-files/project-root.js";
+import { projectReadOptions } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
-import type { OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
+import {
+  baseUrlHost,
+  type OutboundPolicy,
+  parseBaseUrl,
+  toOutboundPolicy,
+} from "../runtime/outbound/outbound-policy.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import { toTerminalText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
@@ -20,24 +23,15 @@ export const PROJECT_FLAGS = {
   "allow-remote-refs": { type: "boolean", default: false },
 } as const;
 
-/**
- * The project's folders and the remote switch: the repository of the working directory, every --root,
- * and each config file or folder named on the command line (a file's folder); docs/security.md.
- */
+/** The project's folders (every --root, each path named) and the remote switch of the flags. */
 export function specReadOptions(
   values: { root?: string[] | undefined; "allow-remote-refs"?: boolean | undefined },
   named: readonly string[] = [],
 ): Required<SpecReadOptions> {
-  return {
-    roots: [projectRoot(), ...(values.root ?? []).map((root) => resolve(root)), ...named.map(namedFolder)],
-    allowRemoteRefs: values["allow-remote-refs"] ?? false,
-  };
-}
-
-/** A path the user named: a folder as it is, a file by its folder. */
-function namedFolder(path: string): string {
-  const absolute = resolve(path);
-  return statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? absolute : dirname(absolute);
+  return projectReadOptions(
+    { ...(values.root ? { roots: values.root } : {}), allowRemoteRefs: values["allow-remote-refs"] ?? false },
+    named,
+  );
 }
 
 /** The flags every command that runs tools shares, for parseCommandArgs. */
@@ -88,27 +82,17 @@ function readVarsFile(file: string): Record<string, string> {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
 }
 
-/**
- * Where the flags let requests go: `--base-url`'s host and every `--allow-host`; writes to them with
- * `--allow-writes`. The embedded emulators are always reachable (docs/security.md).
- */
+/** Where the flags let requests go: `--base-url`'s host and every `--allow-host`; writes with `--allow-writes`. */
 export function outboundPolicy(values: {
   "base-url"?: string | undefined;
   "allow-host"?: string[] | undefined;
   "allow-writes"?: boolean | undefined;
 }): OutboundPolicy {
-  const hosts = [...(values["allow-host"] ?? [])];
-  const baseUrl = values["base-url"];
-  if (baseUrl !== undefined) hosts.push(baseUrlHost(parseBaseUrl(baseUrl)));
-  return { allowedHosts: hosts, allowWrites: values["allow-writes"] ?? false };
-}
-
-/**
- * `--base-url`'s host with its port always written (`127.0.0.1:80` for `http://127.0.0.1`): a bare
- * name would let every port of that machine through, other services on it included.
- */
-export function baseUrlHost(url: URL): string {
-  return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+  return toOutboundPolicy({
+    baseUrl: values["base-url"],
+    allowHosts: values["allow-host"],
+    allowWrites: values["allow-writes"],
+  });
 }
 
 /**
@@ -136,16 +120,6 @@ export function noteWriteHosts(
   io.stderr(
     toTerminalText(`note: writes go only to ${named.join(", ")}; a write to any other host is refused\n`),
   );
-}
-
-function parseBaseUrl(value: string): URL {
-  try {
-    const url = new URL(value);
-    if (url.protocol === "http:" || url.protocol === "https:") return url;
-  } catch {
-    // reported below
-  }
-  throw new ToolDeckError("usage", `--base-url must be an http(s) URL, got '${value}'`);
 }
 
 /** Prints one `note:` line per toolkit whose Custom Code is set aside (without --allow-code). */

@@ -7,9 +7,8 @@ import { parseBounded } from "../project-files/parse-bounded.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./apply-severities.js";
 
-const SettingsSchema = z
-  .object({ rules: z.record(z.string(), z.enum(["off", "info", "warning", "error"])).default({}) })
-  .strict();
+const RulesSchema = z.record(z.string(), z.enum(["off", "info", "warning", "error"]));
+const SettingsSchema = z.object({ rules: RulesSchema.default({}) }).strict();
 
 export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "tooldeck.config.yml"];
 
@@ -35,11 +34,31 @@ export function loadLintSettings(
   const parsed = SettingsSchema.safeParse(data ?? {});
   if (!parsed.success)
     throw new ToolDeckError("load", `${path}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
-  const unknown = Object.keys(parsed.data.rules).find((id) => !knownRules.includes(id));
-  if (unknown)
-    throw new ToolDeckError(
-      "load",
-      `${path}: rules.${unknown}: no such rule (rules: ${knownRules.join(", ")})`,
-    );
+  const unknown = unknownRule(parsed.data.rules, knownRules);
+  if (unknown) throw new ToolDeckError("load", `${path}: ${unknown}`);
   return parsed.data.rules;
+}
+
+/**
+ * Per-rule severities given in code (`checkProject`'s `rules`), held to what a settings file may say:
+ * an unknown rule id or severity is a usage error, so a typo does not silently keep a rule on.
+ */
+export function parseRuleSettings(
+  rules: unknown,
+  knownRules: readonly string[],
+): Record<string, RuleSetting> {
+  const parsed = RulesSchema.safeParse(rules);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+    throw new ToolDeckError("usage", formatZodIssue({ ...issue, path: ["rules", ...issue.path] }));
+  }
+  const unknown = unknownRule(parsed.data, knownRules);
+  if (unknown) throw new ToolDeckError("usage", unknown);
+  return parsed.data;
+}
+
+/** `rules.<id>: no such rule (rules: …)` for the first id that names no rule. */
+function unknownRule(rules: Record<string, RuleSetting>, knownRules: readonly string[]): string | undefined {
+  const unknown = Object.keys(rules).find((id) => !knownRules.includes(id));
+  return unknown && `rules.${unknown}: no such rule (rules: ${knownRules.join(", ")})`;
 }

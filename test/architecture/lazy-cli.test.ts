@@ -67,9 +67,10 @@ describe("the CLI loads what the command asked for, and no more", () => {
 });
 
 describe("the library's entry points", () => {
-  test("import { createTools } from 'tooldeck' loads no emulator, LangChain or MCP SDK", () => {
+  test("import { createTools, checkProject } from 'tooldeck' loads no emulator, LangChain or MCP SDK", () => {
     const loaded = staticClosure("index.ts");
     expect(loaded.has("runtime/create-tools.ts")).toBe(true);
+    expect(loaded.has("pipeline/check-project.ts")).toBe(true);
     expect(under(loaded, "emulator/")).toEqual([]);
     expect(under(loaded, "runtime/langchain/")).toEqual([]);
     expect(under(loaded, "mcp/").filter((file) => file !== "mcp/mcp-tool-source.ts")).toEqual([]);

@@ -3,14 +3,17 @@ import { packagePath } from "../../src/package-root.js";
 import { importCycles, importGraph } from "../support/import-graph.js";
 
 /**
- * The house plan's one-way flow (DESIGN.md): runtime and lint never reach into the emulators, the
- * emulators never into the runtime (both share the fetch seam in src/net/), and no module imports
- * itself through others, type-only imports included.
+ * The house plan's one-way flow (DESIGN.md): runtime and lint never reach into the emulators, not even
+ * through `import()`, the emulators never into the runtime (both share the fetch seam in src/net/);
+ * src/pipeline puts the parts together (check = load + lint + probes against the emulators + fixes)
+ * for the CLI and the library's entry only; and no module imports itself through others, type-only
+ * imports included.
  */
 const graph = importGraph(packagePath("src"));
+const reached = importGraph(packagePath("src"), { dynamic: true });
 
 const crossing = (from: string, to: string) =>
-  [...graph].flatMap(([file, targets]) =>
+  [...reached].flatMap(([file, targets]) =>
     file.startsWith(from)
       ? targets.filter((target) => target.startsWith(to)).map((target) => `${file} → ${target}`)
       : [],
@@ -27,6 +30,19 @@ describe("the one-way flow of src/", () => {
 
   test("src/emulator imports nothing from src/runtime", () => {
     expect(crossing("emulator/", "runtime/")).toEqual([]);
+  });
+
+  test("src/pipeline is reached from the CLI and the package entries only, and reaches no CLI", () => {
+    const callers = [...reached]
+      .filter(([, targets]) => targets.some((target) => target.startsWith("pipeline/")))
+      .map(([file]) => file.split("/")[0]);
+    expect([...new Set(callers)].sort()).toEqual(["cli", "index.ts", "pipeline"]);
+    expect(crossing("pipeline/", "cli/")).toEqual([]);
+  });
+
+  test("import() is read too (the pipeline loads the emulators only to probe)", () => {
+    expect(reached.get("pipeline/check-project.ts")).toContain("pipeline/probe-target.ts");
+    expect(graph.get("pipeline/check-project.ts")).not.toContain("pipeline/probe-target.ts");
   });
 
   test("no import cycles", () => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
-import { loopbackServer } from "../support/loopback-server.js";
+import { listenDuringTests, loopbackServer } from "../support/loopback-server.js";
 
 /** A tool whose URL is built from a variable the attacker points at another host. */
 const WIPE_ELSEWHERE = {
@@ -24,16 +24,7 @@ const WIPE_ELSEWHERE = {
 
 const victim = loopbackServer();
 const target = loopbackServer();
-beforeAll(async () => {
-  await Promise.all([victim.start(), target.start()]);
-});
-afterAll(async () => {
-  await Promise.all([victim.stop(), target.stop()]);
-});
-beforeEach(() => {
-  victim.requests.length = 0;
-  target.requests.length = 0;
-});
+listenDuringTests(victim, target);
 
 async function tooldeck(...args: string[]) {
   const captured = captureIo(new AbortController().signal, {});

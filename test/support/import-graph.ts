@@ -3,15 +3,20 @@ import { dirname, join, relative, resolve } from "node:path";
 
 /**
  * Each source file under `root` (as a path relative to it) and the project files it imports;
- * `runtimeOnly` leaves out `import type` / `export type` (erased when compiled: they load nothing).
+ * `runtimeOnly` leaves out `import type` / `export type` (erased when compiled: they load nothing),
+ * `dynamic` adds the files it may load later with `import("…")`.
  */
-export function importGraph(root: string, { runtimeOnly = false } = {}): Map<string, string[]> {
+export function importGraph(
+  root: string,
+  { runtimeOnly = false, dynamic = false } = {},
+): Map<string, string[]> {
   const files = listTs(root);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(join(root, file), "utf8");
     const statements = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g)];
     const loading = statements.filter((m) => !(runtimeOnly && /^(?:import|export)\s+type\s/.test(m[0])));
+    if (dynamic) loading.push(...text.matchAll(/\bimport\(\s*"(\.[^"]+)"\s*\)/g));
     const targets = loading.map((m) =>
       relative(root, resolve(dirname(join(root, file)), (m[1] as string).replace(/\.js$/, ".ts"))),
     );

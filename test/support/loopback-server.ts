@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 export interface LoopbackServerOptions {
   /** Accept requests and never answer them (a host that hangs). */
@@ -30,4 +31,17 @@ export function loopbackServer(options: LoopbackServerOptions = {}) {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Listening for the file's tests, each test seeing only its own requests. */
+export function listenDuringTests(...servers: ReturnType<typeof loopbackServer>[]): void {
+  beforeAll(async () => {
+    await Promise.all(servers.map((server) => server.start()));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+  beforeEach(() => {
+    for (const server of servers) server.requests.length = 0;
+  });
 }

@@ -1,39 +1,22 @@
 import { STDIN_FILE } from "../../config/load-tool-configs.js";
-import type { LoadedTool } from "../../config/tool-config.js";
 import { ToolDeckError } from "../../errors.js";
-import { check } from "../../lint/check.js";
-import { checkWithFixes } from "../../lint/check-with-fixes.js";
+import type { FixReporter } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
-import { findSpec } from "../../lint/find-spec.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
-import { loadLintSettings } from "../../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
-import { RULE_IDS } from "../../lint/rule-catalog.js";
-import type { Profile } from "../../profile.js";
+import { packageVersion } from "../../package-version.js";
+import { checkProject } from "../../pipeline/check-project.js";
+import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
-import { flowiseSecurityCheckOff } from "../../runtime/host-policy.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
-import {
-  FLOWISE_FLAGS,
-  loadToolSources,
-  splitToolSources,
-  type ToolSourceFlags,
-} from "../load-tool-sources.js";
 import { secretValues } from "../masked-io.js";
-import { packageVersion } from "../package-version.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
-import {
-  noteWriteHosts,
-  outboundPolicy,
-  PROJECT_FLAGS,
-  parseProfile,
-  parseVars,
-  specReadOptions,
-} from "../tool-options.js";
+import { noteWriteHosts, outboundPolicy, PROJECT_FLAGS, parseProfile, parseVars } from "../tool-options.js";
+import { commandLineSources, FLOWISE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -67,23 +50,13 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
-      io.hideSecrets?.(secretValues(parseVars(values.vars, values.var)));
+      const vars = parseVars(values.vars, values.var);
+      io.hideSecrets?.(secretValues(vars));
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
-      if (name === "check" && !values["no-probe"]) noteWriteHosts(values, io);
-      const run = async () => runOnce(name, positionals, values, io);
-      const outcome = values.fix
-        ? await checkWithFixes(run, {
-            onFixed: (fixed) => {
-              for (const { file, fixes } of fixed)
-                io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
-            },
-            onNotFixed: (skipped) => {
-              for (const { diagnostic, reason } of skipped)
-                io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
-            },
-          })
-        : await run();
+      const probes = name === "check" && !values["no-probe"];
+      if (probes) noteWriteHosts(values, io);
+      const outcome = await checkProject(await checkOptions(values, positionals, probes, vars, io));
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
       io.stdout(
         formatReport(shown, format, {
@@ -106,14 +79,12 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
 type CheckValues = ToolSourceFlags & {
   spec?: string | undefined;
   profile?: string | undefined;
+  fix: boolean;
   config?: string | undefined;
   "base-url"?: string | undefined;
   "allow-writes": boolean;
   "allow-host"?: string[] | undefined;
   timeout?: string | undefined;
-  var?: string[] | undefined;
-  vars?: string | undefined;
-  "no-probe": boolean;
   live: boolean;
   "allow-code": boolean;
   "allow-empty": boolean;
@@ -122,69 +93,56 @@ type CheckValues = ToolSourceFlags & {
   "allow-remote-refs": boolean;
 };
 
-async function runOnce(name: "check" | "lint", paths: string[], values: CheckValues, io: CliIo) {
-  const profile = parseProfile(values.profile ?? "standard");
-  const sources = splitToolSources(paths);
-  const read = specReadOptions(values, sources.files);
-  const loaded = await loadToolSources(sources, values, io, read.roots);
-  const found = loaded.tools.length + loaded.mcpTools.length;
-  if (found === 0 && loaded.errors.length === 0 && !values["allow-empty"])
-    throw new ToolDeckError("usage", `no tools found in ${describeSources(paths, values.flowise)}`);
-  // --quiet: errors only, so the notes about which description was used are left out.
-  const notes = values.quiet ? { ...io, stderr: () => {} } : io;
-  const spec = await findSpec(values.spec, loaded.specs, read, (note) => notes.stderr(`note: ${note}\n`));
-  const settings = loadLintSettings(values.config, process.cwd(), RULE_IDS);
-  const userVars = parseVars(values.vars, values.var);
-  const baseUrl = values["base-url"]?.replace(/\/+$/, "");
-  const probes = name === "check" && !values["no-probe"];
-  const outbound = outboundPolicy(values);
-  // The emulators are loaded only when something is probed (lint and --no-probe never need them).
-  const target = probes
-    ? (await import("../probe-target.js")).createProbeTarget({
-        spec,
-        // The description stands in for every host only when the user named it (--spec) or it sits
-        // among the paths; tools/'s own, found by default, answers only on its servers' origins.
-        everyHost: values.spec !== undefined || loaded.specs.length > 0,
-        live: values.live ?? false,
-        baseUrl,
-        userVars,
-        outbound,
-        securityCheckOff: flowiseSecurityCheckOff(io.env),
-        read,
-        hideSecret: (secret) => io.hideSecrets?.([secret]),
-      })
-    : undefined;
-  const report = await check(loaded, {
-    profile,
-    // A Flowise export (or --flowise) is judged as Flowise runs it, unless --profile says otherwise.
-    ...(values.profile === undefined ? { profileOf: profileOfSource } : {}),
-    ...(spec ? { spec } : {}),
-    settings,
+/** The flags as checkProject's options: what it prints goes to stderr (notes, fixes, progress). */
+async function checkOptions(
+  values: CheckValues,
+  positionals: string[],
+  probes: boolean,
+  vars: Record<string, string>,
+  io: CliIo,
+): Promise<CheckProjectOptions> {
+  const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
+  const sources = await commandLineSources(positionals, values, io);
+  return {
+    ...sources,
+    ...(values.spec !== undefined ? { spec: values.spec } : {}),
+    ...(profile ? { profile } : {}),
+    target: probes ? probeTarget(values) : false,
+    // --base-url's host is named for an mcp+http server too, lint included.
+    allowHosts: outboundPolicy(values).allowedHosts,
+    allowWrites: values["allow-writes"],
+    ...(values.fix ? { fix: fixReporter(io) } : {}),
+    ...(values.config !== undefined ? { settingsFile: values.config } : {}),
+    vars,
+    ...(probes ? { timeoutMs: parseTimeout(values.timeout) } : {}),
     allowCode: values["allow-code"],
-    specRead: read,
-    mcpTools: loaded.mcpTools,
-    ...(target
-      ? {
-          probe: {
-            target,
-            allowWrites: (baseUrl === undefined && !values.live) || values["allow-writes"],
-            timeoutMs: parseTimeout(values.timeout),
-            onTool: progress(io, loaded.tools.length),
-          },
-        }
-      : {}),
-  });
-  return { report, loadFailed: loaded.errors.length > 0 };
+    ...(values.root ? { roots: values.root } : {}),
+    allowRemoteRefs: values["allow-remote-refs"],
+    allowEmpty: values["allow-empty"],
+    env: io.env,
+    // --quiet: errors only, so the notes about which description was used are left out.
+    ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${note}\n`) }),
+    onProgress: progress(io),
+    onSecret: (secret) => io.hideSecrets?.([secret]),
+  };
 }
 
-/** `tools/`, `a.yaml, b/`, `--flowise http://…`: where tools were looked for. */
-function describeSources(paths: readonly string[], flowise: string | undefined): string {
-  const named = paths.length > 0 || !flowise ? [...(paths.length > 0 ? paths : ["tools/"])] : [];
-  return [...named, ...(flowise ? [`--flowise ${flowise}`] : [])].join(", ");
+function probeTarget(values: CheckValues): CheckTarget {
+  if (values["base-url"] !== undefined) return { baseUrl: values["base-url"] };
+  return values.live ? "live" : "emulator";
 }
 
-function profileOfSource(tool: LoadedTool): Profile {
-  return tool.source.format === "flowise" ? "flowise" : "standard";
+/** --fix: each file rewritten, and the fixable findings left alone, on stderr. */
+function fixReporter(io: CliIo): FixReporter {
+  return {
+    onFixed: (fixed) => {
+      for (const { file, fixes } of fixed) io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
+    },
+    onNotFixed: (skipped) => {
+      for (const { diagnostic, reason } of skipped)
+        io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
+    },
+  };
 }
 
 /** --timeout: a positive whole number of milliseconds. */
@@ -196,10 +154,11 @@ function parseTimeout(value: string | undefined): number {
   return ms;
 }
 
-/** Progress on stderr for long runs on a terminal: `probing 12/40`. */
-function progress(io: CliIo, total: number) {
-  if (total <= 5 || !io.isTTY?.stderr) return undefined;
-  return (done: number) => io.stderr(`\rprobing ${done}/${total}${done === total ? "\n" : ""}`);
+/** Progress on stderr for long runs (more than 5 tools) on a terminal: `probing 12/40`. */
+function progress(io: CliIo) {
+  return (done: number, total: number) => {
+    if (total > 5 && io.isTTY?.stderr) io.stderr(`\rprobing ${done}/${total}${done === total ? "\n" : ""}`);
+  };
 }
 
 /** `--quiet`: the error findings, and the tools that have one. */

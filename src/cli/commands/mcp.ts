@@ -6,13 +6,13 @@ import { createMcpHttpHandler, DEFAULT_MCP_PATH } from "../../mcp/mcp-http-handl
 import { isMcpToolSource } from "../../mcp/mcp-tool-source.js";
 import { type StdioStreams, serveMcpStdio } from "../../mcp/serve-mcp-stdio.js";
 import { toMcpServer } from "../../mcp/to-mcp-server.js";
+import { packageVersion } from "../../package-version.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
 import { secretValues } from "../masked-io.js";
-import { packageVersion } from "../package-version.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, specReadOptions, TOOL_FLAGS } from "../tool-options.js";

@@ -1,13 +1,14 @@
 import type { LoadedTool } from "../../config/tool-config.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
+import { configPaths, loadToolSources } from "../../pipeline/load-tool-sources.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
-import { FLOWISE_FLAGS, loadToolSources, splitToolSources } from "../load-tool-sources.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { PROJECT_FLAGS, parseProfile, reportLoadIssues, specReadOptions } from "../tool-options.js";
+import { commandLineSources, FLOWISE_FLAGS } from "../tool-source-flags.js";
 
 export const toolsCommand: Command = {
   ...TOOLS_INFO,
@@ -20,9 +21,13 @@ export const toolsCommand: Command = {
       ...PROJECT_FLAGS,
     });
     const profile = parseProfile(values.profile);
-    const sources = splitToolSources(positionals);
-    const read = specReadOptions(values, sources.files);
-    const loaded = reportLoadIssues("tools", await loadToolSources(sources, values, io, read.roots), io);
+    const sources = await commandLineSources(positionals, values, io);
+    const read = specReadOptions(values, configPaths(sources.paths));
+    const loaded = reportLoadIssues(
+      "tools",
+      await loadToolSources({ ...sources, roots: read.roots, allowHosts: values["allow-host"] }),
+      io,
+    );
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {

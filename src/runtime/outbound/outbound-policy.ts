@@ -1,3 +1,5 @@
+import { ToolDeckError } from "../../errors.js";
+
 /**
  * Where tooldeck may send a request when configs are not trusted (docs/security.md): the embedded
  * emulators (answered in-process), the hosts the user named, and writes only when the user said so.
@@ -7,6 +9,44 @@ export interface OutboundPolicy {
   allowedHosts: readonly string[];
   /** POST, PUT, PATCH, DELETE (any method but GET, HEAD, OPTIONS) to a real service. */
   allowWrites: boolean;
+}
+
+/** What the user named: the service to send to (`--base-url`), more hosts (`--allow-host`), writes. */
+export interface NamedHosts {
+  baseUrl?: string | undefined;
+  allowHosts?: readonly string[] | undefined;
+  allowWrites?: boolean | undefined;
+}
+
+/**
+ * Where requests may go: `baseUrl`'s host and every `allowHosts` host; writes to them with
+ * `allowWrites`. The embedded emulators are always reachable (docs/security.md).
+ * @example
+ * toOutboundPolicy({ baseUrl: "http://127.0.0.1:8080" }); // { allowedHosts: ["127.0.0.1:8080"], allowWrites: false }
+ */
+export function toOutboundPolicy(named: NamedHosts): OutboundPolicy {
+  const hosts = [...(named.allowHosts ?? [])];
+  if (named.baseUrl !== undefined) hosts.push(baseUrlHost(parseBaseUrl(named.baseUrl)));
+  return { allowedHosts: hosts, allowWrites: named.allowWrites ?? false };
+}
+
+/**
+ * `--base-url`'s host with its port always written (`127.0.0.1:80` for `http://127.0.0.1`): a bare
+ * name would let every port of that machine through, other services on it included.
+ */
+export function baseUrlHost(url: URL): string {
+  return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+}
+
+/** `--base-url` as a URL; anything but http(s) is a usage error. */
+export function parseBaseUrl(value: string): URL {
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    // reported below
+  }
+  throw new ToolDeckError("usage", `--base-url must be an http(s) URL, got '${value}'`);
 }
 
 /** A request the outbound policy refuses; nothing was sent. */

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { packagePath } from "../package-root.js";
+import { packagePath } from "./package-root.js";
 
 /** tooldeck's own version, from its package.json. */
 export function packageVersion(): string {

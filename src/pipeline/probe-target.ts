@@ -15,7 +15,7 @@ import { isNamedHost, type OutboundPolicy } from "../runtime/outbound/outbound-p
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 
 export interface ProbeTargetSettings {
-  /** The service's description (--spec, or the one found among the paths). */
+  /** The service's description (`spec`, --spec, or the one found among the paths). */
   spec: OperationIndex | undefined;
   /** Whether `spec`'s emulator answers every host no other emulator does (the user named it). */
   everyHost: boolean;
@@ -32,15 +32,19 @@ export interface ProbeTargetSettings {
 }
 
 /**
- * Where `check` sends each probe (docs/spec-emulator.md, docs/security.md): a fresh embedded emulator
- * per tool, spec emulators for the tools' own hosts unless --live, or --base-url.
+ * Where `checkProject` sends each probe (docs/spec-emulator.md, docs/security.md): a fresh embedded
+ * emulator per tool, spec emulators for the tools' own hosts unless --live, or --base-url.
  */
 export function createProbeTarget(settings: ProbeTargetSettings): ProbeTarget {
   // One Flowise API key for every probe's emulator, so it is masked once (a fresh key per tool would be
   // one more value to mask in every line printed).
   const apiKey = randomBytes(32).toString("base64url");
   settings.hideSecret(apiKey);
-  const emulated = settings.live ? undefined : specEmulators(settings.spec, settings.everyHost);
+  // A base URL takes every probe, so no spec emulator would answer one.
+  const emulated =
+    settings.live || settings.baseUrl !== undefined
+      ? undefined
+      : specEmulators(settings.spec, settings.everyHost);
   return (_tool, toolkitSpec) => ({
     ...probeTarget(settings, apiKey, emulated?.(toolkitSpec)),
     ...settings.read,
@@ -49,8 +53,9 @@ export function createProbeTarget(settings: ProbeTargetSettings): ProbeTarget {
 
 /**
  * A fresh embedded emulator for every probed tool, or the real service at --base-url (every tool is
- * sent there: toolkits' servers and literal origins are replaced), behind the outbound guard either way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile
- * reaches loopback hosts (the guard still decides which). Without --live, spec emulators stand in for
+ * sent there: toolkits' servers and literal origins are replaced), behind the outbound guard either
+ * way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile reaches loopback hosts
+ * (the guard still decides which). Without --live, spec emulators stand in for
  * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
  */
 function probeTarget(

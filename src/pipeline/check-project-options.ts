@@ -1,0 +1,67 @@
+import type { LoadResult } from "../config/load-result.js";
+import type { RuleSetting } from "../lint/apply-severities.js";
+import type { FixReporter } from "../lint/check-with-fixes.js";
+import type { CheckReport } from "../lint/report.js";
+import type { Profile } from "../profile.js";
+import type { ToolSourceOptions } from "./load-tool-sources.js";
+
+/**
+ * Where `checkProject` sends its probes (docs/spec-emulator.md, docs/security.md). Whatever the target,
+ * a real host is reached only when named (`allowHosts`, the base URL), and written to only with
+ * `allowWrites`.
+ */
+export type CheckTarget =
+  /** A fresh embedded emulator per tool, spec emulators for the tools' own hosts: nothing leaves the process. */
+  | "emulator"
+  /** The tools' own hosts, each named in `allowHosts`, and no spec emulators (`--live`). */
+  | "live"
+  /** Every tool is sent to this service, whatever its config or spec names (`--base-url`). */
+  | { baseUrl: string };
+
+/** `tooldeck check`'s flags, as options; every default is the command's. */
+export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
+  /** Tools already loaded, instead of `paths`, `stdin` and `flowise` (not with `fix`: it loads again). */
+  tools?: LoadResult;
+  /** The service's OpenAPI description (`--spec`); default the first among the paths, else tools/'s. */
+  spec?: string;
+  /** Every tool is judged under it (`--profile`); default `flowise` for Flowise exports, else `standard`. */
+  profile?: Profile;
+  /** Where probes go; default `"emulator"`; `false` probes nothing (`tooldeck lint`, `--no-probe`). */
+  target?: CheckTarget | false;
+  /** Real hosts probes and `mcp+http` servers may reach (`--allow-host`): `host` (every port) or `host:port`. */
+  allowHosts?: readonly string[] | undefined;
+  /** Writes to a named real service (`--allow-writes`); the emulators always take them. */
+  allowWrites?: boolean;
+  /** Apply the safe fixes to the config files and check again (`--fix`); a reporter hears what changed. */
+  fix?: boolean | FixReporter;
+  /** Severities by rule id; default those of `settingsFile`. */
+  rules?: Record<string, RuleSetting>;
+  /** `--config`; default `tooldeck.config.{json,yaml,yml}` in the working directory, if there is one. */
+  settingsFile?: string;
+  /** `{{$vars.…}}` values (`--var`), over the emulators' own (`base_url`). */
+  vars?: Record<string, string>;
+  /** Each probe call's limit (`--timeout`); default 10 s. */
+  timeoutMs?: number;
+  /** Run toolkits' Custom Code in probes, in a separate process (`--allow-code`). */
+  allowCode?: boolean;
+  /** More folders configs, specs and `$ref`s may be read from (`--root`), besides the repository of the working directory and each path's folder. */
+  roots?: readonly string[];
+  /** Download spec URLs and URL `$ref`s (`--allow-remote-refs`). */
+  allowRemoteRefs?: boolean;
+  /** Finding no tool is no error (`--allow-empty`). */
+  allowEmpty?: boolean;
+  /** Where `HTTP_SECURITY_CHECK` (Flowise's switch for its host policy) is read; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Hears which description is compared with, and why (`note:` lines of the CLI). */
+  onNote?: (note: string) => void;
+  /** Hears each probed tool. */
+  onProgress?: (done: number, total: number) => void;
+  /** Hears each secret the run makes up (the probes' Flowise API key), to mask it wherever it is printed. */
+  onSecret?: (secret: string) => void;
+}
+
+export interface CheckProjectResult {
+  report: CheckReport;
+  /** A config or source could not be loaded (the CLI exits 2); the report says which. */
+  loadFailed: boolean;
+}

@@ -1,0 +1,121 @@
+import type { ConfigError } from "../config/config-issue.js";
+import { loadFlowiseFlow } from "../config/load-flowise-flow.js";
+import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
+import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
+import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
+import type { McpToolSource } from "../mcp/mcp-tool-source.js";
+import { packageVersion } from "../package-version.js";
+import { type FetchFlowiseChatflowsOptions, fetchFlowiseChatflows } from "../remote/flowise-instance.js";
+import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
+
+/**
+ * A config file, folder or quoted pattern (`-`: the config in `stdin`), or an MCP server. An MCP source
+ * (a command to spawn, or a server to call) is an object made by `parseMcpToolSource` from what the user
+ * typed, never a string: a path found in a config, a folder listing, a Flowise export or a scenario is
+ * never spawned (docs/security.md).
+ */
+export type ToolSourcePath = string | McpToolSource;
+
+export interface ToolSourceOptions {
+  /** Default `tools/`, unless only a Flowise instance or MCP servers are named. */
+  paths?: readonly ToolSourcePath[] | undefined;
+  /** The config the path `-` stands for. */
+  stdin?: string | undefined;
+  /** The chatflows of a Flowise instance (`--flowise`), each as the file `flowise:<chatflow name>`. */
+  flowise?: FetchFlowiseChatflowsOptions | undefined;
+  /** Folders configs and toolkits' specs may be read from; default the repository of the working directory. */
+  roots?: readonly string[] | undefined;
+  /** Hosts an `mcp+http` server may be on (`--allow-host`, `--base-url`'s host). */
+  allowHosts?: readonly string[] | undefined;
+  /** Gives up listing MCP servers. */
+  signal?: AbortSignal | undefined;
+}
+
+/** What a load of every source gave: configs, and the tools MCP servers listed. */
+export interface ToolSources extends LoadResult {
+  mcpTools: ListedMcpTool[];
+}
+
+/**
+ * Tools from files and folders, from the chatflows of a Flowise instance, and from MCP servers (a
+ * server that cannot be listed is a load error naming it). A Flowise that cannot be read (network,
+ * 401) throws one line naming the URL.
+ * @example
+ * const { tools, mcpTools } = await loadToolSources({ paths: ["tools/", parseMcpToolSource("mcp:node server.js")] });
+ */
+export async function loadToolSources(options: ToolSourceOptions = {}): Promise<ToolSources> {
+  const files = configPaths(options.paths ?? []);
+  const mcp = (options.paths ?? []).filter((path): path is McpToolSource => typeof path !== "string");
+  const fromFiles =
+    files.length > 0 || (!options.flowise && mcp.length === 0)
+      ? loadToolConfigs(files.length > 0 ? files : ["tools/"], {
+          ...(options.roots ? { roots: options.roots } : {}),
+          ...(options.stdin !== undefined && files.includes("-") ? { stdin: options.stdin } : {}),
+        })
+      : emptyLoadResult();
+  const fromMcp = await listMcpSources(mcp, options);
+  const configs = await loadFlowiseSource(fromFiles, options.flowise);
+  return { ...configs, errors: [...configs.errors, ...fromMcp.errors], mcpTools: fromMcp.tools };
+}
+
+/** The config files, folders and patterns among the paths (not the MCP servers). */
+export function configPaths(paths: readonly ToolSourcePath[]): string[] {
+  return paths.filter((path): path is string => typeof path === "string");
+}
+
+async function loadFlowiseSource(
+  fromFiles: LoadResult,
+  flowise: FetchFlowiseChatflowsOptions | undefined,
+): Promise<LoadResult> {
+  if (!flowise) return fromFiles;
+  const chatflows = await fetchFlowiseChatflows(flowise);
+  const remote = chatflows.reduce(
+    (merged, chatflow) => merge(merged, loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`)),
+    emptyLoadResult(),
+  );
+  // A chatflow on a server names no file of this machine: a toolkit spec path there is refused.
+  confineToolkitSpecs(remote, []);
+  return merge(fromFiles, remote);
+}
+
+/** Each server's tools (in parallel); one that cannot be listed is a load error naming it. */
+async function listMcpSources(
+  sources: readonly McpToolSource[],
+  options: ToolSourceOptions,
+): Promise<{ tools: ListedMcpTool[]; errors: ConfigError[] }> {
+  const result = { tools: [] as ListedMcpTool[], errors: [] as ConfigError[] };
+  if (sources.length === 0) return result;
+  // The MCP SDK is loaded only when a server is named.
+  const { listMcpTools, McpListError } = await import("../mcp/list-mcp-tools.js");
+  // tools/list is a POST, but it changes nothing: only the host is judged (--allow-host, --base-url's).
+  const policy = { allowedHosts: options.allowHosts ?? [], allowWrites: true };
+  const fetch = createOutboundGuard((input, init) => globalThis.fetch(input, init), policy);
+  const listed = await Promise.allSettled(
+    sources.map((source) =>
+      listMcpTools(source, {
+        fetch,
+        ...(options.signal ? { signal: options.signal } : {}),
+        version: packageVersion(),
+      }),
+    ),
+  );
+  for (const [index, outcome] of listed.entries()) {
+    if (outcome.status === "fulfilled") result.tools.push(...outcome.value);
+    else {
+      const source = sources[index] as McpToolSource;
+      const reason = outcome.reason instanceof McpListError ? outcome.reason.reason : String(outcome.reason);
+      result.errors.push({ file: source.name, path: "", message: reason });
+    }
+  }
+  return result;
+}
+
+function merge(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    tools: [...a.tools, ...b.tools],
+    errors: [...a.errors, ...b.errors],
+    warnings: [...a.warnings, ...b.warnings],
+    specs: [...a.specs, ...b.specs],
+    skipped: [...a.skipped, ...b.skipped],
+  };
+}
