@@ -40,7 +40,7 @@ export {
 } from "./config/request-tool-config.js";
 export { type LoadedTool, type ToolConfig, ToolConfigSchema, type ToolSource } from "./config/tool-config.js";
 export { isToolDeckError, ToolDeckError, type ToolDeckErrorCode } from "./errors.js";
-export { applyFixes, type FixOutcome } from "./lint/apply-fixes.js";
+export type { FixOutcome } from "./lint/apply-fixes.js";
 export { applySeverities, type RuleSetting } from "./lint/apply-severities.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
 export { type CheckOptions, check } from "./lint/check.js";

@@ -76,6 +76,11 @@ describe("the library's entry points", () => {
     expect(under(loaded, "mcp/").filter((file) => file !== "mcp/mcp-tool-source.ts")).toEqual([]);
   });
 
+  test("the root loads ajv only to validate and the comment-keeping yaml only to fix", () => {
+    const packages = packageImports(packagePath("src"), staticClosure("index.ts"));
+    expect([...packages].filter((name) => /^(ajv|ajv-formats|yaml)$/.test(name))).toEqual([]);
+  });
+
   test("the heavier parts are subpaths: tooldeck/emulator, tooldeck/langchain, tooldeck/mcp", () => {
     expect(staticClosure("entry/emulator.ts").has("emulator/create-emulator.ts")).toBe(true);
     expect(staticClosure("entry/langchain.ts").has("runtime/langchain/to-langchain-tools.ts")).toBe(true);

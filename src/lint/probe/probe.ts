@@ -8,7 +8,7 @@ import type { Diagnostic } from "../diagnostic.js";
 import { toolName } from "../lint.js";
 import type { Finding } from "../rule.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
-import { judgeExchange } from "./judge-exchange.js";
+import type { judgeExchange as JudgeExchange } from "./judge-exchange.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
 
 /**
@@ -68,6 +68,8 @@ export async function probe(
 ): Promise<{ diagnostics: Diagnostic[]; records: ProbeRecord[] }> {
   const diagnostics: Diagnostic[] = [];
   const records: ProbeRecord[] = [];
+  // Loaded on the first probe, not with the package: its schema checks bring in ajv.
+  const { judgeExchange } = await import("./judge-exchange.js");
   for (const [index, tool] of tools.entries()) {
     const toolkitSpec =
       tool.config.kind === "openapi-toolkit" ? options.toolkitSpecs?.get(tool.config.spec) : undefined;
@@ -88,7 +90,7 @@ export async function probe(
       continue;
     }
     for (const executable of executables) {
-      const record = await probeOne(tool, executable, options, runtime);
+      const record = await probeOne(tool, executable, { ...options, judgeExchange }, runtime);
       records.push(record.record);
       diagnostics.push(...record.diagnostics);
     }
@@ -100,7 +102,7 @@ export async function probe(
 async function probeOne(
   tool: LoadedTool,
   executable: ExecutableTool,
-  options: ProbeOptions,
+  options: ProbeOptions & { judgeExchange: typeof JudgeExchange },
   runtime: ProbeRuntime,
 ) {
   const method = executable.endpoint?.method ?? "GET";
@@ -131,7 +133,7 @@ async function probeOne(
     : "not sent";
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
-    : [...judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
+    : [...options.judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
   const diagnostics = findings.map((finding) =>
     probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
   );
