@@ -25,26 +25,33 @@ export function assertBoundedExpansion(
 ): void {
   if (typeof value !== "object" || value === null) return;
   const children = options.children ?? plainValues;
-  const sizes = new Map<object, number>();
-  const walking = new Set<object>([value]);
+  // Each object's expanded size once walked; WALKING while it is on the stack (a cycle counts once).
+  const sizes = new Map<object, number>([[value, WALKING]]);
   const stack: Frame[] = [{ node: value, children: children(value), next: 0, size: 1 }];
-  for (let frame = stack.at(-1); frame; frame = stack.at(-1)) {
+  let top = 0;
+  while (top >= 0) {
+    const frame = stack[top] as Frame;
     if (frame.next === frame.children.length) {
-      stack.pop();
-      walking.delete(frame.node);
       sizes.set(frame.node, frame.size);
-      addTo(stack.at(-1), frame.size);
+      top--;
+      if (top >= 0) addTo(stack[top] as Frame, frame.size);
       continue;
     }
     const child = frame.children[frame.next++];
-    if (typeof child !== "object" || child === null || walking.has(child)) addTo(frame, 1);
-    else if (sizes.has(child)) addTo(frame, sizes.get(child) as number);
+    if (typeof child !== "object" || child === null) {
+      addTo(frame, 1);
+      continue;
+    }
+    const known = sizes.get(child);
+    if (known !== undefined) addTo(frame, known === WALKING ? 1 : known);
     else {
-      walking.add(child);
-      stack.push({ node: child, children: children(child), next: 0, size: 1 });
+      sizes.set(child, WALKING);
+      stack[++top] = { node: child, children: children(child), next: 0, size: 1 };
     }
   }
 }
+
+const WALKING = -1;
 
 interface Frame {
   node: object;
@@ -53,8 +60,7 @@ interface Frame {
   size: number;
 }
 
-function addTo(frame: Frame | undefined, size: number): void {
-  if (!frame) return;
+function addTo(frame: Frame, size: number): void {
   frame.size += size;
   if (frame.size > MAX_EXPANDED_VALUES) throw new ExpansionError();
 }

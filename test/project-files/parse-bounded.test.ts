@@ -63,4 +63,15 @@ describe("assertBoundedExpansion", () => {
     for (let i = 0; i < 30; i++) level = [level, level];
     expect(() => assertBoundedExpansion(level)).toThrow(EXPANDS);
   });
+
+  test("counts every value as written out: 6,291,455 values pass, 12,582,911 do not", () => {
+    // Each level is an array holding the level below twice: 3 × 2^n − 1 values after n doublings.
+    const doubled = (times: number) => {
+      let level: unknown[] = ["x"];
+      for (let i = 0; i < times; i++) level = [level, level];
+      return level;
+    };
+    expect(() => assertBoundedExpansion(doubled(21))).not.toThrow();
+    expect(() => assertBoundedExpansion(doubled(22))).toThrow(EXPANDS);
+  });
 });
