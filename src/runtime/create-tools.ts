@@ -2,6 +2,7 @@ import type { ToolConfig } from "../config/tool-config.js";
 import { createHttpNode } from "./http-node/http-node.js";
 import { toBaseUrl } from "./outbound/to-base-url.js";
 import { withOutboundPolicy } from "./outbound/with-outbound-policy.js";
+import { toolProfileOf } from "./profiles/tool-profile-of.js";
 import { createRequestTool } from "./request/request-tool.js";
 import type { ToolRuntimeOptions } from "./runtime-options.js";
 import { deduplicateNames } from "./tool-name.js";
@@ -39,7 +40,7 @@ export async function createTools(
   options: ToolRuntimeOptions = {},
 ): Promise<ExecutableTool[]> {
   const tools = (await Promise.all(configs.map((config) => createTool(config, options)))).flat();
-  if ((options.profile ?? "standard") !== "standard") return tools;
+  if (!toolProfileOf(options.profile ?? "standard").deduplicatesNames) return tools;
   const names = deduplicateNames(tools.map((tool) => tool.name));
   return tools.map((tool, index) => ({ ...tool, name: names[index] ?? tool.name }));
 }

@@ -26,6 +26,16 @@ describe("createTools", () => {
     expect(JSON.parse(listed?.output ?? "")).toHaveLength(5);
   });
 
+  test("flowise sends two tools of the same name as they are, as Flowise does", async () => {
+    const emulator = createEmulator();
+    const tools = await createTools([getEvents, { ...getEvents, method: "DELETE" }], {
+      profile: "flowise",
+      fetch: emulator.fetch,
+      vars: emulator.vars,
+    });
+    expect(tools.map((tool) => tool.name)).toEqual(["get_events", "get_events"]);
+  });
+
   test("an outbound policy also guards toolkit calls, before anything is sent", async () => {
     const sent: string[] = [];
     const fetch = async (input: string | URL | Request) => {

@@ -50,7 +50,7 @@ function judge(pair: FieldPair, profile: "flowise" | "standard"): Finding[] {
       message: `${pair.name} is ${expected} in ${pair.operation}, but the tool declares ${declared}`,
       suggestion: `declare "type": "${expected}"`,
     });
-  } else if (profile === "flowise" && seen !== declared && pair.where === "body") {
+  } else if (seen !== declared && pair.where === "body") {
     findings.push({
       path: `${pair.path}.type`,
       message: `${pair.name} is ${declared}, which Flowise shows the LLM as a ${seen}`,

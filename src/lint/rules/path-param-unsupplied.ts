@@ -1,4 +1,6 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import type { Profile } from "../../profile.js";
+import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { carriedPathParams } from "../request-shapes.js";
 import type { Finding, LintRule } from "../rule.js";
 import { describeOperation, shapesOf } from "../spec-helpers.js";
@@ -38,9 +40,15 @@ export const pathParamUnsupplied: LintRule<RequestToolConfig> = {
   },
 };
 
-function explain(config: RequestToolConfig, param: string, name: string, operation: string, profile: string) {
+function explain(
+  config: RequestToolConfig,
+  param: string,
+  name: string,
+  operation: string,
+  profile: Profile,
+) {
   const declared = config.queryParamsSchema?.[param]?.in === "path";
-  if (declared && profile === "flowise") {
+  if (declared && !toolProfileOf(profile).carriesParams(config.method)) {
     return {
       message: `${operation} needs ${name}, but Flowise's ${config.method} tools send no params: the URL goes out with its placeholder`,
       suggestion: "use a GET/DELETE request tool, an HTTP node or an OpenAPI toolkit for this operation",

@@ -23,6 +23,7 @@ export const FLOWISE_PROFILE: ToolProfile = {
     return `${config.name}: Flowise has no PATCH request tool (use the standard profile, an HTTP node or an OpenAPI toolkit)`;
   },
   toolName: toFlowiseToolName,
+  deduplicatesNames: false,
   requestArguments: (config) => flowiseArguments(config, BODY_METHODS.has(config.method)),
   variableScope(config, field) {
     // The Flowise server resolves variables before the tool runs, per flow kind (section 6).

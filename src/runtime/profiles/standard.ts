@@ -28,6 +28,7 @@ export const STANDARD_PROFILE: ToolProfile = {
     return undefined;
   },
   toolName: sanitizeToolName,
+  deduplicatesNames: true,
   requestArguments: (config) => standardArguments(config, BODY_METHODS.has(config.method)),
   // Every field resolves, whatever flow the tool came from; an unknown variable is an error.
   variableScope: () => ({ keepUnknown: false }),

@@ -28,6 +28,8 @@ export interface ToolProfile {
   refusal(config: RequestToolConfig): string | undefined;
   /** The name the LLM is given. */
   toolName(name: string): string;
+  /** Whether two tools given the same name are told apart (`name`, `name_2`); Flowise sends both as they are. */
+  deduplicatesNames: boolean;
   /** The arguments' JSON Schema, coercion and validation. */
   requestArguments(config: RequestToolConfig): ArgumentsContract;
   /** How `{{…}}` in one field resolves; undefined when the field is sent as written. */

@@ -1,4 +1,3 @@
-import type { Profile } from "../../profile.js";
 import type { ToolResult } from "../tool-result.js";
 import { createRecordingFetch } from "./recording-fetch.js";
 import type { CustomCodeValue } from "./run-custom-code.js";
@@ -6,13 +5,13 @@ import type { ToolkitContext } from "./toolkit-context.js";
 
 /**
  * Runs the toolkit's Custom Code for one call (in its own process, see `runCustomCode`) and shapes the
- * tool result. Flowise stringifies an
- * object or number result; the standard profile wants a string. Either way, a throw, a timeout or no
- * result at all is a failed call whose output says why.
+ * tool result: `toOutput` is the profile's reading of what the code returned (Flowise stringifies an
+ * object or number, the standard profile wants a string). Either way, a throw, a timeout or no result
+ * at all is a failed call whose output says why.
  */
 export async function customCodeResult(
   context: ToolkitContext,
-  profile: Profile,
+  toOutput: CustomCodeOutput,
   variables: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<ToolResult> {
@@ -33,7 +32,7 @@ export async function customCodeResult(
     return { ok: false, output: error, error, ...(await recorder.lastExchange()) };
   }
   const exchange = await recorder.lastExchange();
-  const output = toOutput(result, profile);
+  const output = toOutput(result);
   if (output === undefined) {
     const error = `custom code must return a string, got ${result.type}`;
     return { ok: false, output: error, error, ...exchange };
@@ -41,11 +40,8 @@ export async function customCodeResult(
   return { ok: true, output, ...exchange };
 }
 
-function toOutput({ type, value }: CustomCodeValue, profile: Profile): string | undefined {
-  if (typeof value === "string" && type === "string") return value;
-  if (profile === "standard" || value === undefined || value === null) return undefined;
-  return JSON.stringify(value);
-}
+/** What the LLM is given for the value Custom Code returned; undefined when the profile takes none. */
+export type CustomCodeOutput = (result: CustomCodeValue) => string | undefined;
 
 /**
  * What Custom Code sees: every top-level argument as `$<key>`, then `$url`, `$options` (method,

@@ -30,6 +30,7 @@ describe("the two profiles, decision by decision (DESIGN.md, Profiles)", () => {
   test("names, body merge, Content-Type, missing URL", () => {
     expect(FLOWISE_PROFILE.toolName("Get Events!")).toBe("get_events");
     expect(STANDARD_PROFILE.toolName("Get Events!")).toBe("Get_Events_");
+    expect([FLOWISE_PROFILE.deduplicatesNames, STANDARD_PROFILE.deduplicatesNames]).toEqual([false, true]);
     const config = {
       kind: "request",
       method: "POST",

@@ -4,6 +4,7 @@ import type { ExecutableTool, ToolRequest, ToolResult } from "../../tool-result.
 import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
 import { isDefaultCode } from "../flowise-default-code.js";
 import { flowiseRemoveNulls } from "../remove-nulls.js";
+import type { CustomCodeValue } from "../run-custom-code.js";
 import { sendRequest } from "../send-request.js";
 import type { ToolkitContext } from "../toolkit-context.js";
 import { flowiseInputTree } from "./flowise-input-tree.js";
@@ -45,7 +46,7 @@ export function createFlowiseTool(
       if (context.allowCode && !isDefaultCode(context.config.customCode)) {
         return customCodeResult(
           context,
-          "flowise",
+          flowiseOutput,
           sandboxVariables(processed, request, method, context),
           options.signal,
         );
@@ -114,4 +115,10 @@ async function runDefaultCode(
   } catch {
     return { ok: true, output: "", request, response: sent.response };
   }
+}
+
+/** Flowise returns a string as it is and stringifies any other value but null and undefined. */
+function flowiseOutput({ type, value }: CustomCodeValue): string | undefined {
+  if (type === "string" && typeof value === "string") return value;
+  return value === undefined || value === null ? undefined : JSON.stringify(value);
 }

@@ -4,6 +4,7 @@ import { resolveVariables } from "../../variables.js";
 import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
 import { isDefaultCode } from "../flowise-default-code.js";
 import { withoutNulls } from "../remove-nulls.js";
+import type { CustomCodeValue } from "../run-custom-code.js";
 import { sendRequest } from "../send-request.js";
 import type { ToolkitContext } from "../toolkit-context.js";
 import type { ArgumentValidator } from "./argument-validator.js";
@@ -49,7 +50,7 @@ export function createStandardTool(
       if (context.allowCode && !isDefaultCode(context.config.customCode)) {
         return customCodeResult(
           context,
-          "standard",
+          stringOutput,
           sandboxVariables(args, request, context),
           options.signal,
         );
@@ -127,4 +128,9 @@ function resolveOrThrow(text: string, vars: Record<string, string>): string {
   const resolved = resolveVariables(text, { vars }, { keepUnknown: false });
   if (!resolved.ok) throw new Error(`unknown variable {{${resolved.unknown}}}`);
   return resolved.text;
+}
+
+/** The standard profile takes a string from Custom Code, nothing else. */
+function stringOutput({ type, value }: CustomCodeValue): string | undefined {
+  return type === "string" && typeof value === "string" ? value : undefined;
 }
