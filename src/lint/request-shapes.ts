@@ -55,7 +55,8 @@ export function carriedQueryParams(config: RequestToolConfig, profile: Profile) 
 
 /**
  * The URL with the kept path params as placeholders (appended as `/:name` when the URL has none). A left-out
- * param's placeholder is dropped with its segment under standard; Flowise sends it literally.
+ * param's placeholder is dropped with its segment when the profile drops it (standard); Flowise sends it
+ * literally.
  */
 function shapeUrl(
   url: string,
@@ -65,11 +66,12 @@ function shapeUrl(
 ): string {
   const index = url.indexOf("?");
   let path = index < 0 ? url : url.slice(0, index);
+  const drops = toolProfileOf(profile).dropsOmittedPlaceholders;
   const query = index < 0 ? "" : url.slice(index);
   for (const name of names) {
     const placeholder = new RegExp(`/(?::${escapeRegExp(name)}\\b|\\{${escapeRegExp(name)}\\})`);
     if (keep(name) && !placeholder.test(path)) path = `${path.replace(/\/$/, "")}/:${name}`;
-    else if (!keep(name) && profile === "standard") path = path.replace(placeholder, "");
+    else if (!keep(name) && drops) path = path.replace(placeholder, "");
   }
   return `${path}${query}`;
 }

@@ -17,6 +17,7 @@ export const FLOWISE_PROFILE: ToolProfile = {
   sendsBody: (method) => BODY_METHODS.has(method),
   // GET and DELETE read a Query Params Schema; POST and PUT a Body Schema only.
   carriesParams: (method) => method === "GET" || method === "DELETE",
+  dropsOmittedPlaceholders: false,
   sendsInQuery: (spec) => spec.in === "query",
   refusal(config) {
     if (config.method !== "PATCH") return undefined;

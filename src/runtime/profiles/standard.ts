@@ -15,6 +15,7 @@ export const STANDARD_PROFILE: ToolProfile = {
   name: "standard",
   sendsBody: (method) => BODY_METHODS.has(method),
   carriesParams: () => true,
+  dropsOmittedPlaceholders: true,
   sendsInQuery: (spec) => spec.in !== "path",
   refusal(config) {
     const elsewhere = Object.entries(config.queryParamsSchema ?? {}).find(

@@ -22,6 +22,11 @@ export interface ToolProfile {
   sendsBody(method: HttpMethod): boolean;
   /** Whether a request tool of this method sends its Query Params Schema's params at all. */
   carriesParams(method: HttpMethod): boolean;
+  /**
+   * Whether an optional path param left out of a call takes its URL segment with it (`/events/{id}` →
+   * `/events`); Flowise sends the placeholder as written.
+   */
+  dropsOmittedPlaceholders: boolean;
   /** Whether a declared param goes in the query string (Flowise drops one without `in`). */
   sendsInQuery(spec: ParamSpec): boolean;
   /** Why this profile cannot run a request tool (a ToolDeckError `unsupported` message), if it cannot. */

@@ -25,6 +25,10 @@ describe("the two profiles, decision by decision (DESIGN.md, Profiles)", () => {
     expect(FLOWISE_PROFILE.sendsInQuery({ type: "string" })).toBe(false);
     expect(STANDARD_PROFILE.sendsInQuery({ type: "string" })).toBe(true);
     expect(FLOWISE_PROFILE.sendsInQuery({ type: "string", in: "query" })).toBe(true);
+    expect([FLOWISE_PROFILE.dropsOmittedPlaceholders, STANDARD_PROFILE.dropsOmittedPlaceholders]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   test("names, body merge, Content-Type, missing URL", () => {
