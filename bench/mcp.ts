@@ -8,7 +8,8 @@ import { createEmulator } from "../src/emulator/create-emulator.js";
 import { toMcpServer } from "../src/mcp/to-mcp-server.js";
 import { createTools } from "../src/runtime/create-tools.js";
 import { GET_TOOL, NEW_EVENT, POST_TOOL } from "./support/event-request-tools.js";
-import { opsPerSecond, printTable } from "./support/table.js";
+import { interleavedRates } from "./support/interleaved.js";
+import { printTable } from "./support/table.js";
 
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 5);
 const ROUNDS = 10;
@@ -35,27 +36,6 @@ async function setup(profile: "standard" | "flowise") {
   return { emulator, tools, client };
 }
 
-/** Direct and MCP rounds alternate, the emulator reset between them; the medians are compared. */
-async function interleaved(
-  direct: () => Promise<unknown>,
-  viaMcp: () => Promise<unknown>,
-  reset: () => void,
-) {
-  const directRates: number[] = [];
-  const mcpRates: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    directRates.push(await opsPerSecond(direct, SECONDS / ROUNDS));
-    reset();
-    mcpRates.push(await opsPerSecond(viaMcp, SECONDS / ROUNDS));
-    reset();
-  }
-  return { direct: median(directRates), mcp: median(mcpRates) };
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-}
-
 const rows: Record<string, string | number>[] = [];
 for (const profile of ["standard", "flowise"] as const) {
   const { emulator, tools, client } = await setup(profile);
@@ -70,13 +50,17 @@ for (const profile of ["standard", "flowise"] as const) {
       const result = await client.callTool({ name, arguments: args });
       if (result.isError) throw new Error(JSON.stringify(result.content));
     };
-    const rates = await interleaved(direct, viaMcp, () => emulator.reset());
+    const { baseline: directRate, ours: mcpRate } = await interleavedRates(direct, viaMcp, {
+      rounds: ROUNDS,
+      seconds: SECONDS / ROUNDS,
+      reset: () => emulator.reset(),
+    });
     rows.push({
       profile,
       call,
-      "MCP calls/s (in-memory)": Math.round(rates.mcp),
-      "direct runtime calls/s": Math.round(rates.direct),
-      "MCP cost per call": `${((1 / rates.mcp - 1 / rates.direct) * 1e6).toFixed(0)} µs`,
+      "MCP calls/s (in-memory)": Math.round(mcpRate),
+      "direct runtime calls/s": Math.round(directRate),
+      "MCP cost per call": `${((1 / mcpRate - 1 / directRate) * 1e6).toFixed(0)} µs`,
     });
   }
   await client.close();
