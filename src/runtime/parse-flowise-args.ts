@@ -15,8 +15,7 @@ const ROUNDS = 3;
  * the ZodError's issue array pretty-printed as JSON (2-space indent).
  */
 export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArgs {
-  const converted = convertFlowiseArgs(schema, args);
-  const result = schema.safeParse(converted);
+  const { result } = convertAndParse(schema, args);
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
   return { ok: false, error: `${MISMATCH} ${JSON.stringify(result.error.issues, null, 2)}` };
 }
@@ -26,15 +25,20 @@ export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArg
  * same zod schema accepts when Flowise would (the LangChain adapter runs this first).
  */
 export function convertFlowiseArgs(schema: z.ZodTypeAny, args: unknown): unknown {
-  let current = typeof args === "string" ? parseJsonText(args) : args;
-  for (let round = 0; round < ROUNDS; round++) {
-    const result = schema.safeParse(current);
-    if (result.success) return current;
-    const converted = convertAtIssues(current, result.error.issues);
-    if (converted === undefined) return current;
-    current = converted;
+  return convertAndParse(schema, args).converted;
+}
+
+/** The converted arguments and the parse of them, the last parse of the rounds kept, not repeated. */
+function convertAndParse(schema: z.ZodTypeAny, args: unknown) {
+  let converted = typeof args === "string" ? parseJsonText(args) : args;
+  let result = schema.safeParse(converted);
+  for (let round = 0; round < ROUNDS && !result.success; round++) {
+    const next = convertAtIssues(converted, result.error.issues);
+    if (next === undefined) break;
+    converted = next;
+    result = schema.safeParse(converted);
   }
-  return current;
+  return { converted, result };
 }
 
 function convertAtIssues(value: unknown, issues: z.ZodIssue[]): unknown {

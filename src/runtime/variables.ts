@@ -48,17 +48,39 @@ export function resolveVariables(
   context: VariableContext,
   options: ResolveOptions,
 ): VariableResolution {
-  if (!text.includes("{{")) return { ok: true, text };
-  let unknown: string | undefined;
-  const resolved = text.replace(TEMPLATE, (literal, name: string) => {
-    if (options.chatflow && chatflowKeepsLiteral({ literal, name })) return literal;
-    const value = lookupVariable(name, context);
-    if (value !== undefined) return value;
-    unknown ??= name;
-    return literal;
-  });
-  if (unknown !== undefined && !options.keepUnknown) return { ok: false, unknown };
-  return { ok: true, text: resolved };
+  return compileTemplate(text)(context, options);
+}
+
+type Template = (context: VariableContext, options: ResolveOptions) => VariableResolution;
+
+/** A text's `{{…}}` found once, so resolving it per call is lookups and a join, not a regex replace. */
+function compileTemplate(text: string): Template {
+  if (!text.includes("{{")) return () => ({ ok: true, text });
+  const literals: string[] = [];
+  const uses: VariableUse[] = [];
+  let end = 0;
+  for (const match of text.matchAll(TEMPLATE)) {
+    literals.push(text.slice(end, match.index));
+    uses.push({ literal: match[0], name: match[1] as string });
+    end = match.index + match[0].length;
+  }
+  const tail = text.slice(end);
+  return (context, options) => {
+    let unknown: string | undefined;
+    let resolved = "";
+    for (let i = 0; i < uses.length; i++) {
+      const use = uses[i] as VariableUse;
+      const keep = options.chatflow && chatflowKeepsLiteral(use);
+      let value = keep ? use.literal : lookupVariable(use.name, context);
+      if (value === undefined) {
+        unknown ??= use.name;
+        value = use.literal;
+      }
+      resolved += literals[i] + value;
+    }
+    if (unknown !== undefined && !options.keepUnknown) return { ok: false, unknown };
+    return { ok: true, text: resolved + tail };
+  };
 }
 
 /** One `{{…}}` in a text: as written, and its name (spaces inside the braces trimmed). */
@@ -89,6 +111,8 @@ function lookupVariable(name: string, context: VariableContext): string | undefi
   return undefined;
 }
 
+export type DeepResolution = { ok: true; value: unknown } | { ok: false; unknown: string };
+
 /**
  * Resolves variables in every string inside a JSON value (a fixed body). Returns the first unknown
  * variable when `keepUnknown` is false.
@@ -97,28 +121,46 @@ export function resolveVariablesDeep(
   value: unknown,
   context: VariableContext,
   options: ResolveOptions,
-): { ok: true; value: unknown } | { ok: false; unknown: string } {
-  if (typeof value === "string") {
-    const resolved = resolveVariables(value, context, options);
-    return resolved.ok ? { ok: true, value: resolved.text } : resolved;
-  }
-  if (Array.isArray(value)) return resolveEntries(value.entries(), context, options, []);
-  if (value !== null && typeof value === "object") {
-    return resolveEntries(Object.entries(value), context, options, {});
-  }
-  return { ok: true, value };
+): DeepResolution {
+  return prepareVariablesDeep(value, options)(context);
 }
 
-function resolveEntries<T extends unknown[] | Record<string, unknown>>(
-  entries: Iterable<[number | string, unknown]>,
-  context: VariableContext,
+/**
+ * `resolveVariablesDeep` of a value that does not change (a tool's config), its `{{…}}` found once: a
+ * tool call then only looks variables up. A value without any resolves to itself, not a copy.
+ */
+export function prepareVariablesDeep(
+  value: unknown,
   options: ResolveOptions,
-  into: T,
-): { ok: true; value: T } | { ok: false; unknown: string } {
-  for (const [key, item] of entries) {
-    const resolved = resolveVariablesDeep(item, context, options);
-    if (!resolved.ok) return resolved;
-    (into as Record<string | number, unknown>)[key] = resolved.value;
+): (context: VariableContext) => DeepResolution {
+  const unchanged = { ok: true as const, value };
+  return prepare(value, options) ?? (() => unchanged);
+}
+
+type Prepared = (context: VariableContext) => DeepResolution;
+
+/** The resolver of a value, or undefined when no string inside it has a variable. */
+function prepare(value: unknown, options: ResolveOptions): Prepared | undefined {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return undefined;
+    const template = compileTemplate(value);
+    return (context) => {
+      const resolved = template(context, options);
+      return resolved.ok ? { ok: true, value: resolved.text } : resolved;
+    };
   }
-  return { ok: true, value: into };
+  if (value === null || typeof value !== "object") return undefined;
+  const entries = [...(Array.isArray(value) ? value.entries() : Object.entries(value))].map(
+    ([key, item]) => [key, item, prepare(item, options)] as const,
+  );
+  if (entries.every(([, , prepared]) => prepared === undefined)) return undefined;
+  return (context) => {
+    const into = (Array.isArray(value) ? [] : {}) as Record<string | number, unknown>;
+    for (const [key, item, prepared] of entries) {
+      const resolved = prepared ? prepared(context) : { ok: true as const, value: item };
+      if (!resolved.ok) return resolved;
+      into[key] = resolved.value;
+    }
+    return { ok: true, value: into };
+  };
 }

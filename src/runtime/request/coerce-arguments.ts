@@ -32,15 +32,24 @@ export function coerceValue(value: unknown, expected: ExpectedType): unknown {
   }
 }
 
-/** Coerces each known key of an arguments object; unknown keys are left for validation to strip. */
+/**
+ * Coerces each known key of an arguments object; unknown keys are left for validation to strip. An
+ * object with nothing to convert comes back as it is (arguments are coerced on every call, twice under
+ * LangChain), else as a copy.
+ */
 export function coerceObject(value: unknown, types: Record<string, ExpectedType>): unknown {
   const object = typeof value === "string" ? (parseJsonOf(value, isPlainObject) ?? value) : value;
   if (!isPlainObject(object)) return object;
-  const coerced: Record<string, unknown> = { ...object };
-  for (const [key, type] of Object.entries(types)) {
-    if (key in coerced) coerced[key] = coerceValue(coerced[key], type);
+  let coerced: Record<string, unknown> | undefined;
+  for (const key in types) {
+    if (!(key in object)) continue;
+    const before = object[key];
+    const after = coerceValue(before, types[key] as ExpectedType);
+    if (after === before) continue;
+    coerced ??= { ...object };
+    coerced[key] = after;
   }
-  return coerced;
+  return coerced ?? object;
 }
 
 function toBoolean(value: unknown): unknown {

@@ -22,7 +22,7 @@ export function buildFlowiseUrl(
     const spec = schema[key];
     if (!spec || value === undefined || value === null) continue;
     if (spec.in === "path" && result.includes(`:${key}`)) {
-      result = result.replace(new RegExp(`:${escapeRegExp(key)}\\b`, "g"), encodeURIComponent(String(value)));
+      result = result.replace(placeholderOf(key), encodeURIComponent(String(value)));
     } else if (spec.in === "path") {
       appended.push(String(value));
     } else if (spec.in === "query") {
@@ -40,6 +40,18 @@ export function buildFlowiseUrl(
     // Flowise catches this and sends the URL as it stands.
     return result;
   }
+}
+
+/** `:key` as a global regex, made once per param name: a tool call should not compile regexes. */
+const placeholders = new Map<string, RegExp>();
+
+function placeholderOf(key: string): RegExp {
+  let pattern = placeholders.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`:${escapeRegExp(key)}\\b`, "g");
+    placeholders.set(key, pattern);
+  }
+  return pattern;
 }
 
 function appendQuery(url: string, entries: [string, string][]): string {

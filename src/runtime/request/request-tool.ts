@@ -5,7 +5,7 @@ import type { ToolProfile, VariableField } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import type { ExecutableTool, ToolRequest } from "../tool-result.js";
-import { resolveVariablesDeep, unknownVariableHint } from "../variables.js";
+import { type DeepResolution, prepareVariablesDeep, unknownVariableHint } from "../variables.js";
 import type { RequestToolArguments } from "./tool-arguments.js";
 
 /**
@@ -24,6 +24,7 @@ export function createRequestTool(
   const refusal = profile.refusal(config);
   if (refusal) throw new ToolDeckError("unsupported", refusal);
   const contract = profile.requestArguments(config);
+  const fields = prepareFields(config, profile);
   return {
     name: profile.toolName(config.name),
     description: config.description,
@@ -33,10 +34,32 @@ export function createRequestTool(
     async invoke(args, callOptions = {}) {
       const parsed = contract.parse(args);
       if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
-      const built = buildRequest(config, parsed.value, profile, options);
+      const built = buildRequest(config, parsed.value, profile, fields, options);
       if (!built.ok) return { ok: false, output: built.error, error: built.error };
       return profile.send(built.request, config, options, callOptions.signal);
     },
+  };
+}
+
+type FieldResolver = (context: ToolRuntimeOptions) => DeepResolution;
+
+/**
+ * The URL, headers and fixed body, each with its variables found once (a config, like the argument
+ * schema built from it, is read when the tool is made): a call only looks them up.
+ */
+function prepareFields(
+  config: RequestToolConfig,
+  profile: ToolProfile,
+): Record<VariableField, FieldResolver> {
+  const prepareIn = (field: VariableField, value: unknown): FieldResolver => {
+    const scope = profile.variableScope(config, field);
+    const unchanged = { ok: true as const, value };
+    return scope ? prepareVariablesDeep(value, scope) : () => unchanged;
+  };
+  return {
+    url: prepareIn("url", config.url),
+    headers: prepareIn("headers", config.headers),
+    body: prepareIn("body", config.body ?? {}),
   };
 }
 
@@ -46,21 +69,18 @@ function buildRequest(
   config: RequestToolConfig,
   args: RequestToolArguments,
   profile: ToolProfile,
+  fields: Record<VariableField, FieldResolver>,
   options: ToolRuntimeOptions,
 ): Built {
   const unknownVariable = (name: string, where: string): Built => ({
     ok: false,
     error: `unknown variable {{${name}}} in ${where}${unknownVariableHint(name, options)}`,
   });
-  const resolveIn = (field: VariableField, value: unknown) => {
-    const scope = profile.variableScope(config, field);
-    return scope ? resolveVariablesDeep(value, options, scope) : { ok: true as const, value };
-  };
-  const url = resolveIn("url", config.url);
+  const url = fields.url(options);
   if (!url.ok) return unknownVariable(url.unknown, "url");
-  const headers = resolveIn("headers", config.headers);
+  const headers = fields.headers(options);
   if (!headers.ok) return unknownVariable(headers.unknown, "headers");
-  const fixedBody = resolveIn("body", config.body ?? {});
+  const fixedBody = fields.body(options);
   if (!fixedBody.ok) return unknownVariable(fixedBody.unknown, "body");
   const urlText = url.value as string;
 

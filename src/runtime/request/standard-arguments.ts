@@ -42,9 +42,13 @@ export function standardArguments(config: RequestToolConfig, sendsBody: boolean)
   const coerce = (args: unknown) => {
     const outer = coerceObject(args ?? {}, { queryParams: "object", body: "object" });
     if (!isPlainObject(outer)) return outer;
+    const queryParams =
+      "queryParams" in outer ? coerceObject(outer.queryParams, types.queryParams) : undefined;
+    const body = "body" in outer ? coerceObject(outer.body, types.body) : undefined;
+    if (queryParams === outer.queryParams && body === outer.body) return outer;
     const coerced: Record<string, unknown> = { ...outer };
-    if ("queryParams" in outer) coerced.queryParams = coerceObject(outer.queryParams, types.queryParams);
-    if ("body" in outer) coerced.body = coerceObject(outer.body, types.body);
+    if ("queryParams" in outer) coerced.queryParams = queryParams;
+    if ("body" in outer) coerced.body = body;
     return coerced;
   };
   return {

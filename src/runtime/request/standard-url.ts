@@ -15,19 +15,25 @@ export function buildStandardUrl(
   const given = params ?? {};
   const [beforeHash, hash = ""] = splitOnce(url, "#");
   let [path, search = ""] = splitOnce(beforeHash, "?");
-  const query = new URLSearchParams(search);
-  for (const [key, spec] of Object.entries(schema ?? {})) {
+  // Made only when there is a query: most tool calls have none.
+  let query = search === "" ? undefined : new URLSearchParams(search);
+  const append = (key: string, value: unknown) => {
+    query ??= new URLSearchParams();
+    appendQueryValue(query, key, value);
+  };
+  for (const key in schema) {
+    const spec = schema[key] as ParamSpec;
     const value = given[key];
     const present = value !== undefined && value !== null;
     if (spec.in === "path") path = present ? fillPath(path, key, String(value)) : dropPlaceholder(path, key);
-    else if (present) appendQueryValue(query, key, value);
+    else if (present) append(key, value);
   }
   if (schema === undefined) {
     for (const [key, value] of Object.entries(given)) {
-      if (value !== undefined && value !== null) appendQueryValue(query, key, value);
+      if (value !== undefined && value !== null) append(key, value);
     }
   }
-  const queryText = query.toString();
+  const queryText = query?.toString() ?? "";
   return `${path}${queryText ? `?${queryText}` : ""}${hash ? `#${hash}` : ""}`;
 }
 
