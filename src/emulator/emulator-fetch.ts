@@ -54,21 +54,30 @@ export function createEmulatorFetch(
     Object.entries(routes).map(([origin, handler]) => [new URL(origin).origin, handler]),
   );
   const hosts = new Set([...handlers.keys()].map((origin) => new URL(origin).hostname));
+  // A tool asks whether its URL is answered in-process, then fetches it: the second lookup is the first's.
+  let lastUrl: string | undefined;
+  let lastHandler: FetchHandler | undefined;
+  const lookup = (url: string) => {
+    if (url !== lastUrl) {
+      lastHandler = handlerFor(handlers, url);
+      lastUrl = url;
+    }
+    return lastHandler;
+  };
   // A fallback that answers in-process too (a spec emulator standing in for every other host) keeps
   // those requests off the network and out of DNS.
-  const answersInProcess = (url: string) =>
-    handlerFor(handlers, url) !== undefined || isInProcessFetch(fallback, url);
+  const answersInProcess = (url: string) => lookup(url) !== undefined || isInProcessFetch(fallback, url);
   return {
     fetch: markInProcess(async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      const handler = handlerFor(handlers, url);
+      const handler = lookup(url);
       if (!handler) return fallback(input, init);
       // In-process there is no socket to cancel: the signal is honoured by racing it, not by handing it
       // to Request (which costs a linked AbortSignal per call).
-      const { signal, ...rest } = init ?? {};
-      signal?.throwIfAborted();
-      const answer = Promise.resolve(handler(new Request(input, rest)));
-      return signal ? raceAbort(answer, signal) : answer;
+      if (!init?.signal) return handler(new Request(input, init));
+      const { signal, ...rest } = init;
+      signal.throwIfAborted();
+      return raceAbort(Promise.resolve(handler(new Request(input, rest))), signal);
     }, answersInProcess),
     resolveHost: async (hostname) =>
       hosts.has(hostname) || isInProcessFetch(fallback, `http://${hostname}/`)

@@ -39,3 +39,28 @@ describe("createEmulatorFetch", () => {
     expect(network).toEqual([url]);
   });
 });
+
+test("each URL is answered by its own handler, whatever was asked before (the last lookup is reused)", async () => {
+  const seen: string[] = [];
+  const answer = (name: string) => async (input: string | URL | Request) => {
+    seen.push(`${name} ${new URL(input instanceof Request ? input.url : input).pathname}`);
+    return new Response(name);
+  };
+  const emulator = createEmulatorFetch(
+    { "http://a.test": answer("a"), "http://b.test": answer("b") },
+    answer("network"),
+  );
+  for (const url of [
+    "http://a.test/1",
+    "http://a.test/1",
+    "http://b.test/2",
+    "http://c.test/3",
+    "http://a.test/4",
+  ]) {
+    isInProcessFetch(emulator.fetch, url);
+    await emulator.fetch(url);
+  }
+  expect(seen).toEqual(["a /1", "a /1", "b /2", "network /3", "a /4"]);
+  expect(isInProcessFetch(emulator.fetch, "http://c.test/3")).toBe(false);
+  expect(isInProcessFetch(emulator.fetch, "http://b.test/3")).toBe(true);
+});

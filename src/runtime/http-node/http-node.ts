@@ -1,4 +1,6 @@
 import type { HttpNodeConfig } from "../../config/http-node-config.js";
+import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
+import { startDeadline } from "../call-deadline.js";
 import { toRequestInit } from "../http-exchange.js";
 import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import { privateHostRefusal } from "../profiles/private-host-refusal.js";
@@ -51,13 +53,10 @@ async function send(
   outer: AbortSignal | undefined,
 ): Promise<ToolResult> {
   const fetch = options.fetch ?? globalThis.fetch;
-  const signals = [outer];
   const timeoutMs = toolProfileOf(options.profile).httpNode.timeoutMs(options.timeoutMs);
-  if (timeoutMs !== undefined) signals.push(AbortSignal.timeout(timeoutMs));
-  const signal = AbortSignal.any(signals.filter((item): item is AbortSignal => item !== undefined));
+  const deadline = startDeadline(timeoutMs, outer, isInProcessFetch(fetch, request.url));
   try {
-    const raw = await fetch(request.url, toRequestInit(request, signal));
-    const bytes = new Uint8Array(await raw.arrayBuffer());
+    const { raw, bytes } = await deadline.race(fetchBytes(fetch, request, deadline.signal));
     const response: ToolResponse = {
       status: raw.status,
       statusText: raw.statusText,
@@ -81,5 +80,12 @@ async function send(
       error: `${request.method} ${request.url} failed: ${message}`,
       request,
     };
+  } finally {
+    deadline.clear();
   }
+}
+
+async function fetchBytes(fetch: FetchLike, request: ToolRequest, signal: AbortSignal | undefined) {
+  const raw = await fetch(request.url, toRequestInit(request, signal));
+  return { raw, bytes: new Uint8Array(await raw.arrayBuffer()) };
 }

@@ -1,6 +1,7 @@
 import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
+import { startDeadline } from "../call-deadline.js";
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
-import type { ToolRequest, ToolResult } from "../tool-result.js";
+import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
 export interface StandardSendOptions {
   fetch: FetchLike;
@@ -15,16 +16,14 @@ export interface StandardSendOptions {
  * (`HTTP 400 Bad Request: {"error":"…"}`), so the LLM can correct itself; long output is cut with a marker.
  */
 export async function sendStandard(request: ToolRequest, options: StandardSendOptions): Promise<ToolResult> {
-  const deadline = createDeadline(
+  const deadline = startDeadline(
     options.timeoutMs,
     options.signal,
     isInProcessFetch(options.fetch, request.url),
   );
-  let raw: Response;
-  let response: ToolResult["response"];
+  let answer: { raw: Response; response: ToolResponse };
   try {
-    raw = await deadline.race(options.fetch(request.url, toRequestInit(request, deadline.signal)));
-    response = await deadline.race(readToolResponse(raw));
+    answer = await deadline.race(fetchAndRead(options.fetch, request, deadline.signal));
   } catch (error) {
     const reason = deadline.timedOut()
       ? `timed out after ${options.timeoutMs} ms`
@@ -34,6 +33,7 @@ export async function sendStandard(request: ToolRequest, options: StandardSendOp
   } finally {
     deadline.clear();
   }
+  const { raw, response } = answer;
   if (!raw.ok) {
     const output = `HTTP ${response.status} ${response.statusText}: ${response.body}`.trimEnd();
     return {
@@ -47,37 +47,9 @@ export async function sendStandard(request: ToolRequest, options: StandardSendOp
   return { ok: true, output: truncate(response.body, options.maxOutputLength), request, response };
 }
 
-/**
- * The call's time limit. Over the network it aborts the request (one AbortController, linked to the
- * caller's signal). In-process there is no socket to cancel, so it only races a timer and the caller's
- * signal goes through as it is: an AbortController per call costs a third of an in-process call
- * (bench/tool-calls).
- */
-function createDeadline(timeoutMs: number, outer: AbortSignal | undefined, inProcess: boolean) {
-  const controller = inProcess ? undefined : new AbortController();
-  let timedOut = false;
-  let expire: (reason: unknown) => void = () => {};
-  const expired = new Promise<never>((_resolve, reject) => {
-    expire = reject;
-  });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    const reason = new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError");
-    controller?.abort(reason);
-    expire(reason);
-  }, timeoutMs);
-  const forward = () => controller?.abort(outer?.reason);
-  if (controller && outer?.aborted) forward();
-  else if (controller) outer?.addEventListener("abort", forward, { once: true });
-  return {
-    signal: controller?.signal ?? outer,
-    timedOut: () => timedOut,
-    race: <T>(work: Promise<T>): Promise<T> => Promise.race([work, expired]),
-    clear() {
-      clearTimeout(timer);
-      outer?.removeEventListener("abort", forward);
-    },
-  };
+async function fetchAndRead(fetch: FetchLike, request: ToolRequest, signal: AbortSignal | undefined) {
+  const raw = await fetch(request.url, toRequestInit(request, signal));
+  return { raw, response: await readToolResponse(raw) };
 }
 
 /** Cuts text to `max` characters and says so, so neither the LLM nor a reader mistakes it for the whole. */

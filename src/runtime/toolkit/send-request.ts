@@ -1,29 +1,37 @@
-import type { FetchLike } from "../../net/fetch-like.js";
+import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
+import { startDeadline } from "../call-deadline.js";
 import type { ToolRequest, ToolResponse } from "../tool-result.js";
 
 export type Sent = { ok: true; response: ToolResponse } | { ok: false; error: string };
 
 /**
  * Sends a built request through the injected fetch and reads the whole answer. A timeout (when given)
- * or the caller's signal aborts it; failures come back as text, never as exceptions.
+ * or the caller's signal aborts it (in-process, both are raced instead: see `startDeadline`); failures
+ * come back as text, never as exceptions.
  */
 export async function sendRequest(
   fetch: FetchLike,
   request: ToolRequest & { payload?: BodyInit },
   options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<Sent> {
-  const signals = [options.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined];
-  const active = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  // A limit of 0 is none, as it always was here.
+  const timeoutMs = options.timeoutMs || undefined;
+  const deadline = startDeadline(timeoutMs, options.signal, isInProcessFetch(fetch, request.url));
   const init: RequestInit = { method: request.method, headers: request.headers };
   const payload = request.payload ?? request.body;
   if (payload !== undefined) init.body = payload;
-  if (active.length > 0) init.signal = AbortSignal.any(active);
+  if (deadline.signal) init.signal = deadline.signal;
   try {
-    const response = await fetch(request.url, init);
-    return { ok: true, response: await toToolResponse(response) };
+    return { ok: true, response: await deadline.race(fetchAndRead(fetch, request.url, init)) };
   } catch (cause) {
     return { ok: false, error: describeFailure(cause, options.timeoutMs) };
+  } finally {
+    deadline.clear();
   }
+}
+
+async function fetchAndRead(fetch: FetchLike, url: string, init: RequestInit): Promise<ToolResponse> {
+  return toToolResponse(await fetch(url, init));
 }
 
 export async function toToolResponse(response: Response): Promise<ToolResponse> {
