@@ -1,6 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { ExecutableTool, ToolResult } from "../tool-result.js";
+import { compileSchemaCheck, type SchemaCheck } from "./json-schema-check.js";
 
 /** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
 export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "error">;
@@ -10,9 +11,18 @@ export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "err
  * before the tool runs, so what the tool itself would do first happens first: top-level keys the
  * tool does not declare are dropped (Flowise's zod parse strips them, and so does the standard
  * profile), then the profile's coercion ("5" → 5, as Flowise does) runs.
+ *
+ * LangChain's validator for a JSON schema walks the whole schema again on every call (6–14 µs, more
+ * than the rest of an in-process call; bench/tool-calls-langchain), so arguments are first checked
+ * here, by a check compiled once that passes only what that validator passes; those go to LangChain's
+ * call() on a view of this tool whose schema is `true`, the rest to LangChain's own validation as before.
  */
 class ExecutableLangChainTool extends DynamicStructuredTool {
   readonly #coerce: (args: unknown) => unknown;
+  readonly #passes: SchemaCheck | undefined;
+  readonly #checkedSchema: Record<string, unknown>;
+  /** This tool with `schema: true`, for arguments `#passes` has passed (the model is still given the real one). */
+  readonly #checked: this;
 
   constructor(tool: ExecutableTool) {
     super({
@@ -27,13 +37,30 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     const coerce = tool.coerceArgs ?? ((args: unknown) => args);
     const declared = declaredKeys(tool);
     this.#coerce = declared ? (args) => coerce(withoutUndeclared(args, declared)) : coerce;
+    this.#passes = compileSchemaCheck(tool.inputSchema);
+    this.#checkedSchema = tool.inputSchema;
+    this.#checked = Object.create(this, { schema: { value: true } });
   }
 
   override call(...[arg, ...rest]: Parameters<DynamicStructuredTool["call"]>) {
-    const isToolCall = typeof arg === "object" && arg !== null && "args" in arg && "name" in arg;
-    const coerced = isToolCall ? { ...arg, args: this.#coerce(arg.args) } : this.#coerce(arg);
-    return super.call(coerced as typeof arg, ...rest);
+    const input = this.#coerced(arg);
+    // What LangChain validates: a `tool_call`'s arguments, else the input itself.
+    const validated = isLangChainToolCall(input) ? input.args : input;
+    const checked = this.schema === this.#checkedSchema && this.#passes?.(validated);
+    const target = checked ? this.#checked : this;
+    return DynamicStructuredTool.prototype.call.call(target, input, ...rest);
   }
+
+  #coerced(arg: Parameters<DynamicStructuredTool["call"]>[0]): typeof arg {
+    const isToolCall = typeof arg === "object" && arg !== null && "args" in arg && "name" in arg;
+    if (!isToolCall) return this.#coerce(arg) as typeof arg;
+    const args = this.#coerce(arg.args);
+    return args === arg.args ? arg : { ...arg, args };
+  }
+}
+
+function isLangChainToolCall(input: unknown): input is { args: unknown } {
+  return typeof input === "object" && input !== null && (input as { type?: unknown }).type === "tool_call";
 }
 
 /** The top-level argument keys of a tool whose schema refuses any other, else undefined. */
@@ -44,8 +71,10 @@ function declaredKeys(tool: ExecutableTool): Set<string> | undefined {
   return new Set(Object.keys(properties));
 }
 
+/** The arguments without undeclared top-level keys; as they are when every key is declared. */
 function withoutUndeclared(args: unknown, declared: Set<string>): unknown {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  if (Object.keys(args).every((key) => declared.has(key))) return args;
   return Object.fromEntries(Object.entries(args).filter(([key]) => declared.has(key)));
 }
 
