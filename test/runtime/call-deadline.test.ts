@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { HttpNodeConfigSchema } from "../../src/config/http-node-config.js";
 import { createEmulatorFetch } from "../../src/emulator/emulator-fetch.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
@@ -61,6 +61,19 @@ describe("startDeadline", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(deadline.timedOut()).toBe(false);
     expect(deadline.signal?.aborted).toBe(false);
+  });
+
+  test("a call that ends in the turn of the event loop it began in sets no timer", async () => {
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    try {
+      const deadline = startDeadline(1000, undefined, true);
+      expect(await deadline.race(Promise.resolve("done"))).toBe("done");
+      deadline.clear();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(timers).not.toHaveBeenCalled();
+    } finally {
+      timers.mockRestore();
+    }
   });
 
   test("work raced after the limit fails at once", async () => {
