@@ -1,5 +1,8 @@
 import type { ToolRequest, ToolResponse } from "./tool-result.js";
 
+/** Decodes a whole body at a time, so one serves every call. */
+const BOM_KEEPING_DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /** Reads a fetch `Response` into the plain record a `ToolResult` carries. */
 export async function readToolResponse(
   response: Response,
@@ -7,8 +10,13 @@ export async function readToolResponse(
 ): Promise<ToolResponse> {
   // `text()` drops a leading UTF-8 BOM; node-fetch, which Flowise's request tools use, passes it on.
   const body = options.keepBom
-    ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer())
+    ? BOM_KEEPING_DECODER.decode(await response.arrayBuffer())
     : await response.text();
+  return toolResponseOf(response, body);
+}
+
+/** The record of a `Response` whose body has been read as `body`. */
+export function toolResponseOf(response: Response, body: string): ToolResponse {
   return {
     status: response.status,
     statusText: response.statusText,
@@ -18,10 +26,15 @@ export async function readToolResponse(
 }
 
 /** The `RequestInit` for a tool request. */
-export function toRequestInit(request: ToolRequest, signal: AbortSignal | undefined): RequestInit {
+export function toRequestInit(
+  request: ToolRequest,
+  signal: AbortSignal | undefined,
+  redirect?: RequestRedirect,
+): RequestInit {
   const init: RequestInit = { method: request.method, headers: request.headers };
   if (request.body !== undefined) init.body = request.body;
   if (signal) init.signal = signal;
+  if (redirect) init.redirect = redirect;
   return init;
 }
 

@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
-import type { ExecutableTool, ToolResult } from "../tool-result.js";
+import type { ExecutableTool, ToolInvokeOptions, ToolResult } from "../tool-result.js";
 import { compileSchemaCheck, type SchemaCheck } from "./json-schema-check.js";
 
 /** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
@@ -89,10 +89,10 @@ async function runTool(
   toolCallId: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<[string | ToolMessage, ToolArtifact]> {
-  const result = await tool.invoke(args, {
-    ...(signal ? { signal } : {}),
-    ...(toolCallId ? { toolCallId } : {}),
-  });
+  const options: ToolInvokeOptions = {};
+  if (signal) options.signal = signal;
+  if (toolCallId) options.toolCallId = toolCallId;
+  const result = await tool.invoke(args, options);
   const { output, ...artifact } = result;
   if (result.ok) return [output, artifact];
   if (!toolCallId) throw new Error(output);

@@ -33,10 +33,7 @@ export async function sendLikeFlowise(
     for (let hop = 0; ; hop++) {
       const refusal = await options.refusal(new URL(current.url));
       if (refusal) return failure(refusal);
-      const raw = await options.fetch(current.url, {
-        ...toRequestInit(current, options.signal),
-        redirect: "manual",
-      });
+      const raw = await options.fetch(current.url, toRequestInit(current, options.signal, "manual"));
       const location = raw.headers.get("location");
       if (REDIRECTS.has(raw.status) && location) {
         if (hop >= MAX_REDIRECTS) return failure("Too many redirects");

@@ -1,6 +1,6 @@
 import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
 import { startDeadline } from "../call-deadline.js";
-import { readToolResponse, toRequestInit } from "../http-exchange.js";
+import { toolResponseOf, toRequestInit } from "../http-exchange.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
 export interface StandardSendOptions {
@@ -49,7 +49,7 @@ export async function sendStandard(request: ToolRequest, options: StandardSendOp
 
 async function fetchAndRead(fetch: FetchLike, request: ToolRequest, signal: AbortSignal | undefined) {
   const raw = await fetch(request.url, toRequestInit(request, signal));
-  return { raw, response: await readToolResponse(raw) };
+  return { raw, response: toolResponseOf(raw, await raw.text()) };
 }
 
 /** Cuts text to `max` characters and says so, so neither the LLM nor a reader mistakes it for the whole. */
