@@ -6,7 +6,7 @@ import {
   TUTORIAL_EVENT_ORIGINS,
 } from "../emulator/emulator-origins.js";
 import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
-import { createSpecEmulator, type SpecEmulator } from "../emulator/spec/spec-emulator.js";
+import { createSpecEmulator, type SpecEmulator, specServer } from "../emulator/spec/spec-emulator.js";
 import type { ProbeRuntime, ProbeTarget } from "../lint/probe/probe.js";
 import type { FetchLike } from "../net/fetch-like.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
@@ -116,9 +116,16 @@ function specEmulators(spec: OperationIndex | undefined, everyHost: boolean) {
     emulator.reset();
     return emulator;
   };
+  // An emulator nothing could reach is not built: one whose server is an embedded emulator's origin
+  // (tools/'s own description, on the tutorial's localhost:5566) or relative, unless it answers every host.
+  const reachable = (index: OperationIndex) => {
+    const { origin } = specServer(index);
+    return (index === spec && everyHost) || (origin !== undefined && !isEmbeddedOrigin(origin));
+  };
   return (toolkitSpec: OperationIndex | undefined): ProbeSpecs => {
-    const main = spec ? emulatorOf(spec) : undefined;
-    const own = toolkitSpec && toolkitSpec !== spec ? emulatorOf(toolkitSpec) : undefined;
+    const main = spec && reachable(spec) ? emulatorOf(spec) : undefined;
+    const own =
+      toolkitSpec && toolkitSpec !== spec && reachable(toolkitSpec) ? emulatorOf(toolkitSpec) : undefined;
     const emulators = [own, main].filter((emulator) => emulator !== undefined);
     const fallback = main && everyHost ? answerEveryHost(main) : undefined;
     const describe = (url: string) => {

@@ -97,7 +97,6 @@ export function createSpecEmulator(
   );
   const store = createResourceStore(seed);
   const context: Context = { index, model, checkerFor, store, idFor };
-  const first = index.spec.document.servers?.[0];
   return {
     fetch: (request) => answer(context, request),
     reset() {
@@ -109,9 +108,15 @@ export function createSpecEmulator(
       index.operations.map((operation) =>
         explainRole(operation, model.roles.get(operation) ?? { action: "answer", reason: "" }),
       ),
-    server: first ? splitServerUrl(serverUrlWithDefaults(first)) : { origin: undefined, basePath: "" },
+    server: specServer(index),
     index,
   };
+}
+
+/** Where a spec emulator answers: its description's first server (origin undefined for a relative URL). */
+export function specServer(index: OperationIndex): SpecEmulator["server"] {
+  const first = index.spec.document.servers?.[0];
+  return first ? splitServerUrl(serverUrlWithDefaults(first)) : { origin: undefined, basePath: "" };
 }
 
 interface Context {
