@@ -90,7 +90,7 @@ export async function probe(
       continue;
     }
     for (const executable of executables) {
-      const record = await probeOne(tool, executable, { ...options, judgeExchange }, runtime);
+      const record = await probeOne(tool, executable, options, runtime, judgeExchange);
       records.push(record.record);
       diagnostics.push(...record.diagnostics);
     }
@@ -102,8 +102,9 @@ export async function probe(
 async function probeOne(
   tool: LoadedTool,
   executable: ExecutableTool,
-  options: ProbeOptions & { judgeExchange: typeof JudgeExchange },
+  options: ProbeOptions,
   runtime: ProbeRuntime,
+  judge: typeof JudgeExchange,
 ) {
   const method = executable.endpoint?.method ?? "GET";
   if (!options.allowWrites && WRITES.has(method)) {
@@ -133,7 +134,7 @@ async function probeOne(
     : "not sent";
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
-    : [...options.judgeExchange(result, options.spec), ...judgeOutputLength(tool, result)];
+    : [...judge(result, options.spec), ...judgeOutputLength(tool, result)];
   const diagnostics = findings.map((finding) =>
     probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
   );

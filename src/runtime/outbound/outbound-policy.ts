@@ -27,7 +27,8 @@ export interface NamedHosts {
 export function toOutboundPolicy(named: NamedHosts): OutboundPolicy {
   const hosts = [...(named.allowHosts ?? [])];
   if (named.baseUrl !== undefined) hosts.push(baseUrlHost(parseBaseUrl(named.baseUrl)));
-  return { allowedHosts: hosts, allowWrites: named.allowWrites ?? false };
+  // A host named twice (--allow-host and --base-url's) is listed once.
+  return { allowedHosts: [...new Set(hosts)], allowWrites: named.allowWrites ?? false };
 }
 
 /**
