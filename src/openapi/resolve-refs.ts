@@ -78,6 +78,13 @@ const WALKED_AT_TOP = new Set(["paths", "info", "servers", "tags", "security", "
 /** What `lazy` leaves for later in an operation (`/paths/{path}/{method}`). */
 export const LEFT_IN_OPERATIONS: ReadonlySet<string> = new Set(["responses", "callbacks"]);
 
+/**
+ * How many objects deep the resolver walks, counting the targets it walks when first pointed at
+ * (GitHub's description needs 22). Deeper is refused with a `load` error: the walks after loading are
+ * recursive too (ajv compiling a schema overflows the stack near 300 levels).
+ */
+export const MAX_NESTING = 128;
+
 /** Where a `$ref` text points, and (once followed) the link of its chain that is not a reference. */
 interface Lookup {
   target: unknown;
@@ -113,6 +120,8 @@ class RefResolver {
   private readonly targets: Set<object> | undefined;
   /** Lazy only: the unresolved values of the properties left for later, by owner and key. */
   private readonly left = new WeakMap<object, Map<string, unknown>>();
+  /** How many `walk`s are under way, one inside the other. */
+  private depth = 0;
 
   constructor(
     private readonly main: RefDocument,
@@ -129,6 +138,16 @@ class RefResolver {
 
   /** `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords. */
   private walk(node: object, doc: RefDocument, path: Path, names: boolean) {
+    if (this.depth === MAX_NESTING) throw this.tooDeep(doc, path);
+    this.depth++;
+    try {
+      this.walkObject(node, doc, path, names);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private walkObject(node: object, doc: RefDocument, path: Path, names: boolean) {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         if (typeof node[i] === "object" && node[i] !== null) this.walkChild(node, i, doc, path, false);
@@ -320,6 +339,15 @@ class RefResolver {
       },
       set: settle,
     });
+  }
+
+  /** The pointer is cut after a few keys: a full one would be as long as the document is deep. */
+  private tooDeep(doc: RefDocument, path: Path): ToolDeckError {
+    const where = path.length > 8 ? `${toPointer(path.slice(0, 8))}/…` : toPointer(path);
+    return new ToolDeckError(
+      "load",
+      `${doc.label}${where}: nested more than ${MAX_NESTING} objects deep ($ref targets included); refusing to load it`,
+    );
   }
 
   private error(doc: RefDocument, path: readonly (string | number)[], message: string): ToolDeckError {

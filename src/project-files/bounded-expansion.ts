@@ -11,18 +11,32 @@ export class ExpansionError extends Error {
   }
 }
 
+/** A value that contains itself (a YAML alias to a node it is inside): no JSON document can. */
+export class CycleError extends Error {
+  override readonly name = "CycleError";
+  constructor() {
+    super("a value contains itself (a cycle)");
+  }
+}
+
+export interface BoundedExpansionOptions {
+  /** What to walk below an object; default every own value. */
+  children?: (value: object) => unknown[];
+  /**
+   * Throw `CycleError` when a value contains itself, instead of counting the cycle once: a parsed
+   * text must be a tree of shared parts (resolved `$ref`s may be cyclic, a recursive schema).
+   */
+  refuseCycles?: boolean;
+}
+
 /**
  * Throws `ExpansionError` when a parsed value, walked as the tree every later step sees, has more than
  * `MAX_EXPANDED_VALUES` values. YAML aliases and resolved `$ref`s make one object appear in many places,
  * so 600 bytes can stand for billions of values; each object is counted once and its size remembered, so
  * this costs one pass over what is really in memory. A cycle (a legitimate recursive schema) counts once.
  * Iterative, so a deeply nested document cannot overflow the stack.
- * `children` says what to walk below an object (default: every own value).
  */
-export function assertBoundedExpansion(
-  value: unknown,
-  options: { children?: (value: object) => unknown[] } = {},
-): void {
+export function assertBoundedExpansion(value: unknown, options: BoundedExpansionOptions = {}): void {
   if (typeof value !== "object" || value === null) return;
   const children = options.children ?? plainValues;
   // Each object's expanded size once walked; WALKING while it is on the stack (a cycle counts once).
@@ -43,6 +57,7 @@ export function assertBoundedExpansion(
       continue;
     }
     const known = sizes.get(child);
+    if (known === WALKING && options.refuseCycles) throw new CycleError();
     if (known !== undefined) addTo(frame, known === WALKING ? 1 : known);
     else {
       sizes.set(child, WALKING);

@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, load } from "js-yaml";
-import { assertBoundedExpansion } from "./bounded-expansion.js";
+import { assertBoundedExpansion, CycleError } from "./bounded-expansion.js";
 
 /** Why a text did not parse, in one line that quotes none of it (the file may hold secrets). */
 export class ParseError extends Error {
@@ -11,7 +11,8 @@ export type TextFormat = "json" | "yaml" | "json-or-yaml";
 
 /**
  * The one place a file's text becomes a value (configs, specs, scenarios, cassettes, vars, settings):
- * parsed, then (YAML) refused when its aliases make it stand for more than `MAX_EXPANDED_VALUES` values.
+ * parsed, then (YAML) refused when its aliases make it stand for more than `MAX_EXPANDED_VALUES` values
+ * or make a node contain itself (`a: &a [*a]`, which every later walk would follow forever).
  * Throws `ParseError` or `ExpansionError`, one line each, never quoting the text.
  */
 export function parseBounded(text: string, format: TextFormat): unknown {
@@ -30,7 +31,12 @@ function parseJsonFirst(text: string, only: boolean): unknown {
 
 function parseYamlBounded(text: string): unknown {
   const value = parseYaml(text);
-  assertBoundedExpansion(value);
+  try {
+    assertBoundedExpansion(value, { refuseCycles: true });
+  } catch (cause) {
+    if (!(cause instanceof CycleError)) throw cause;
+    throw new ParseError("invalid YAML (an alias refers to a node it is inside: a cycle)", { cause });
+  }
   return value;
 }
 

@@ -109,6 +109,21 @@ describe("the CLI loads only inside the project", () => {
     );
   });
 
+  test.each([
+    ["a JSON spec nested 5,000 levels deep", "api.json", "nested more than 128 objects deep"],
+    ["a YAML spec whose alias holds itself", "api.yaml", "an alias refers to a node it is inside: a cycle"],
+  ])("lint --spec naming %s: one load error, not an internal error", async (_, name, reason) => {
+    // js-yaml stops at 100 levels itself; JSON.parse does not.
+    const deep = `${'{"type":"array","items":'.repeat(5_000)}{"type":"string"}${"}".repeat(5_000)}`;
+    const spec = name.endsWith(".json")
+      ? `{"openapi":"3.0.3","info":{"title":"T","version":"1"},"components":{"schemas":{"deep":${deep}}}}`
+      : "openapi: 3.0.3\ninfo: { title: T, version: '1' }\npaths:\n  /a: &p\n    get: { x-loop: *p }\n";
+    const dir = hostileProject({ [name]: spec, "tools/a.yaml": "kind: request\nname: a\nurl: http://x/a\n" });
+    const { code, stderr } = await cli(["lint", join(dir, "tools"), "--spec", join(dir, name)]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(new RegExp(`^tooldeck lint: ${join(dir, name)}[^\n]*: [^\n]*${reason}[^\n]*\n$`));
+  });
+
   test("--vars: an alias bomb is one load error", async () => {
     const dir = hostileProject({ "vars.yaml": yamlAliasBomb(9) });
     const { code, stderr } = await cli(["call", "get_events", "--vars", join(dir, "vars.yaml")]);

@@ -2,6 +2,7 @@ import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadSpec } from "../../src/openapi/load-spec.js";
+import { MAX_NESTING } from "../../src/openapi/resolve-refs.js";
 import { MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
 import { createTools } from "../../src/runtime/create-tools.js";
 import { hostileProject, yamlAliasBomb } from "../support/hostile-project.js";
@@ -201,5 +202,65 @@ describe("expansion is bounded", () => {
         `${join(dir, "api.json")}: ${EXPANDS}`,
       );
     }
+  });
+});
+
+describe("nesting is bounded: a deep or self-containing spec is a load error, not a stack overflow", () => {
+  const TOO_DEEP = `nested more than ${MAX_NESTING} objects deep ($ref targets included); refusing to load it`;
+
+  /** A query parameter whose schema is an array of arrays … `depth` times (as text: too deep to stringify). */
+  function deepSpec(depth: number): string {
+    const schema = `${'{"type":"array","items":'.repeat(depth)}{"type":"string"}${"}".repeat(depth)}`;
+    return specWithParameter({ name: "q", in: "query", schema: "SCHEMA" }).replace('"SCHEMA"', schema);
+  }
+
+  test("20,000 levels of `items` are refused, eager and lazy, naming where (cut after a few keys)", async () => {
+    const dir = hostileProject({ "api.json": deepSpec(20_000) });
+    for (const lazyRefs of [false, true]) {
+      expect(await loadError(join(dir, "api.json"), { roots: [dir], lazyRefs })).toBe(
+        `${join(dir, WHERE)}/schema/items/items/…: ${TOO_DEEP}`,
+      );
+    }
+  });
+
+  test("a chain of 2,000 schemas, each a property of the one before, is refused when walked lazily", async () => {
+    const schemas: Record<string, unknown> = { s0: { type: "string" } };
+    for (let i = 1; i <= 2_000; i++) {
+      schemas[`s${i}`] = { type: "object", properties: { next: { $ref: `#/components/schemas/s${i - 1}` } } };
+    }
+    const spec = JSON.parse(
+      specWithParameter({ name: "q", in: "query", schema: { $ref: "#/components/schemas/s2000" } }),
+    );
+    const dir = hostileProject({ "api.json": JSON.stringify({ ...spec, components: { schemas } }) });
+    // Each target is walked when first pointed at, inside the walk of the schema pointing at it.
+    const message = await loadError(join(dir, "api.json"), { roots: [dir], lazyRefs: true });
+    expect(message.startsWith(`${join(dir, "api.json")}#/components/schemas/s`)).toBe(true);
+    expect(message).toMatch(new RegExp(`#/components/schemas/s\\d+: ${TOO_DEEP.replace(/[()$]/g, "\\$&")}$`));
+  });
+
+  test("a spec just inside the limit loads, and its tools build", async () => {
+    const dir = hostileProject({ "api.json": deepSpec(MAX_NESTING - 10) });
+    const spec = await loadSpec(join(dir, "api.json"), { roots: [dir] });
+    expect(spec.document.paths?.["/x"]).toBeDefined();
+    const config = {
+      kind: "openapi-toolkit" as const,
+      spec: join(dir, "api.json"),
+      returnDirect: false,
+      headers: {},
+      removeNulls: false,
+      selectedEndpoints: [],
+    };
+    const tools = await createTools([config], { roots: [dir] });
+    expect(tools.map((tool) => tool.name)).toEqual(["x"]);
+  });
+
+  test("a YAML spec whose alias holds itself is refused where it is parsed", async () => {
+    const dir = hostileProject({
+      "api.yaml":
+        'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /a: &p\n    get:\n      x-loop: *p\n',
+    });
+    expect(await loadError(join(dir, "api.yaml"), { roots: [dir] })).toBe(
+      `${join(dir, "api.yaml")}: invalid YAML (an alias refers to a node it is inside: a cycle)`,
+    );
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { assertBoundedExpansion, MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import {
+  assertBoundedExpansion,
+  CycleError,
+  MAX_EXPANDED_VALUES,
+} from "../../src/project-files/bounded-expansion.js";
 import { parseBounded } from "../../src/project-files/parse-bounded.js";
 import { yamlAliasBomb, yamlMergeKeyBomb } from "../support/hostile-project.js";
 
@@ -32,6 +36,17 @@ describe("parseBounded", () => {
     expect(() => parseBounded(yamlMergeKeyBomb(8), "yaml")).toThrow(EXPANDS);
   });
 
+  test.each([
+    ["a sequence", "a: &a [1, *a]\n"],
+    ["a mapping", "paths:\n  /a: &p\n    get:\n      nested: *p\n"],
+    ["a flow mapping", "n: &n {deeper: {deepest: *n}}\n"],
+  ])("a YAML alias to a node it is inside (%s) is refused: no later walk could end", (_, text) => {
+    expect(() => parseBounded(text, "yaml")).toThrow(
+      "invalid YAML (an alias refers to a node it is inside: a cycle)",
+    );
+    expect(() => parseBounded(text, "json-or-yaml")).toThrow("a cycle");
+  });
+
   test("an error never quotes the text", () => {
     const secret = "root:x:0:0:root:/root:/bin/bash";
     for (const format of ["json", "yaml"] as const) {
@@ -52,10 +67,16 @@ describe("parseBounded", () => {
 });
 
 describe("assertBoundedExpansion", () => {
-  test("a cycle (a recursive schema) counts once", () => {
+  test("a cycle (a recursive schema) counts once, or is refused when asked", () => {
     const node: Record<string, unknown> = { type: "object" };
     node.properties = { child: node, again: node };
     expect(() => assertBoundedExpansion(node)).not.toThrow();
+    expect(() => assertBoundedExpansion({ root: node }, { refuseCycles: true })).toThrow(CycleError);
+  });
+
+  test("a part shared twice without a cycle is not a cycle", () => {
+    const shared = { type: "string" };
+    expect(() => assertBoundedExpansion({ a: shared, b: [shared] }, { refuseCycles: true })).not.toThrow();
   });
 
   test("shared objects are counted as often as they appear", () => {
