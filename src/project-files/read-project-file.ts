@@ -59,23 +59,36 @@ function readRegularFile(real: string): string {
     throw cannotRead(cause);
   }
   try {
-    if (!fstatSync(fd).isFile()) throw new ProjectFileError("is not a regular file");
-    return readWithin(fd);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new ProjectFileError("is not a regular file");
+    return readWithin(fd, stat.size);
   } finally {
     closeSync(fd);
   }
 }
 
-function readWithin(fd: number): string {
-  const chunks: Buffer[] = [];
+/**
+ * Reads into one buffer of the size `stat` gave, with a byte to spare to see a file that grew: chunks
+ * and a concat would hold the text twice as external memory, and V8 then collects sooner during the
+ * `JSON.parse` that follows (~15 ms on GitHub's 13 MB description). The limit is counted as bytes
+ * arrive, since a size from `stat` proves nothing.
+ */
+function readWithin(fd: number, statSize: number): string {
+  let buffer: Buffer = Buffer.allocUnsafe(Math.min(statSize, MAX_FILE_BYTES) + 1);
   let total = 0;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (total === buffer.length) buffer = grown(buffer, total);
+    const read = readSync(fd, buffer, total, buffer.length - total, null);
     if (read === 0) break;
     total += read;
     if (total > MAX_FILE_BYTES) throw new ProjectFileError("is larger than 50 MB");
-    chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
   }
-  return Buffer.concat(chunks, total).toString("utf8");
+  return buffer.toString("utf8", 0, total);
+}
+
+/** A larger buffer holding the `used` bytes of `buffer`: never past one byte over the limit. */
+function grown(buffer: Buffer, used: number): Buffer {
+  const larger = Buffer.allocUnsafe(Math.min(Math.max(buffer.length * 2, CHUNK_BYTES), MAX_FILE_BYTES + 1));
+  buffer.copy(larger, 0, 0, used);
+  return larger;
 }

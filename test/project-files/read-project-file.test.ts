@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync, truncateSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { MAX_FILE_BYTES, readProjectFile } from "../../src/project-files/read-project-file.js";
@@ -62,6 +62,20 @@ describe("readProjectFile", () => {
     const dir = hostileProject({ "big.yaml": "" });
     truncateSync(join(dir, "big.yaml"), MAX_FILE_BYTES + 1);
     expect(() => readProjectFile(join(dir, "big.yaml"), { roots: [dir] })).toThrow("is larger than 50 MB");
+  });
+
+  test("a file larger than a read chunk comes back whole, multi-byte characters included", () => {
+    const dir = hostileProject();
+    const text = `title: ${"é€😀".repeat(400_000)}\n`;
+    writeFileSync(join(dir, "api.yaml"), text);
+    expect(readProjectFile(join(dir, "api.yaml"), { roots: [dir] })).toBe(text);
+  });
+
+  test("a file whose stat size says 0 (a /proc file) is read whole as it arrives", () => {
+    // The read starts from the size stat gives; a pseudo-file reports 0 and still has content.
+    const read = readProjectFile("/proc/self/cmdline", { roots: ["/proc"] });
+    expect(read.length).toBeGreaterThan(1);
+    expect(read).toBe(readFileSync("/proc/self/cmdline", "utf8"));
   });
 
   test("a missing file says so", () => {
