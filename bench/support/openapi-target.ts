@@ -6,8 +6,9 @@ import { readFileSync } from "node:fs";
 const [side, specPath] = process.argv.slice(2) as [string, string];
 
 async function tooldeck(profile: "standard" | "flowise") {
-  // As a library user imports it: the package's root entry (issue 17 measures the whole process).
-  const { createOperationIndex, createToolkit, loadSpec } = await import("../../src/index.js");
+  // As a library user imports it: the package by its name, so its root entry as shipped (dist/lib/,
+  // built by `npm run build`); issue 17 measures the whole process.
+  const { createOperationIndex, createToolkit, loadSpec } = await import("tooldeck");
   const start = performance.now();
   // As createToolkit loads a spec it reads itself: responses and unused components resolve on first read.
   const spec = await loadSpec(specPath, { lazyRefs: true });

@@ -8,7 +8,7 @@ import { packagePath } from "../../src/package-root.js";
 import { SHIPPED_CLI, UNBUNDLED_CLI } from "../support/built-cli.js";
 
 /**
- * The shipped CLI is a bundle of tsc's output (scripts/bundle-cli.js, for start-up): it must answer
+ * The shipped CLI is a bundle of tsc's output (scripts/bundle.js, for start-up): it must answer
  * exactly as the unbundled modules do, and load what it bundled from itself.
  */
 const work = mkdtempSync(join(tmpdir(), "tooldeck-bundle-"));
