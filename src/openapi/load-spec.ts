@@ -3,7 +3,6 @@ import { ToolDeckError } from "../errors.js";
 import type { FetchLike } from "../net/fetch-like.js";
 import type { ResolveHost } from "../net/resolve-host.js";
 import { projectRoot } from "../project-files/project-root.js";
-import { boundExpansion } from "./bound-expansion.js";
 import { decodeDataUrl, isDataUrl } from "./data-url.js";
 import { forEachRef } from "./for-each-ref.js";
 import { toPointer } from "./json-pointer.js";
@@ -92,9 +91,7 @@ export async function loadSpec(
   const document = resolveRefs(main, documents, {
     keepRefSiblings: version === "3.1",
     lazy: options.lazyRefs === true,
-  }) as OpenApiDocument;
-  // `$ref` targets are shared once resolved: a fan-out of refs is a tree far larger than the file.
-  boundExpansion(document, main.label, { lazy: options.lazyRefs === true });
+  }).root as OpenApiDocument;
   checkTopLevel(document, main.label);
   const title =
     typeof document.info?.title === "string" && document.info.title ? document.info.title : main.label;

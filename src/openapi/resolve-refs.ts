@@ -1,5 +1,6 @@
 import { ToolDeckError } from "../errors.js";
 import { isPlainObject } from "../json-value.js";
+import { ExpansionError, expandedSize, MAX_EXPANDED_VALUES } from "../project-files/bounded-expansion.js";
 import { parsePointer, toPointer } from "./json-pointer.js";
 import { locationKey, relativeLocation, type SpecLocation } from "./spec-location.js";
 
@@ -98,26 +99,45 @@ interface Lookup {
  * (keyed by `locationKey`, `main` among them). Targets are shared, not copied, so the result is a
  * graph: a recursive schema becomes a cycle instead of an endless expansion.
  *
- * Eager (the default): one pass over each document's tree, every document loaded walked whole, so a
- * broken `$ref` anywhere is an error now. A parsed document is a tree, so each object is met once and
- * no visited set is needed; a replaced `$ref` is never descended into, since its target is walked
- * where it lives. Lazy: the main document is walked except the parts `lazy` leaves, and each target
- * is walked when first pointed at. A walk stops at targets already walked, which keeps cycles finite;
- * in a tree the rest of a target's subtree is reached only through the target itself.
+ * The main document is walked, and each target when first pointed at; a walk stops at targets already
+ * walked, which keeps cycles finite (a parsed document is otherwise a tree: YAML aliases that make it
+ * cyclic are refused by the parse). Eager (the default): the other documents loaded are then walked
+ * whole too, so a broken `$ref` anywhere is an error now. Lazy: the parts `lazy` leaves are walked
+ * when first read.
+ *
+ * The same walk bounds what the spec stands for: written out as a tree (each `$ref` replaced by a copy
+ * of its target), it may hold at most `MAX_EXPANDED_VALUES` values, or a `load` error is thrown: a
+ * fan-out of `$ref`s is a tree far larger than the file, which later steps would walk whole.
  */
-export function resolveRefs(main: RefDocument, documents: Map<string, RefDocument>, options: ResolveOptions) {
+export function resolveRefs(
+  main: RefDocument,
+  documents: Map<string, RefDocument>,
+  options: ResolveOptions,
+): Resolved {
   const resolver = new RefResolver(main, documents, options);
-  resolver.walkDocument(main);
+  const size = resolver.walkDocument(main);
   if (!options.lazy) for (const doc of documents.values()) if (doc !== main) resolver.walkDocument(doc);
-  return main.root;
+  return { root: main.root, size };
+}
+
+export interface Resolved {
+  /** The main document, resolved in place. */
+  root: unknown;
+  /**
+   * How many values it stands for written out as a tree (a cycle once; the parts `lazy` left not
+   * counted; a 3.1 `$ref`'s sibling counted besides the target field it replaces).
+   */
+  size: number;
 }
 
 type Path = (string | number)[];
 
 class RefResolver {
   private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
-  /** Lazy only: the targets walked when first pointed at. */
-  private readonly targets: Set<object> | undefined;
+  /** The targets of `$ref`s, each walked when first pointed at, then never again. */
+  private readonly targets = new Set<object>();
+  /** How many values each target (and each 3.1 copy with siblings) stands for, once walked. */
+  private readonly sizes = new Map<object, number>();
   /** Lazy only: the unresolved values of the properties left for later, by owner and key. */
   private readonly left = new WeakMap<object, Map<string, unknown>>();
   /** How many `walk`s are under way, one inside the other. */
@@ -127,112 +147,165 @@ class RefResolver {
     private readonly main: RefDocument,
     private readonly documents: Map<string, RefDocument>,
     private readonly options: ResolveOptions,
-  ) {
-    this.targets = options.lazy ? new Set() : undefined;
-  }
+  ) {}
 
-  walkDocument(doc: RefDocument) {
+  walkDocument(doc: RefDocument): number {
     const root = doc.root;
-    if (typeof root === "object" && root !== null && !isRef(root)) this.walk(root, doc, [], false);
+    if (typeof root !== "object" || root === null || isRef(root)) return 1;
+    return this.walkBounded(root, doc, [], false);
   }
 
-  /** `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords. */
-  private walk(node: object, doc: RefDocument, path: Path, names: boolean) {
+  /** `walk`, with a count over the bound as the spec's one-line `load` error. */
+  private walkBounded(node: object, doc: RefDocument, path: Path, names: boolean): number {
+    try {
+      return this.walk(node, doc, path, names);
+    } catch (error) {
+      if (!(error instanceof ExpansionError)) throw error;
+      throw new ToolDeckError("load", `${this.main.label}: ${error.message}`, { cause: error });
+    }
+  }
+
+  /**
+   * Walks `node` and returns how many values it stands for once written out as a tree: `$ref` targets
+   * count whole at each site that points at them (remembered, not walked again), a cycle counts once.
+   * `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords.
+   */
+  private walk(node: object, doc: RefDocument, path: Path, names: boolean): number {
     if (this.depth === MAX_NESTING) throw this.tooDeep(doc, path);
     this.depth++;
     try {
-      this.walkObject(node, doc, path, names);
+      const size = this.walkObject(node, doc, path, names);
+      if (size > MAX_EXPANDED_VALUES) throw new ExpansionError();
+      return size;
     } finally {
       this.depth--;
     }
   }
 
-  private walkObject(node: object, doc: RefDocument, path: Path, names: boolean) {
+  private walkObject(node: object, doc: RefDocument, path: Path, names: boolean): number {
+    let size = 1;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        if (typeof node[i] === "object" && node[i] !== null) this.walkChild(node, i, doc, path, false);
+        const value = node[i];
+        size += typeof value === "object" && value !== null ? this.walkChild(node, i, doc, path, false) : 1;
       }
-      return;
+      return size;
     }
-    const later = this.targets && doc === this.main ? leftForLater(path) : undefined;
+    const later = this.options.lazy && doc === this.main ? leftForLater(path) : undefined;
     for (const key in node) {
       // Most values are text or numbers: test that before any key lookup (GitHub's spec has ~400k keys).
       const value = (node as Json)[key];
-      if (typeof value !== "object" || value === null) continue;
-      if (names) this.walkChild(node as Json, key, doc, path, false);
-      else if (isLiteral(key)) continue;
+      if (typeof value !== "object" || value === null) size++;
+      else if (names) size += this.walkChild(node as Json, key, doc, path, false);
+      else if (isLiteral(key)) size += literalSize(value);
+      // Left for later: not counted, as it is not resolved (reading it resolves it).
       else if (later?.(key) && isPlainObject(value) && !isRef(value)) this.leave(node as Json, key, path);
-      else if (key === "examples") this.walkExamples(value, doc, path);
-      else this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key));
+      else if (key === "examples") size += this.walkExamples(value, doc, path);
+      else size += this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key));
     }
+    return size;
   }
 
-  /** A `$ref` child is replaced by its target; any other object child is walked. */
+  /** A `$ref` child is replaced by its target; any other object child is walked. Returns its size. */
   private walkChild(
     parent: Json | unknown[],
     key: string | number,
     doc: RefDocument,
     path: Path,
     names: boolean,
-  ) {
+  ): number {
     const value = (parent as Json)[key] as object;
     path.push(key);
-    if (isRef(value)) (parent as Json)[key] = this.resolveSite(value as Json, doc, path);
-    else if (!this.targets?.has(value)) this.walk(value, doc, path, names);
+    let size: number;
+    if (isRef(value)) {
+      const resolved = this.resolveSite(value as Json, doc, path);
+      (parent as Json)[key] = resolved;
+      size = this.sizeOf(resolved);
+    } else if (this.targets.has(value)) size = this.sizeOf(value);
+    else size = this.walk(value, doc, path, names);
     path.pop();
+    return size;
   }
 
   /**
    * `examples` is a map of Example Objects (which may be `$ref`s) whose `value` is literal data, or,
    * in a 3.1 schema, an array of literal values: neither holds references to follow.
    */
-  private walkExamples(examples: object, doc: RefDocument, path: Path) {
-    if (Array.isArray(examples)) return;
+  private walkExamples(examples: object, doc: RefDocument, path: Path): number {
+    if (Array.isArray(examples)) return literalSize(examples);
+    let size = 1;
     path.push("examples");
     for (const name in examples) {
       const entry = (examples as Json)[name];
-      if (!isPlainObject(entry)) continue;
       path.push(name);
-      if (isRef(entry)) (examples as Json)[name] = this.resolveSite(entry, doc, path, true);
-      else if (!this.targets?.has(entry)) this.walkExample(entry, doc, path);
+      if (!isPlainObject(entry)) size += typeof entry === "object" && entry !== null ? literalSize(entry) : 1;
+      else if (isRef(entry)) {
+        const resolved = this.resolveSite(entry, doc, path, true);
+        (examples as Json)[name] = resolved;
+        size += this.sizeOf(resolved);
+      } else if (this.targets.has(entry)) size += this.sizeOf(entry);
+      else size += this.walkExample(entry, doc, path);
       path.pop();
     }
     path.pop();
+    return size;
   }
 
-  private walkExample(example: Json, doc: RefDocument, path: Path) {
-    for (const key in example) if (key !== "value") this.walkField(example, key, doc, path);
+  private walkExample(example: Json, doc: RefDocument, path: Path): number {
+    let size = 1;
+    for (const key in example) {
+      const value = example[key];
+      if (key !== "value") size += this.walkField(example, key, doc, path);
+      else size += typeof value === "object" && value !== null ? literalSize(value) : 1;
+    }
+    return size;
   }
 
-  private walkField(node: Json, key: string, doc: RefDocument, path: Path) {
+  private walkField(node: Json, key: string, doc: RefDocument, path: Path): number {
     const value = node[key];
-    if (typeof value === "object" && value !== null) this.walkChild(node, key, doc, path, false);
+    return typeof value === "object" && value !== null ? this.walkChild(node, key, doc, path, false) : 1;
+  }
+
+  /** The size of a value a `$ref` resolved to, or of a target met again: remembered when walked. */
+  private sizeOf(value: unknown): number {
+    if (typeof value !== "object" || value === null) return 1;
+    // Not remembered yet: the target is being walked, and this is a cycle back to it.
+    return this.sizes.get(value) ?? 1;
   }
 
   /**
-   * The value a `$ref` object at `path` stands for: its target, or (3.1) the target with the siblings.
-   * `example`: the site is an entry of an `examples` map, so the target's `value` is data.
+   * The value a `$ref` object at `path` stands for: its target (walked now, if this is the first
+   * `$ref` to it), or (3.1) the target with the siblings. `example`: the site is an entry of an
+   * `examples` map, so the target's `value` is data.
    */
   private resolveSite(refNode: Json, doc: RefDocument, path: Path, example = false): unknown {
     const final = this.follow(refNode, doc, path);
     const target = final.target;
-    if (this.targets && typeof target === "object" && target !== null && !this.targets.has(target)) {
+    if (typeof target === "object" && target !== null && !this.targets.has(target)) {
       this.targets.add(target);
       const at = [...final.targetPath];
-      if (example && isPlainObject(target)) this.walkExample(target, final.targetDoc, at);
-      else this.walk(target, final.targetDoc, at, false);
+      const size =
+        example && isPlainObject(target)
+          ? this.walkExample(target, final.targetDoc, at)
+          : this.walk(target, final.targetDoc, at, false);
+      this.sizes.set(target, size);
     }
     if (!this.options.keepRefSiblings || !isPlainObject(target)) return target;
     const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
     if (siblings.length === 0) return target;
-    for (const key of siblings) this.walkField(refNode, key, doc, path);
+    // An upper bound: a sibling replacing a field of the target is counted besides it.
+    let size = this.sizeOf(target);
+    for (const key of siblings) size += this.walkField(refNode, key, doc, path);
     const merged: Json = { ...target };
     for (const key of siblings) merged[key] = refNode[key];
-    // The target's own fields may not be walked yet: the copy resolves its `$ref` fields itself.
+    // A target met again in a cycle is not walked yet: the copy resolves its `$ref` fields itself.
     for (const key in merged) {
       const value = merged[key];
-      if (isRef(value)) merged[key] = this.resolveSite(value as Json, doc, [...path, key]);
+      if (!isRef(value)) continue;
+      merged[key] = this.resolveSite(value as Json, doc, [...path, key]);
+      size += this.sizeOf(merged[key]);
     }
+    this.sizes.set(merged, size);
     return merged;
   }
 
@@ -329,7 +402,7 @@ class RefResolver {
         if (failure) throw failure;
         const value = left.get(key) as object;
         try {
-          this.walk(value, this.main, where, NAME_MAPS.has(key));
+          this.walkBounded(value, this.main, where, NAME_MAPS.has(key));
         } catch (error) {
           failure = error;
           throw error;
@@ -363,6 +436,16 @@ function leftForLater(path: Path): ((key: string) => boolean) | undefined {
 
 const leftAtTop = (key: string) => !WALKED_AT_TOP.has(key);
 const leftInOperation = (key: string) => LEFT_IN_OPERATIONS.has(key);
+
+/**
+ * The size of data the resolver does not walk (an example, a default, an `x-…` extension): most is
+ * flat, an enum's texts; what nests (YAML may share parts of it) is counted by `expandedSize`.
+ */
+function literalSize(value: object): number {
+  const values = Array.isArray(value) ? value : Object.values(value);
+  for (const item of values) if (typeof item === "object" && item !== null) return expandedSize(value);
+  return 1 + values.length;
+}
 
 /** An object with a `$ref` text: a Reference Object (a boolean, so narrowing leaves other objects alone). */
 function isRef(value: unknown): boolean {

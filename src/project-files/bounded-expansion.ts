@@ -20,8 +20,6 @@ export class CycleError extends Error {
 }
 
 export interface BoundedExpansionOptions {
-  /** What to walk below an object; default every own value. */
-  children?: (value: object) => unknown[];
   /**
    * Throw `CycleError` when a value contains itself, instead of counting the cycle once: a parsed
    * text must be a tree of shared parts (resolved `$ref`s may be cyclic, a recursive schema).
@@ -37,18 +35,23 @@ export interface BoundedExpansionOptions {
  * Iterative, so a deeply nested document cannot overflow the stack.
  */
 export function assertBoundedExpansion(value: unknown, options: BoundedExpansionOptions = {}): void {
-  if (typeof value !== "object" || value === null) return;
-  const children = options.children ?? plainValues;
+  expandedSize(value, options);
+}
+
+/** How many values `value` stands for, written out as a tree; throws as `assertBoundedExpansion`. */
+export function expandedSize(value: unknown, options: BoundedExpansionOptions = {}): number {
+  if (typeof value !== "object" || value === null) return 1;
   // Each object's expanded size once walked; WALKING while it is on the stack (a cycle counts once).
   const sizes = new Map<object, number>([[value, WALKING]]);
-  const stack: Frame[] = [{ node: value, children: children(value), next: 0, size: 1 }];
+  const stack: Frame[] = [{ node: value, children: plainValues(value), next: 0, size: 1 }];
   let top = 0;
-  while (top >= 0) {
+  for (;;) {
     const frame = stack[top] as Frame;
     if (frame.next === frame.children.length) {
+      if (top === 0) return frame.size;
       sizes.set(frame.node, frame.size);
       top--;
-      if (top >= 0) addTo(stack[top] as Frame, frame.size);
+      addTo(stack[top] as Frame, frame.size);
       continue;
     }
     const child = frame.children[frame.next++];
@@ -61,7 +64,7 @@ export function assertBoundedExpansion(value: unknown, options: BoundedExpansion
     if (known !== undefined) addTo(frame, known === WALKING ? 1 : known);
     else {
       sizes.set(child, WALKING);
-      stack[++top] = { node: child, children: children(child), next: 0, size: 1 };
+      stack[++top] = { node: child, children: plainValues(child), next: 0, size: 1 };
     }
   }
 }
