@@ -1,19 +1,19 @@
 import { z } from "zod/v3";
-import { zodToJsonSchema } from "zod-to-json-schema";
 import type { BodyFieldSpec, ParamSpec, RequestToolConfig } from "../../config/request-tool-config.js";
 import { convertFlowiseArgs, parseFlowiseArgs } from "../parse-flowise-args.js";
+import { flowiseRequestJsonSchema } from "./flowise-request-json-schema.js";
 import type { ArgumentsContract, RequestToolArguments } from "./tool-arguments.js";
 
 /**
  * The arguments contract of a Flowise 3.1 request tool. Flowise builds zod v3 schemas and LangChain
  * shows the LLM their zod-to-json-schema conversion, so this builds the same zod v3 schemas (zod 4
- * ships the v3 API as `zod/v3`) and converts them with the same library: the JSON the LLM sees, the
- * transforms (`"3"` → 3 for number params) and the stripping of unknown keys are Flowise's own.
+ * ships the v3 API as `zod/v3`): the transforms (`"3"` → 3 for number params) and the stripping of
+ * unknown keys are Flowise's own; the JSON the LLM sees is that conversion's, written from the config.
  */
 export function flowiseArguments(config: RequestToolConfig, sendsBody: boolean): ArgumentsContract {
-  const { schema } = sendsBody ? bodySchema(config.bodySchema) : paramsSchema(config.queryParamsSchema);
+  const schema = flowiseArgumentsSchema(config, sendsBody);
   return {
-    jsonSchema: zodToJsonSchema(schema) as Record<string, unknown>,
+    jsonSchema: flowiseRequestJsonSchema(config, sendsBody),
     coerce: (args) => convertFlowiseArgs(schema, args),
     parse(args) {
       const parsed = parseFlowiseArgs(schema, args);
@@ -22,21 +22,24 @@ export function flowiseArguments(config: RequestToolConfig, sendsBody: boolean):
   };
 }
 
-type Built = { schema: z.ZodTypeAny };
+/** The zod v3 schema Flowise builds for a request tool's arguments: `queryParams`, or `body` when it sends one. */
+export function flowiseArgumentsSchema(config: RequestToolConfig, sendsBody: boolean): z.ZodTypeAny {
+  return sendsBody ? bodySchema(config.bodySchema) : paramsSchema(config.queryParamsSchema);
+}
 
-function paramsSchema(spec: Record<string, ParamSpec> | undefined): Built {
+function paramsSchema(spec: Record<string, ParamSpec> | undefined): z.ZodTypeAny {
   const entries = Object.entries(spec ?? {});
   if (entries.length === 0) {
     const free = z
       .record(z.string())
       .optional()
       .describe("Optional query parameters to include in the request");
-    return { schema: z.object({ queryParams: free }) };
+    return z.object({ queryParams: free });
   }
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const [key, param] of entries) shape[key] = finish(paramType(param), param);
   const params = z.object(shape).optional().describe("Query parameters for the request");
-  return { schema: z.object({ queryParams: params }) };
+  return z.object({ queryParams: params });
 }
 
 /** Every param is a string to the LLM; number and boolean are transformed after validation. */
@@ -46,15 +49,15 @@ function paramType(param: ParamSpec): z.ZodTypeAny {
   return z.string();
 }
 
-function bodySchema(spec: Record<string, BodyFieldSpec> | undefined): Built {
+function bodySchema(spec: Record<string, BodyFieldSpec> | undefined): z.ZodTypeAny {
   const entries = Object.entries(spec ?? {});
   if (entries.length === 0) {
     const free = z.record(z.any()).optional().describe("Optional body data to include in the request");
-    return { schema: z.object({ body: free }) };
+    return z.object({ body: free });
   }
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const [key, field] of entries) shape[key] = finish(bodyType(field), field);
-  return { schema: z.object({ body: z.object(shape).describe("Request body parameters") }) };
+  return z.object({ body: z.object(shape).describe("Request body parameters") });
 }
 
 /** Flowise maps number, boolean, object and array; anything else, "integer" included, is a string. */
