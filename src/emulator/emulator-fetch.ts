@@ -1,6 +1,6 @@
 import { type FetchLike, isInProcessFetch, markInProcess } from "../net/fetch-like.js";
 import type { ResolveHost } from "../net/resolve-host.js";
-import { resolveWithDns } from "../net/resolve-host.js";
+import { markNeverResolves, resolveWithDns } from "../net/resolve-host.js";
 import type { FetchHandler } from "./serve.js";
 
 export interface EmulatorFetch {
@@ -79,9 +79,13 @@ export function createEmulatorFetch(
       signal.throwIfAborted();
       return raceAbort(Promise.resolve(handler(new Request(input, rest))), signal);
     }, answersInProcess),
-    resolveHost: async (hostname) =>
-      hosts.has(hostname) || isInProcessFetch(fallback, `http://${hostname}/`)
-        ? undefined
-        : resolveFallback(hostname),
+    // The emulators' own host names are never looked up, and say so (the Flowise host check skips the call).
+    resolveHost: markNeverResolves(
+      async (hostname) =>
+        hosts.has(hostname) || isInProcessFetch(fallback, `http://${hostname}/`)
+          ? undefined
+          : resolveFallback(hostname),
+      (hostname) => hosts.has(hostname),
+    ),
   };
 }
