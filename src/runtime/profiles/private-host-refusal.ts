@@ -5,8 +5,23 @@ import type { ToolProfile } from "./tool-profile.js";
 /** Why a URL's host is refused, or undefined; at once when no DNS answer is needed, else as a promise. */
 export type HostRefusal = (url: URL) => string | undefined | Promise<string | undefined>;
 
-/** Host names whose answer is remembered, at most: an LLM may write any number of them. */
+/** Host names whose answer is remembered, at most per resolver: an LLM may write any number of them. */
 const MAX_REMEMBERED = 256;
+
+/**
+ * The answers remembered, per resolver: they hold as long as it does, and a tool's send asks for its
+ * refusal on every call.
+ */
+const rememberedByResolver = new WeakMap<ResolveHost, Map<string, string | undefined>>();
+
+function rememberedFor(resolveHost: ResolveHost): Map<string, string | undefined> {
+  let remembered = rememberedByResolver.get(resolveHost);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedByResolver.set(resolveHost, remembered);
+  }
+  return remembered;
+}
 
 /**
  * Why the profile refuses a URL's host before sending (Flowise's loopback/private policy), or
@@ -15,7 +30,7 @@ const MAX_REMEMBERED = 256;
  * their one URL.
  *
  * An answer that needs no DNS (an IP literal, `localhost`, a name the resolver never resolves, such as
- * an embedded emulator's) cannot change, so it is remembered by host name and given at once: every
+ * an embedded emulator's) cannot change, so it is remembered by resolver and host name and given at once: every
  * in-process call checks its host, and the check cost as much as a tenth of the call
  * (bench/tool-calls-langchain). An answer that depends on DNS is asked for every time.
  */
@@ -25,7 +40,7 @@ export function privateHostRefusal(
 ): HostRefusal {
   if (!profile.refusesPrivateHosts || options.httpSecurityCheck === false) return () => undefined;
   const resolveHost = options.resolveHost ?? resolveWithDns;
-  const remembered = new Map<string, string | undefined>();
+  const remembered = rememberedFor(resolveHost);
   return (url) => {
     const { hostname } = url;
     if (remembered.has(hostname)) return remembered.get(hostname);

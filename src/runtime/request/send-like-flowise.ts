@@ -37,8 +37,9 @@ export async function sendLikeFlowise(
       const refusal = judged instanceof Promise ? await judged : judged;
       if (refusal) return failure(refusal);
       const raw = await options.fetch(current.url, toRequestInit(current, options.signal, "manual"));
-      const location = raw.headers.get("location");
-      if (REDIRECTS.has(raw.status) && location) {
+      // Only a redirect's Location is read: a header lookup per call is not free.
+      const location = REDIRECTS.has(raw.status) ? raw.headers.get("location") : null;
+      if (location) {
         if (hop >= MAX_REDIRECTS) return failure("Too many redirects");
         current = redirected(current, raw.status, new URL(location, current.url).toString());
         continue;
