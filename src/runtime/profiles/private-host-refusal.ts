@@ -30,9 +30,9 @@ function rememberedFor(resolveHost: ResolveHost): Map<string, string | undefined
  * their one URL.
  *
  * An answer that needs no DNS (an IP literal, `localhost`, a name the resolver never resolves, such as
- * an embedded emulator's) cannot change, so it is remembered by resolver and host name and given at once: every
- * in-process call checks its host, and the check cost as much as a tenth of the call
- * (bench/tool-calls-langchain). An answer that depends on DNS is asked for every time.
+ * an embedded emulator's) cannot change, so it is remembered by resolver and host name and given at
+ * once: every in-process call checks its host, and the check cost as much as a tenth of the call
+ * (bench/tool-calls-langchain). An answer that depends on DNS is asked for on every hop.
  */
 export function privateHostRefusal(
   profile: Pick<ToolProfile, "refusesPrivateHosts">,
