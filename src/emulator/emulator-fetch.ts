@@ -1,6 +1,6 @@
 import { type FetchLike, isInProcessFetch, markInProcess } from "../net/fetch-like.js";
 import type { ResolveHost } from "../net/resolve-host.js";
-import { resolveWithDns } from "../net/resolve-host.js";
+import { markNeverResolves, resolveWithDns } from "../net/resolve-host.js";
 import type { FetchHandler } from "./serve.js";
 
 export interface EmulatorFetch {
@@ -28,6 +28,32 @@ const WRITTEN_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\\]*/i;
 function handlerFor(handlers: Map<string, FetchHandler>, url: string): FetchHandler | undefined {
   const written = WRITTEN_ORIGIN.exec(url)?.[0].toLowerCase();
   return (written !== undefined ? handlers.get(written) : undefined) ?? handlers.get(originOf(url));
+}
+
+/**
+ * Whether a `RequestInit` asks for nothing a bare `new Request(url)` (of a URL string: a Request's own
+ * headers would be replaced) does not give: a plain object whose
+ * only settings are `method: "GET"` and an empty header record (what a request tool sends for a GET).
+ * Undici reads every member of an init it is given, which costs about as much as the rest of an
+ * in-process GET's runtime work (bench/tool-calls-langchain); the handler's Request is the same.
+ */
+function asksOnlyForGet(init: RequestInit): boolean {
+  if (Object.getPrototypeOf(init) !== Object.prototype) return false;
+  for (const key of Object.keys(init)) {
+    const value = (init as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (key === "method" && value === "GET") continue;
+    if (key === "headers" && isEmptyRecord(value)) continue;
+    return false;
+  }
+  return true;
+}
+
+function isEmptyRecord(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return false;
+  for (const _key in value) return false;
+  return true;
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -74,14 +100,21 @@ export function createEmulatorFetch(
       if (!handler) return fallback(input, init);
       // In-process there is no socket to cancel: the signal is honoured by racing it, not by handing it
       // to Request (which costs a linked AbortSignal per call).
-      if (!init?.signal) return handler(new Request(input, init));
+      if (!init?.signal) {
+        const bare = typeof input === "string" && init !== undefined && asksOnlyForGet(init);
+        return handler(new Request(input, bare ? undefined : init));
+      }
       const { signal, ...rest } = init;
       signal.throwIfAborted();
       return raceAbort(Promise.resolve(handler(new Request(input, rest))), signal);
     }, answersInProcess),
-    resolveHost: async (hostname) =>
-      hosts.has(hostname) || isInProcessFetch(fallback, `http://${hostname}/`)
-        ? undefined
-        : resolveFallback(hostname),
+    // The emulators' own host names are never looked up, and say so (the Flowise host check skips the call).
+    resolveHost: markNeverResolves(
+      async (hostname) =>
+        hosts.has(hostname) || isInProcessFetch(fallback, `http://${hostname}/`)
+          ? undefined
+          : resolveFallback(hostname),
+      (hostname) => hosts.has(hostname),
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from "node:net";
-import { type ResolveHost, resolveWithDns } from "../net/resolve-host.js";
+import { neverResolves, type ResolveHost, resolveWithDns } from "../net/resolve-host.js";
 
 /** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
 export const FLOWISE_DENIED = "Access to this host is denied by policy.";
@@ -58,6 +58,31 @@ export async function flowiseRefusalOf(
   return address === undefined ? undefined : flowiseRefusalText(address);
 }
 
+/** The refusal depends on what DNS answers for the host name. */
+export const NEEDS_DNS: unique symbol = Symbol("needs DNS");
+
+/**
+ * Flowise's refusal text for a URL when it is known without a DNS answer (an IP literal or `localhost`,
+ * judged as written, or a name `resolveHost` never resolves, so never private), else `NEEDS_DNS`: the
+ * same answer `flowiseRefusalOf` gives, without a call to the resolver.
+ */
+export function flowiseRefusalWithoutDns(
+  url: URL,
+  resolveHost: ResolveHost = resolveWithDns,
+): string | undefined | typeof NEEDS_DNS {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  if (isWrittenAddress(hostname)) {
+    const address = literalPrivateAddress(url);
+    return address === undefined ? undefined : flowiseRefusalText(address);
+  }
+  return neverResolves(resolveHost, hostname) ? undefined : NEEDS_DNS;
+}
+
+/** A host judged as written, never looked up: `localhost` (and its subdomains) or an IP literal. */
+function isWrittenAddress(hostname: string): boolean {
+  return hostname === "localhost" || hostname.endsWith(".localhost") || isIP(hostname) !== 0;
+}
+
 /** What Flowise 3.1.4 answers for a private address: IPv4 ones (v4-mapped too) with `isDeniedIP: Error:`. */
 export function flowiseRefusalText(address: string): string {
   return isIP(address) === 4 || /^::ffff:/i.test(address) ? FLOWISE_DENIED_IPV4 : FLOWISE_DENIED;
@@ -76,8 +101,7 @@ export function literalPrivateAddress(url: URL): string | undefined {
 /** The private address a URL's host is or resolves to (`localhost` as 127.0.0.1), if any. */
 async function privateAddressOf(url: URL, resolveHost: ResolveHost): Promise<string | undefined> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  if (hostname === "localhost" || hostname.endsWith(".localhost") || isIP(hostname) !== 0)
-    return literalPrivateAddress(url);
+  if (isWrittenAddress(hostname)) return literalPrivateAddress(url);
   const addresses = await resolveHost(hostname);
   return addresses?.find(isPrivateAddress);
 }

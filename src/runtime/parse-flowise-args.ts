@@ -1,4 +1,5 @@
 import type { z } from "zod/v3";
+import { type FastParser, UNSURE } from "./zod-v3-fast-path.js";
 
 export type ParsedArgs = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
@@ -12,10 +13,11 @@ const ROUNDS = 3;
  * Validates arguments as Flowise 3.1 does, for request tools and toolkit operations alike
  * (reference/flowise-tools.md, section 6): zod parse (unknown keys stripped); on failure the values at
  * the failing paths are converted and parsing is retried. The failure text is LangChain's prefix and
- * the ZodError's issue array pretty-printed as JSON (2-space indent).
+ * the ZodError's issue array pretty-printed as JSON (2-space indent). `fast`, the schema's fast path
+ * (zod-v3-fast-path.ts), answers first for arguments valid as they are.
  */
-export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArgs {
-  const { result } = convertAndParse(schema, args);
+export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown, fast?: FastParser): ParsedArgs {
+  const { result } = convertAndParse(schema, args, fast);
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
   return { ok: false, error: `${MISMATCH} ${JSON.stringify(result.error.issues, null, 2)}` };
 }
@@ -24,14 +26,19 @@ export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArg
  * The arguments after Flowise's conversions, before its transforms: what a schema check made from the
  * same zod schema accepts when Flowise would (the LangChain adapter runs this first).
  */
-export function convertFlowiseArgs(schema: z.ZodTypeAny, args: unknown): unknown {
-  return convertAndParse(schema, args).converted;
+export function convertFlowiseArgs(schema: z.ZodTypeAny, args: unknown, fast?: FastParser): unknown {
+  return convertAndParse(schema, args, fast).converted;
 }
 
+type Parse = { success: true; data: unknown } | { success: false; error: z.ZodError };
+
 /** The converted arguments and the parse of them, the last parse of the rounds kept, not repeated. */
-function convertAndParse(schema: z.ZodTypeAny, args: unknown) {
+function convertAndParse(schema: z.ZodTypeAny, args: unknown, fast: FastParser | undefined) {
   let converted = typeof args === "string" ? parseJsonText(args) : args;
-  let result = schema.safeParse(converted);
+  // Arguments the fast path vouches for need no conversion: zod would give the same value.
+  const quick = fast ? fast(converted) : UNSURE;
+  if (quick !== UNSURE) return { converted, result: { success: true, data: quick } as Parse };
+  let result: Parse = schema.safeParse(converted);
   for (let round = 0; round < ROUNDS && !result.success; round++) {
     const next = convertAtIssues(converted, result.error.issues);
     if (next === undefined) break;

@@ -64,3 +64,51 @@ test("each URL is answered by its own handler, whatever was asked before (the la
   expect(isInProcessFetch(emulator.fetch, "http://c.test/3")).toBe(false);
   expect(isInProcessFetch(emulator.fetch, "http://b.test/3")).toBe(true);
 });
+
+describe("createEmulatorFetch: the Request a handler is given", () => {
+  /** What a handler can see of a Request, its body included. */
+  async function seen(request: Request) {
+    return {
+      url: request.url,
+      method: request.method,
+      headers: [...request.headers],
+      redirect: request.redirect,
+      mode: request.mode,
+      credentials: request.credentials,
+      cache: request.cache,
+      body: await request.text(),
+    };
+  }
+
+  function recording() {
+    const requests: Request[] = [];
+    const { fetch } = createEmulatorFetch({
+      [EVENT_SERVICE_ORIGIN]: (request) => {
+        requests.push(request);
+        return new Response("ok");
+      },
+    });
+    return { fetch, requests };
+  }
+
+  const URL_TEXT = `${EVENT_SERVICE_ORIGIN}/events/1`;
+  test.each([
+    ["a GET's init of method and no headers", URL_TEXT, { method: "GET", headers: {} }],
+    ["an init of undefined members", URL_TEXT, { method: undefined, headers: undefined, body: undefined }],
+    ["an init with headers", URL_TEXT, { method: "GET", headers: { Accept: "text/plain" } }],
+    ["a POST", URL_TEXT, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }],
+    ["a lower-case method", URL_TEXT, { method: "get", headers: {} }],
+    ["a redirect mode", URL_TEXT, { method: "GET", headers: {}, redirect: "manual" as const }],
+    [
+      "a Request whose headers an empty header record replaces",
+      new Request(URL_TEXT, { headers: { Accept: "text/plain" } }),
+      { method: "GET", headers: {} },
+    ],
+  ])("is new Request(input, init) for %s", async (_, input, members) => {
+    // Members written as undefined are the point of one case: RequestInit's types leave them out.
+    const init = members as RequestInit;
+    const { fetch, requests } = recording();
+    await fetch(input instanceof Request ? input.clone() : input, init);
+    expect(await seen(requests[0] as Request)).toEqual(await seen(new Request(input, init)));
+  });
+});

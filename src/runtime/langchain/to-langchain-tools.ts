@@ -42,13 +42,18 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     this.#checked = Object.create(this, { schema: { value: true } });
   }
 
-  override call(...[arg, ...rest]: Parameters<DynamicStructuredTool["call"]>) {
+  // Named parameters, not a rest array spread again: this runs on every call.
+  override call(
+    arg: Parameters<DynamicStructuredTool["call"]>[0],
+    configArg?: Parameters<DynamicStructuredTool["call"]>[1],
+    tags?: Parameters<DynamicStructuredTool["call"]>[2],
+  ) {
     const input = this.#coerced(arg);
     // What LangChain validates: a `tool_call`'s arguments, else the input itself.
     const validated = isLangChainToolCall(input) ? input.args : input;
     const checked = this.schema === this.#checkedSchema && this.#passes?.(validated);
     const target = checked ? this.#checked : this;
-    return DynamicStructuredTool.prototype.call.call(target, input, ...rest);
+    return DynamicStructuredTool.prototype.call.call(target, input, configArg, tags);
   }
 
   #coerced(arg: Parameters<DynamicStructuredTool["call"]>[0]): typeof arg {
@@ -74,8 +79,12 @@ function declaredKeys(tool: ExecutableTool): Set<string> | undefined {
 /** The arguments without undeclared top-level keys; as they are when every key is declared. */
 function withoutUndeclared(args: unknown, declared: Set<string>): unknown {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
-  if (Object.keys(args).every((key) => declared.has(key))) return args;
-  return Object.fromEntries(Object.entries(args).filter(([key]) => declared.has(key)));
+  const keys = Object.keys(args);
+  for (let i = 0; i < keys.length; i++) {
+    if (!declared.has(keys[i] as string))
+      return Object.fromEntries(Object.entries(args).filter(([key]) => declared.has(key)));
+  }
+  return args;
 }
 
 /**

@@ -1,15 +1,25 @@
-import { type ResolveHost, resolveWithDns } from "../../net/resolve-host.js";
+import {
+  markNeverResolves,
+  neverResolves,
+  type ResolveHost,
+  resolveWithDns,
+} from "../../net/resolve-host.js";
 import type { OutboundPolicy } from "./outbound-policy.js";
 
 /**
  * A resolver that looks up only the hosts the policy names. Flowise's private-host check resolves a
  * URL's host before anything is sent, and a DNS query for `<secret>.attacker.example` already carries
  * the secret to the attacker's name server; an unnamed host is left unjudged instead, and the outbound
- * guard refuses the request itself.
+ * guard refuses the request itself. It says which names it never resolves: the unnamed ones, and those
+ * `resolve` never resolves.
  */
 export function guardResolveHost(policy: OutboundPolicy, resolve: ResolveHost = resolveWithDns): ResolveHost {
   const named = new Set(policy.allowedHosts.map(hostnameOf));
-  return async (hostname) => (named.has(hostname.toLowerCase()) ? resolve(hostname) : undefined);
+  const isNamed = (hostname: string) => named.has(hostname.toLowerCase());
+  return markNeverResolves(
+    async (hostname) => (isNamed(hostname) ? resolve(hostname) : undefined),
+    (hostname) => !isNamed(hostname) || neverResolves(resolve, hostname),
+  );
 }
 
 /** `api.example.com:8443` → `api.example.com`; `[::1]:80` → `::1`: the name a resolver is asked about. */

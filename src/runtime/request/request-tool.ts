@@ -4,7 +4,7 @@ import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import type { ToolProfile, VariableField } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
-import type { ExecutableTool, ToolRequest } from "../tool-result.js";
+import type { ExecutableTool, ToolRequest, ToolResult } from "../tool-result.js";
 import { type DeepResolution, prepareVariablesDeep, unknownVariableHint } from "../variables.js";
 import type { RequestToolArguments } from "./tool-arguments.js";
 
@@ -31,14 +31,25 @@ export function createRequestTool(
     inputSchema: contract.jsonSchema,
     endpoint: { method: config.method, url: config.url },
     coerceArgs: contract.coerce,
-    async invoke(args, callOptions = {}) {
-      const parsed = contract.parse(args);
-      if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };
-      const built = buildRequest(config, parsed.value, profile, fields, options);
-      if (!built.ok) return { ok: false, output: built.error, error: built.error };
-      return profile.send(built.request, config, options, callOptions.signal);
+    // Not `async`: the send's own promise is handed back, one layer fewer per call (each costs more under
+    // LangChain's AsyncLocalStorage); a throw still comes back as a rejection.
+    invoke(args, callOptions = {}) {
+      try {
+        const parsed = contract.parse(args);
+        if (!parsed.ok) return Promise.resolve(failure(parsed.error));
+        const built = buildRequest(config, parsed.value, profile, fields, options);
+        if (!built.ok) return Promise.resolve(failure(built.error));
+        return profile.send(built.request, config, options, callOptions.signal);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
+}
+
+/** A call that failed before anything was sent. */
+function failure(error: string): ToolResult {
+  return { ok: false, output: error, error };
 }
 
 type FieldResolver = (context: ToolRuntimeOptions) => DeepResolution;

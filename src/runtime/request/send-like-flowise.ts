@@ -1,5 +1,6 @@
 import type { FetchLike } from "../../net/fetch-like.js";
 import { readToolResponse, toRequestInit } from "../http-exchange.js";
+import type { HostRefusal } from "../profiles/private-host-refusal.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
 const MAX_REDIRECTS = 5;
@@ -8,7 +9,7 @@ const REDIRECTS = new Set([300, 301, 302, 303, 307, 308]);
 export interface FlowiseSendOptions {
   fetch: FetchLike;
   /** Why a hop's host is refused (see `privateHostRefusal`), or undefined to send it. */
-  refusal: (url: URL) => Promise<string | undefined>;
+  refusal: HostRefusal;
   maxOutputLength?: number | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -31,11 +32,14 @@ export async function sendLikeFlowise(
   let current = request;
   try {
     for (let hop = 0; ; hop++) {
-      const refusal = await options.refusal(new URL(current.url));
+      const judged = options.refusal(new URL(current.url));
+      // Most hosts are judged at once (see privateHostRefusal): awaiting only a pending answer saves a step.
+      const refusal = judged instanceof Promise ? await judged : judged;
       if (refusal) return failure(refusal);
       const raw = await options.fetch(current.url, toRequestInit(current, options.signal, "manual"));
-      const location = raw.headers.get("location");
-      if (REDIRECTS.has(raw.status) && location) {
+      // Only a redirect's Location is read: a header lookup per call is not free.
+      const location = REDIRECTS.has(raw.status) ? raw.headers.get("location") : null;
+      if (location) {
         if (hop >= MAX_REDIRECTS) return failure("Too many redirects");
         current = redirected(current, raw.status, new URL(location, current.url).toString());
         continue;

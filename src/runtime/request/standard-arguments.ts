@@ -10,6 +10,9 @@ import { isPlainObject } from "../../json-value.js";
 import { coerceObject, type ExpectedType } from "./coerce-arguments.js";
 import { type ArgumentsContract, type RequestToolArguments, SCHEMA_MISMATCH } from "./tool-arguments.js";
 
+/** The two argument wrappers, each an object (or JSON text of one). */
+const WRAPPERS: Record<string, ExpectedType> = { queryParams: "object", body: "object" };
+
 /**
  * The arguments contract of the standard profile: the same `queryParams` / `body` wrappers as Flowise
  * (so one set of arguments runs under both profiles), but every declared type kept (integer stays
@@ -40,7 +43,7 @@ export function standardArguments(config: RequestToolConfig, sendsBody: boolean)
   }
   const schema = z.object(shape);
   const coerce = (args: unknown) => {
-    const outer = coerceObject(args ?? {}, { queryParams: "object", body: "object" });
+    const outer = coerceObject(args ?? {}, WRAPPERS);
     if (!isPlainObject(outer)) return outer;
     const queryParams =
       "queryParams" in outer ? coerceObject(outer.queryParams, types.queryParams) : undefined;

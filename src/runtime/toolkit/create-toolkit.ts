@@ -89,7 +89,7 @@ export async function createToolkit(
     timeoutMs: options.timeoutMs ?? tool.defaultTimeoutMs,
     customCodeTimeoutMs: options.customCodeTimeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
     allowCode,
-    refusal: (url) => refuses(new URL(url)),
+    refusal: async (url) => refuses(new URL(url)),
   };
   return tool.toolkitTools(context);
 }

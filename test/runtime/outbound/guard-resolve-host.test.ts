@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { FetchLike } from "../../../src/net/fetch-like.js";
+import { neverResolves } from "../../../src/net/resolve-host.js";
 import { createTool } from "../../../src/runtime/create-tools.js";
 import { guardResolveHost } from "../../../src/runtime/outbound/guard-resolve-host.js";
 
@@ -27,6 +28,8 @@ describe("guardResolveHost", () => {
     const resolve = guardResolveHost({ allowedHosts, allowWrites: false }, spy.resolveHost);
     expect(await resolve(hostname)).toEqual(resolved ? ["93.184.216.34"] : undefined);
     expect(spy.asked).toEqual(resolved ? [hostname] : []);
+    // What it says of itself, so the Flowise host check can skip the call, agrees with what it does.
+    expect(neverResolves(resolve, hostname)).toBe(!resolved);
   });
 });
 
