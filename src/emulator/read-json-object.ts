@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { isPlainObject } from "../json-value.js";
 import { readStreamWithin } from "../net/read-stream-within.js";
-import { nestsDeeperThan } from "./json-depth.js";
+import { nestsTooDeep } from "./json-depth.js";
 
 export type JsonObjectRead =
   | { ok: true; value: Record<string, unknown> }
@@ -18,7 +18,7 @@ export async function readJsonObject(c: Context, maxBytes: number): Promise<Json
   const text = await readTextWithin(c, maxBytes);
   if (text === undefined) return { ok: false, reason: "too-large" };
   if (text.trim() === "") return { ok: true, value: {} };
-  if (nestsDeeperThan(text)) return { ok: false, reason: "too-deep" };
+  if (nestsTooDeep(text)) return { ok: false, reason: "too-deep" };
   try {
     const parsed: unknown = JSON.parse(text);
     return { ok: true, value: isPlainObject(parsed) ? parsed : {} };

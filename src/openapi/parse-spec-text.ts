@@ -8,7 +8,7 @@ import { parseBounded, type TextFormat } from "../project-files/parse-bounded.js
  */
 export function parseSpecText(text: string, label: string): unknown {
   try {
-    return parseBounded(text, formatOf(label));
+    return parseBounded(text, formatOf(label), { depthCheckedLater: true });
   } catch (cause) {
     throw new ToolDeckError("load", `${label}: ${(cause as Error).message}`, { cause });
   }

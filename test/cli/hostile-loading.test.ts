@@ -124,6 +124,17 @@ describe("the CLI loads only inside the project", () => {
     expect(stderr).toMatch(new RegExp(`^tooldeck lint: ${join(dir, name)}[^\n]*: [^\n]*${reason}[^\n]*\n$`));
   });
 
+  test("tools: a JSON tool config whose fixed body nests 20,000 levels is one parse error", async () => {
+    const body = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const config = `{"kind":"request","name":"a","method":"POST","url":"http://x/a","body":${body}}`;
+    const dir = hostileProject({ "tools/a.json": config });
+    const { code, stderr } = await cli(["tools", join(dir, "tools")]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `tooldeck tools: ${join(dir, "tools", "a.json")}: invalid JSON (nested 100 levels deep or more)\n`,
+    );
+  });
+
   test("--vars: an alias bomb is one load error", async () => {
     const dir = hostileProject({ "vars.yaml": yamlAliasBomb(9) });
     const { code, stderr } = await cli(["call", "get_events", "--vars", join(dir, "vars.yaml")]);

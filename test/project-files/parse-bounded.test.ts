@@ -4,7 +4,7 @@ import {
   CycleError,
   MAX_EXPANDED_VALUES,
 } from "../../src/project-files/bounded-expansion.js";
-import { parseBounded } from "../../src/project-files/parse-bounded.js";
+import { MAX_DEPTH, parseBounded } from "../../src/project-files/parse-bounded.js";
 import { yamlAliasBomb, yamlMergeKeyBomb } from "../support/hostile-project.js";
 
 const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
@@ -60,9 +60,26 @@ describe("parseBounded", () => {
     }
   });
 
-  test("deep nesting does not overflow the stack", () => {
+  test.each(["json", "json-or-yaml", "yaml"] as const)(
+    "%s: 99 nested levels parse, 100 do not (js-yaml's limit, held for JSON)",
+    (format) => {
+      const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+      expect(JSON.stringify(parseBounded(nested(MAX_DEPTH - 1), format))).toBe(nested(MAX_DEPTH - 1));
+      expect(() => parseBounded(nested(MAX_DEPTH), format)).toThrow(/^invalid (JSON|YAML) \(nest/);
+    },
+  );
+
+  test("100,000 levels of JSON are one parse error, not a stack overflow", () => {
     const depth = 100_000;
-    expect(() => parseBounded(`${"[".repeat(depth)}${"]".repeat(depth)}`, "json")).not.toThrow();
+    expect(() => parseBounded(`${"[".repeat(depth)}${"]".repeat(depth)}`, "json")).toThrow(
+      `invalid JSON (nested ${MAX_DEPTH} levels deep or more)`,
+    );
+  });
+
+  test("a spec's JSON is left to the resolver's own bound (depthCheckedLater)", () => {
+    const depth = 1_000;
+    const text = `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+    expect(() => parseBounded(text, "json", { depthCheckedLater: true })).not.toThrow();
   });
 });
 

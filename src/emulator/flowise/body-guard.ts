@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { readStreamWithin } from "../../net/read-stream-within.js";
-import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
+import { nestsTooDeep, TOO_DEEP_MESSAGE } from "../json-depth.js";
 import { flowiseError } from "./flowise-json.js";
 import { parseJsonStrict } from "./parse-json-strict.js";
 
@@ -23,7 +23,7 @@ export function bodyGuard(limitBytes = FLOWISE_BODY_LIMIT_BYTES): MiddlewareHand
       const text = await c.req.text();
       if (text.length > 0) {
         // Our rule where Flowise has none: deep nesting would overflow the stack later (a 500).
-        if (nestsDeeperThan(text)) return flowiseError(c, 400, TOO_DEEP_MESSAGE);
+        if (nestsTooDeep(text)) return flowiseError(c, 400, TOO_DEEP_MESSAGE);
         const parsed = parseJsonStrict(text);
         if (!parsed.ok) return flowiseError(c, 400, parsed.message);
       }

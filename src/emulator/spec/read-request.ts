@@ -1,7 +1,7 @@
 import { readStreamWithin } from "../../net/read-stream-within.js";
 import type { ParameterObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
-import { nestsDeeperThan, TOO_DEEP_MESSAGE } from "../json-depth.js";
+import { nestsTooDeep, TOO_DEEP_MESSAGE } from "../json-depth.js";
 import { declaresContentType, isJsonMediaType } from "./media-types.js";
 import type { SchemaCheck } from "./schema-validator.js";
 import type { Direction } from "./to-json-schema.js";
@@ -163,7 +163,7 @@ async function parseBody(
   const bare = contentType.split(";")[0]?.trim().toLowerCase();
   const text = bytes.toString("utf8");
   if (isJsonMediaType(contentType)) {
-    if (nestsDeeperThan(text)) return invalid(TOO_DEEP_MESSAGE);
+    if (nestsTooDeep(text)) return invalid(TOO_DEEP_MESSAGE);
     try {
       return { ok: true, value: JSON.parse(text) };
     } catch {
