@@ -1,4 +1,5 @@
 import { describeType, isPlainObject } from "../json-value.js";
+import { parseBounded } from "../project-files/parse-bounded.js";
 import { isFlowiseRequestNodeName, variableInputsOf } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { type FlowKind, fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
@@ -29,9 +30,10 @@ export function loadFlowData(flowData: unknown, path: string, sink: LoadSink): v
   let flow = flowData;
   if (typeof flow === "string") {
     try {
-      flow = JSON.parse(flow);
+      // As any file's text: an error quotes none of it, and the nesting is bounded.
+      flow = parseBounded(flow, "json");
     } catch (error) {
-      sink.error(path, `invalid JSON (${(error as Error).message})`);
+      sink.error(path, (error as Error).message);
       return;
     }
   }

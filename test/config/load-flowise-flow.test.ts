@@ -207,6 +207,18 @@ describe("loadFlowiseFlow", () => {
     expect(error).toMatch(/^flowise:x: invalid JSON \(Expected property name or '\}' in JSON at position 1/);
   });
 
+  test("flowData text quoting a secret is not quoted back, and one nested 5,000 levels is refused", () => {
+    const [quoted] = loadFlowiseFlow('{"nodes": [TOKEN=do-not-print-me]}', "flowise:x").errors.map(
+      formatConfigIssue,
+    );
+    expect(quoted).toMatch(/^flowise:x: invalid JSON \(/);
+    expect(quoted).not.toContain("do-not-print-me");
+    const deep = `{"nodes":[${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}]}`;
+    expect(loadFlowiseFlow(deep, "flowise:x").errors.map(formatConfigIssue)).toEqual([
+      "flowise:x: invalid JSON (nested 100 levels deep or more)",
+    ]);
+  });
+
   const agent = (agentTools: unknown) => ({ data: { name: "agentAgentflow", inputs: { agentTools } } });
   const getTool = (name: string) => ({
     agentSelectedTool: "requestsGet",
