@@ -54,33 +54,22 @@ export async function flowiseRefusalOf(
   url: URL,
   resolveHost: ResolveHost = resolveWithDns,
 ): Promise<string | undefined> {
-  const address = await privateAddressOf(url, resolveHost);
-  return address === undefined ? undefined : flowiseRefusalText(address);
+  return refusalFor(await privateAddressOf(url, resolveHost));
 }
 
 /** The refusal depends on what DNS answers for the host name. */
 export const NEEDS_DNS: unique symbol = Symbol("needs DNS");
 
 /**
- * Flowise's refusal text for a URL when it is known without a DNS answer (an IP literal or `localhost`,
- * judged as written, or a name `resolveHost` never resolves, so never private), else `NEEDS_DNS`: the
- * same answer `flowiseRefusalOf` gives, without a call to the resolver.
+ * Flowise's refusal text for a URL when it is known without a DNS answer, else `NEEDS_DNS`: the same
+ * answer `flowiseRefusalOf` gives, without a call to the resolver.
  */
 export function flowiseRefusalWithoutDns(
   url: URL,
   resolveHost: ResolveHost = resolveWithDns,
 ): string | undefined | typeof NEEDS_DNS {
-  const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  if (isWrittenAddress(hostname)) {
-    const address = literalPrivateAddress(url);
-    return address === undefined ? undefined : flowiseRefusalText(address);
-  }
-  return neverResolves(resolveHost, hostname) ? undefined : NEEDS_DNS;
-}
-
-/** A host judged as written, never looked up: `localhost` (and its subdomains) or an IP literal. */
-function isWrittenAddress(hostname: string): boolean {
-  return hostname === "localhost" || hostname.endsWith(".localhost") || isIP(hostname) !== 0;
+  const address = privateAddressWithoutDns(url, resolveHost);
+  return address === NEEDS_DNS ? NEEDS_DNS : refusalFor(address);
 }
 
 /** What Flowise 3.1.4 answers for a private address: IPv4 ones (v4-mapped too) with `isDeniedIP: Error:`. */
@@ -88,22 +77,46 @@ export function flowiseRefusalText(address: string): string {
   return isIP(address) === 4 || /^::ffff:/i.test(address) ? FLOWISE_DENIED_IPV4 : FLOWISE_DENIED;
 }
 
+function refusalFor(address: string | undefined): string | undefined {
+  return address === undefined ? undefined : flowiseRefusalText(address);
+}
+
 /**
  * The private address a URL's host is written as, without asking DNS: a loopback or private IP, or
  * `localhost` (as 127.0.0.1); undefined for a public IP and for any other name.
  */
 export function literalPrivateAddress(url: URL): string | undefined {
-  const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
-  return isIP(hostname) !== 0 && isPrivateAddress(hostname) ? hostname : undefined;
+  const address = writtenPrivateAddress(hostOf(url));
+  return address === NEEDS_DNS ? undefined : address;
 }
 
 /** The private address a URL's host is or resolves to (`localhost` as 127.0.0.1), if any. */
 async function privateAddressOf(url: URL, resolveHost: ResolveHost): Promise<string | undefined> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  if (isWrittenAddress(hostname)) return literalPrivateAddress(url);
-  const addresses = await resolveHost(hostname);
-  return addresses?.find(isPrivateAddress);
+  const known = privateAddressWithoutDns(url, resolveHost);
+  if (known !== NEEDS_DNS) return known;
+  return (await resolveHost(hostOf(url)))?.find(isPrivateAddress);
+}
+
+/**
+ * What is known without DNS: a host written as an IP or `localhost` is judged as written, and a name
+ * `resolveHost` never resolves (an embedded emulator's) is never private.
+ */
+function privateAddressWithoutDns(url: URL, resolveHost: ResolveHost): string | undefined | typeof NEEDS_DNS {
+  const hostname = hostOf(url);
+  const written = writtenPrivateAddress(hostname);
+  return written === NEEDS_DNS && neverResolves(resolveHost, hostname) ? undefined : written;
+}
+
+/** `localhost` (and its subdomains) as 127.0.0.1, an IP literal when private; a name needs DNS. */
+function writtenPrivateAddress(hostname: string): string | undefined | typeof NEEDS_DNS {
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
+  if (isIP(hostname) === 0) return NEEDS_DNS;
+  return isPrivateAddress(hostname) ? hostname : undefined;
+}
+
+/** A URL's host name without IPv6 brackets. */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, "");
 }
 
 /** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */

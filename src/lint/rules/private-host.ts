@@ -1,7 +1,7 @@
 import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { ToolConfig } from "../../config/tool-config.js";
-import { flowiseRefusalText, literalPrivateAddress } from "../../runtime/host-policy.js";
+import { flowiseRefusalText, hostOf, literalPrivateAddress } from "../../runtime/host-policy.js";
 import type { Finding, LintContext, LintRule } from "../rule.js";
 
 type Checked = RequestToolConfig | OpenApiToolkitConfig;
@@ -57,5 +57,5 @@ function privateHost(url: string): { host: string; address: string } | undefined
     return undefined;
   }
   const address = literalPrivateAddress(parsed);
-  return address === undefined ? undefined : { host: parsed.hostname.replace(/^\[|\]$/g, ""), address };
+  return address === undefined ? undefined : { host: hostOf(parsed), address };
 }
