@@ -1,5 +1,6 @@
 import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
 import { startDeadline } from "../call-deadline.js";
+import { toolResponseOf } from "../http-exchange.js";
 import type { ToolRequest, ToolResponse } from "../tool-result.js";
 
 export type Sent = { ok: true; response: ToolResponse } | { ok: false; error: string };
@@ -35,13 +36,10 @@ async function fetchAndRead(fetch: FetchLike, url: string, init: RequestInit): P
 }
 
 export async function toToolResponse(response: Response): Promise<ToolResponse> {
-  return {
-    status: response.status,
-    // In-process answers (Hono, the emulators) carry no reason phrase; HTTP/1.1 would have sent one.
-    statusText: response.statusText || (await reasonPhrase(response.status)),
-    headers: Object.fromEntries(response.headers),
-    body: await response.text(),
-  };
+  const read = toolResponseOf(response, await response.text());
+  // In-process answers (Hono, the emulators) carry no reason phrase; HTTP/1.1 would have sent one.
+  if (!read.statusText) read.statusText = await reasonPhrase(response.status);
+  return read;
 }
 
 function describeFailure(cause: unknown, timeoutMs: number | undefined): string {
