@@ -61,7 +61,7 @@ function compileTemplate(text: string): Template {
   let end = 0;
   for (const match of text.matchAll(TEMPLATE)) {
     literals.push(text.slice(end, match.index));
-    uses.push({ literal: match[0], name: match[1] as string });
+    uses.push(useOf(match));
     end = match.index + match[0].length;
   }
   const tail = text.slice(end);
@@ -91,7 +91,11 @@ export interface VariableUse {
 
 /** Every `{{…}}` in a text, in order. */
 export function variablesIn(text: string): VariableUse[] {
-  return [...text.matchAll(TEMPLATE)].map((match) => ({ literal: match[0], name: match[1] as string }));
+  return [...text.matchAll(TEMPLATE)].map(useOf);
+}
+
+function useOf(match: RegExpMatchArray): VariableUse {
+  return { literal: match[0], name: match[1] as string };
 }
 
 /** Whether Flowise 3.1.4's chatflow server leaves a variable as written: `{{current_date_time}}`, or spaces inside the braces. */

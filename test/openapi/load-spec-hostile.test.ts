@@ -205,6 +205,34 @@ describe("expansion is bounded", () => {
   });
 });
 
+describe("expansion is bounded in parts left for later", () => {
+  test("a $ref fan-out reached only from responses loads lazily, and reading the responses throws", async () => {
+    const schemas: Record<string, unknown> = { s0: { type: "string" } };
+    for (let i = 1; i <= 40; i++) {
+      const previous = { $ref: `#/components/schemas/s${i - 1}` };
+      schemas[`s${i}`] = { properties: { a: previous, b: previous } };
+    }
+    const ok = {
+      description: "ok",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/s40" } } },
+    };
+    const dir = hostileProject({
+      "api.json": JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "Fan", version: "1" },
+        paths: { "/x": { get: { operationId: "x", responses: { 200: ok } } } },
+        components: { schemas },
+      }),
+    });
+    const spec = await loadSpec(join(dir, "api.json"), { roots: [dir], lazyRefs: true });
+    const operation = spec.document.paths?.["/x"]?.get as Record<string, unknown>;
+    const read = () => operation.responses;
+    expect(read).toThrow(`${join(dir, "api.json")}: ${EXPANDS}`);
+    // The same error on every read, never a half-resolved value.
+    expect(read).toThrow(`${join(dir, "api.json")}: ${EXPANDS}`);
+  });
+});
+
 describe("nesting is bounded: a deep or self-containing spec is a load error, not a stack overflow", () => {
   const TOO_DEEP = `nested more than ${MAX_NESTING} objects deep ($ref targets included); refusing to load it`;
 
