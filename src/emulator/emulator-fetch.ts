@@ -30,12 +30,17 @@ function handlerFor(handlers: Map<string, FetchHandler>, url: string): FetchHand
   return (written !== undefined ? handlers.get(written) : undefined) ?? handlers.get(originOf(url));
 }
 
+/** The redirect modes: a fetch's instruction to itself, which a server never sees. */
+const REDIRECT_MODES = new Set<unknown>(["follow", "manual", "error"]);
+
 /**
  * Whether a `RequestInit` asks for nothing a bare `new Request(url)` (of a URL string: a Request's own
- * headers would be replaced) does not give: a plain object whose
- * only settings are `method: "GET"` and an empty header record (what a request tool sends for a GET).
+ * headers would be replaced) does not give the handler: a plain object whose only settings are
+ * `method: "GET"`, an empty header record (what a request tool sends for a GET) and a redirect mode.
+ * The mode is dropped: it tells the fetch whether to follow redirects, not the server anything, and
+ * in-process no redirect is followed whatever it says (Flowise's tools ask for "manual").
  * Undici reads every member of an init it is given, which costs about as much as the rest of an
- * in-process GET's runtime work (bench/tool-calls-langchain); the handler's Request is the same.
+ * in-process GET's runtime work (bench/tool-calls-langchain).
  */
 function asksOnlyForGet(init: RequestInit): boolean {
   if (Object.getPrototypeOf(init) !== Object.prototype) return false;
@@ -44,6 +49,7 @@ function asksOnlyForGet(init: RequestInit): boolean {
     if (value === undefined) continue;
     if (key === "method" && value === "GET") continue;
     if (key === "headers" && isEmptyRecord(value)) continue;
+    if (key === "redirect" && REDIRECT_MODES.has(value)) continue;
     return false;
   }
   return true;

@@ -98,7 +98,6 @@ describe("createEmulatorFetch: the Request a handler is given", () => {
     ["an init with headers", URL_TEXT, { method: "GET", headers: { Accept: "text/plain" } }],
     ["a POST", URL_TEXT, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }],
     ["a lower-case method", URL_TEXT, { method: "get", headers: {} }],
-    ["a redirect mode", URL_TEXT, { method: "GET", headers: {}, redirect: "manual" as const }],
     [
       "a Request whose headers an empty header record replaces",
       new Request(URL_TEXT, { headers: { Accept: "text/plain" } }),
@@ -110,5 +109,24 @@ describe("createEmulatorFetch: the Request a handler is given", () => {
     const { fetch, requests } = recording();
     await fetch(input instanceof Request ? input.clone() : input, init);
     expect(await seen(requests[0] as Request)).toEqual(await seen(new Request(input, init)));
+  });
+
+  test.each(["manual", "error", "follow"] as const)(
+    "is new Request(input, init) but for the redirect mode %s, which no server sees",
+    async (redirect) => {
+      const { fetch, requests } = recording();
+      await fetch(URL_TEXT, { method: "GET", headers: {}, redirect });
+      expect(await seen(requests[0] as Request)).toEqual({
+        ...(await seen(new Request(URL_TEXT, { method: "GET", headers: {}, redirect }))),
+        redirect: "follow",
+      });
+    },
+  );
+
+  test("refuses a redirect mode that is none, as new Request does", async () => {
+    const { fetch, requests } = recording();
+    const init = { method: "GET", headers: {}, redirect: "sideways" } as unknown as RequestInit;
+    await expect(fetch(URL_TEXT, init)).rejects.toThrow(TypeError);
+    expect(requests).toEqual([]);
   });
 });

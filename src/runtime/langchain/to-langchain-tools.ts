@@ -91,8 +91,10 @@ function withoutUndeclared(args: unknown, declared: Set<string>): unknown {
  * Runs the tool. Success is `[output, artifact]`; inside an agent a failure is a ToolMessage with
  * status "error" whose content is exactly what the LLM sees (Flowise's error text, or the standard
  * profile's status and body), with the exchange as artifact. Outside a tool call a failure throws.
+ * Not `async`: the tool's promise is continued with `then`, which under LangChain's AsyncLocalStorage
+ * costs about 1.7 µs less per call than an async function awaiting it (bench/tool-calls-langchain).
  */
-async function runTool(
+function runTool(
   tool: ExecutableTool,
   args: unknown,
   toolCallId: string | undefined,
@@ -101,18 +103,38 @@ async function runTool(
   const options: ToolInvokeOptions = {};
   if (signal) options.signal = signal;
   if (toolCallId) options.toolCallId = toolCallId;
-  const result = await tool.invoke(args, options);
-  const { output, ...artifact } = result;
-  if (result.ok) return [output, artifact];
-  if (!toolCallId) throw new Error(output);
+  return tool.invoke(args, options).then((result) => toolOutput(tool, result, toolCallId));
+}
+
+/** What LangChain is given for a result: see `runTool`. */
+function toolOutput(
+  tool: ExecutableTool,
+  result: ToolResult,
+  toolCallId: string | undefined,
+): [string | ToolMessage, ToolArtifact] {
+  const artifact = artifactOf(result);
+  if (result.ok) return [result.output, artifact];
+  if (!toolCallId) throw new Error(result.output);
   const message = new ToolMessage({
-    content: output,
+    content: result.output,
     status: "error",
     tool_call_id: toolCallId,
     name: tool.name,
     artifact,
   });
   return [message, artifact];
+}
+
+/**
+ * The result without its output, written out: an object rest (`{ output, ...artifact }`) cost about a
+ * microsecond per call inside LangChain (bench/tool-calls-langchain).
+ */
+function artifactOf(result: ToolResult): ToolArtifact {
+  const artifact: ToolArtifact = { ok: result.ok };
+  if (result.request !== undefined) artifact.request = result.request;
+  if (result.response !== undefined) artifact.response = result.response;
+  if (result.error !== undefined) artifact.error = result.error;
+  return artifact;
 }
 
 /**
