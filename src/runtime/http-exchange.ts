@@ -3,16 +3,19 @@ import type { ToolRequest, ToolResponse } from "./tool-result.js";
 /** Decodes a whole body at a time, so one serves every call. */
 const BOM_KEEPING_DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** Reads a fetch `Response` into the plain record a `ToolResult` carries. */
-export async function readToolResponse(
+/**
+ * Reads a fetch `Response` into the plain record a `ToolResult` carries. A promise chain, not an async
+ * function: one layer fewer on every call.
+ */
+export function readToolResponse(
   response: Response,
   options: { keepBom?: boolean } = {},
 ): Promise<ToolResponse> {
   // `text()` drops a leading UTF-8 BOM; node-fetch, which Flowise's request tools use, passes it on.
   const body = options.keepBom
-    ? BOM_KEEPING_DECODER.decode(await response.arrayBuffer())
-    : await response.text();
-  return toolResponseOf(response, body);
+    ? response.arrayBuffer().then((buffer) => BOM_KEEPING_DECODER.decode(buffer))
+    : response.text();
+  return body.then((text) => toolResponseOf(response, text));
 }
 
 /** The record of a `Response` whose body has been read as `body`. */

@@ -76,6 +76,25 @@ describe("startDeadline", () => {
     }
   });
 
+  test("calls begun in one turn share one setImmediate, and each still fails at its own limit", async () => {
+    await new Promise((resolve) => setImmediate(resolve)); // an earlier test's turn has ended
+    const immediates = vi.spyOn(globalThis, "setImmediate");
+    try {
+      const [short, long, done] = [20, 60, 20].map((limit) => startDeadline(limit, undefined, true));
+      expect(immediates).toHaveBeenCalledTimes(1);
+      expect(await done?.race(Promise.resolve("done"))).toBe("done");
+      done?.clear();
+      const began = performance.now();
+      await expect(short?.race(never())).rejects.toMatchObject(TIMEOUT);
+      const shortTook = performance.now() - began;
+      await expect(long?.race(never())).rejects.toMatchObject(TIMEOUT);
+      expect(performance.now() - began).toBeGreaterThan(shortTook);
+      expect([short?.timedOut(), long?.timedOut(), done?.timedOut()]).toEqual([true, true, false]);
+    } finally {
+      immediates.mockRestore();
+    }
+  });
+
   test("work raced after the limit fails at once", async () => {
     const deadline = startDeadline(1, undefined, true);
     await new Promise((resolve) => setTimeout(resolve, 20));

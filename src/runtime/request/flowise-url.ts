@@ -13,26 +13,28 @@ export function buildFlowiseUrl(
   params: Record<string, unknown> | undefined,
   schema: Record<string, ParamSpec> | undefined,
 ): string {
-  if (!params || Object.keys(params).length === 0) return url;
+  if (!params) return url;
+  const keys = Object.keys(params);
+  if (keys.length === 0) return url;
   if (schema === undefined) return appendQuery(url, stringEntries(params));
   let result = url;
-  const appended: string[] = [];
+  let appended = "";
   const query: [string, string][] = [];
-  for (const [key, value] of Object.entries(params)) {
+  // Index loops over the keys: this runs on every call of a GET or DELETE tool.
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const spec = schema[key];
+    const value = params[key];
     if (!spec || value === undefined || value === null) continue;
     if (spec.in === "path" && result.includes(`:${key}`)) {
       result = result.replace(placeholderOf(key), encodeURIComponent(String(value)));
     } else if (spec.in === "path") {
-      appended.push(String(value));
+      appended += `/${encodeURIComponent(String(value))}`;
     } else if (spec.in === "query") {
       query.push([key, String(value)]);
     }
   }
-  if (appended.length > 0) {
-    result = result.endsWith("/") ? result.slice(0, -1) : result;
-    result += appended.map((value) => `/${encodeURIComponent(value)}`).join("");
-  }
+  if (appended !== "") result = (result.endsWith("/") ? result.slice(0, -1) : result) + appended;
   if (query.length === 0) return result;
   try {
     return appendQuery(result, query);

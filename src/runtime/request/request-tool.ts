@@ -83,16 +83,12 @@ function buildRequest(
   fields: Record<VariableField, FieldResolver>,
   options: ToolRuntimeOptions,
 ): Built {
-  const unknownVariable = (name: string, where: string): Built => ({
-    ok: false,
-    error: `unknown variable {{${name}}} in ${where}${unknownVariableHint(name, options)}`,
-  });
   const url = fields.url(options);
-  if (!url.ok) return unknownVariable(url.unknown, "url");
+  if (!url.ok) return unknownVariable(url.unknown, "url", options);
   const headers = fields.headers(options);
-  if (!headers.ok) return unknownVariable(headers.unknown, "headers");
+  if (!headers.ok) return unknownVariable(headers.unknown, "headers", options);
   const fixedBody = fields.body(options);
-  if (!fixedBody.ok) return unknownVariable(fixedBody.unknown, "body");
+  if (!fixedBody.ok) return unknownVariable(fixedBody.unknown, "body", options);
   const urlText = url.value as string;
 
   if (urlText === "") return { ok: false, error: profile.missingUrl(config.method) };
@@ -110,4 +106,11 @@ function buildRequest(
     }
   }
   return { ok: true, request };
+}
+
+function unknownVariable(name: string, where: string, options: ToolRuntimeOptions): Built {
+  return {
+    ok: false,
+    error: `unknown variable {{${name}}} in ${where}${unknownVariableHint(name, options)}`,
+  };
 }
