@@ -6,6 +6,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: ["test/**/*.int.test.ts", "node_modules/**"],
     testTimeout: 30_000,
+    // A server started in-process loads its modules through vite's transform first: on a busy machine
+    // that took over the 1 s expect.poll waits by default (serve's "listening on" came at ~1.2 s).
+    expect: { poll: { timeout: 10_000 } },
     reporters: ["default", new SummaryLineReporter()],
   },
 });
