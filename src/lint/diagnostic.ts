@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { compareText } from "../text-order.js";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;
@@ -41,13 +42,16 @@ export function reaches(severity: Severity, threshold: Severity): boolean {
   return SEVERITY_RANK[severity] >= SEVERITY_RANK[threshold];
 }
 
-/** By file, then errors first, rules before probes, then by tool and path: the order every formatter prints. */
+/**
+ * By file, then errors first, rules before probes, then by tool and path: the order every formatter
+ * prints. Text is in English collation order (see `compareText`).
+ */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    a.file.localeCompare(b.file) ||
+    compareText(a.file, b.file) ||
     SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
     Number(a.code === "probe") - Number(b.code === "probe") ||
-    a.tool.localeCompare(b.tool) ||
-    a.path.localeCompare(b.path)
+    compareText(a.tool, b.tool) ||
+    compareText(a.path, b.path)
   );
 }
