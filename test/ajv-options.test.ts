@@ -14,11 +14,12 @@ const BROKEN_SCHEMAS: Record<string, unknown>[] = [
   { enum: 3 },
   { items: 5 },
   { pattern: "(" },
+  { type: ["string", "strin"] },
 ];
 
 describe("schemas that break the JSON Schema meta-schema", () => {
-  it.each(BROKEN_SCHEMAS)("the probe's response check calls %j uncheckable", (schema) => {
-    expect(checkSchema(structuredClone(schema), "abc")).toBe("uncheckable");
+  it.each(BROKEN_SCHEMAS)("the probe's response check calls %j uncheckable", async (schema) => {
+    expect(await checkSchema(structuredClone(schema), "abc")).toBe("uncheckable");
   });
 
   it.each(BROKEN_SCHEMAS)("the spec emulator checks nothing against %j", (schema) => {
@@ -35,7 +36,7 @@ describe("schemas that break the JSON Schema meta-schema", () => {
 
   it("a sound schema is still enforced by all three", async () => {
     const schema = { type: "object", required: ["id"], properties: { id: { type: "integer" } } };
-    expect(checkSchema(schema, {})).toBe("(root) must have required property 'id'");
+    expect(await checkSchema(schema, {})).toBe("(root) must have required property 'id'");
     expect(createSchemaValidator("3.0")(schema, "request")({})).toMatch(/required property 'id'/);
     expect(await createArgumentValidator()(schema, { id: "x" })).toEqual({
       ok: false,

@@ -57,6 +57,19 @@ describe("the CLI loads what the command asked for, and no more", () => {
     expect(under(loaded, "emulator/flowise/")).toEqual([]);
   });
 
+  test("probing and judging import no ajv: it is loaded for a value a schema's quick check does not pass", () => {
+    const probing = [
+      "emulator/create-emulator.ts",
+      "emulator/spec/spec-emulator.ts",
+      "lint/probe/probe.ts",
+      "lint/probe/judge-exchange.ts",
+      "runtime/toolkit/standard/argument-validator.ts",
+    ].flatMap((file) => [...staticClosure(file)]);
+    const packages = packageImports(packagePath("src"), new Set(probing));
+    expect(packages.has("hono")).toBe(true);
+    expect([...packages].filter((name) => name.startsWith("ajv"))).toEqual([]);
+  });
+
   test.each(COMMAND_CATALOG.map((entry) => [entry.name, entry] as const))(
     "%s: the catalog's texts are the command's own",
     async (name, entry) => {

@@ -1,7 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
+import { compileSchemaCheck, type SchemaCheck } from "../../json-schema-check.js";
 import type { ExecutableTool, ToolInvokeOptions, ToolResult } from "../tool-result.js";
-import { compileSchemaCheck, type SchemaCheck } from "./json-schema-check.js";
 
 /** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
 export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "error">;

@@ -1,5 +1,6 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { AJV_OPTIONS } from "../../../ajv-options.js";
+import { compileSchemaCheck, type SchemaCheck } from "../../../json-schema-check.js";
 
 export type ArgumentCheck = { ok: true } | { ok: false; error: string };
 export type ArgumentValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgumentCheck>;
@@ -7,13 +8,18 @@ export type ArgumentValidator = (schema: Record<string, unknown>, args: unknown)
 /**
  * Validates tool arguments against their JSON Schema with ajv (2020-12), compiling each schema on its
  * first call. Scalars are coerced the way LLMs get them wrong ("5" for 5, "true" for true, a single
- * value for a one-item array); the arguments object is changed in place. ajv itself is imported and
- * made on the first call too: a toolkit of 1,000 tools is built (and `tooldeck lint` runs) without it.
+ * value for a one-item array); the arguments object is changed in place. Arguments the schema's quick
+ * check passes (see `compileSchemaCheck`) are valid as they are, with nothing to coerce: ajv is only
+ * imported, and a schema only compiled, for the rest. So a toolkit of 1,000 tools is built, `tooldeck
+ * lint` runs, and well-formed calls are made without it.
  */
 export function createArgumentValidator(): ArgumentValidator {
   let ajv: Promise<Ajv2020> | undefined;
+  const quickChecks = new WeakMap<object, SchemaCheck | undefined>();
   const compiled = new WeakMap<object, ValidateFunction>();
   return async (schema, args) => {
+    if (!quickChecks.has(schema)) quickChecks.set(schema, compileSchemaCheck(schema, "ajv"));
+    if (quickChecks.get(schema)?.(args)) return { ok: true };
     let validate = compiled.get(schema);
     if (!validate) {
       ajv ??= loadAjv();
