@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, load } from "js-yaml";
-import { nestsDeeperThan } from "../json-depth.js";
+import { MAX_DEPTH, nestsDeeperThan } from "../json-depth.js";
 import { assertBoundedExpansion, CycleError } from "./bounded-expansion.js";
 
 /** Why a text did not parse, in one line that quotes none of it (the file may hold secrets). */
@@ -15,7 +15,7 @@ export type TextFormat = "json" | "yaml" | "json-or-yaml";
  * 100 do not), held for JSON too, since the walks of a config after loading are recursive (20,000
  * levels of JSON parse, then overflow the stack later).
  */
-export const MAX_DEPTH = 100;
+export { MAX_DEPTH };
 
 export interface ParseBoundedOptions {
   /**

@@ -1,5 +1,6 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import { ToolDeckError } from "../../errors.js";
+import { tooDeepArguments } from "../argument-depth.js";
 import { withOutboundPolicy } from "../outbound/with-outbound-policy.js";
 import type { ToolProfile, VariableField } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
@@ -35,6 +36,8 @@ export function createRequestTool(
     // LangChain's AsyncLocalStorage); a throw still comes back as a rejection.
     invoke(args, callOptions = {}) {
       try {
+        const tooDeep = tooDeepArguments(args);
+        if (tooDeep) return Promise.resolve(failure(tooDeep));
         const parsed = contract.parse(args);
         if (!parsed.ok) return Promise.resolve(failure(parsed.error));
         const built = buildRequest(config, parsed.value, profile, fields, options);

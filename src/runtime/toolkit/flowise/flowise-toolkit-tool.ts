@@ -1,4 +1,5 @@
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
+import { tooDeepArguments } from "../../argument-depth.js";
 import { parseFlowiseArgs } from "../../parse-flowise-args.js";
 import type { ExecutableTool, ToolRequest, ToolResult } from "../../tool-result.js";
 import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
@@ -37,6 +38,8 @@ export function createFlowiseTool(
     endpoint: { method: operation.method, url: endpoint },
     returnDirect: context.config.returnDirect,
     async invoke(input, options = {}) {
+      const tooDeep = tooDeepArguments(input);
+      if (tooDeep) return { ok: false, output: tooDeep, error: tooDeep };
       zod ??= toFlowiseZod(tree);
       const parsed = parseFlowiseArgs(zod, input);
       if (!parsed.ok) return { ok: false, output: parsed.error, error: parsed.error };

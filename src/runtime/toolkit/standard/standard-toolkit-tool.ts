@@ -1,4 +1,5 @@
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
+import { tooDeepArguments } from "../../argument-depth.js";
 import type { ExecutableTool, ToolResult } from "../../tool-result.js";
 import { resolveVariables } from "../../variables.js";
 import { customCodeResult, customCodeVariables } from "../custom-code-result.js";
@@ -38,6 +39,8 @@ export function createStandardTool(
     endpoint: { method: operation.method, url: `${setup.serverUrl}${operation.path}` },
     returnDirect: context.config.returnDirect,
     async invoke(raw, options = {}) {
+      const tooDeep = tooDeepArguments(raw);
+      if (tooDeep) return failure(`${setup.name}: ${tooDeep}`);
       const args = prepareArgs(raw, context.config.removeNulls);
       const check = await setup.validate(input.json, args);
       if (!check.ok) return failure(`invalid arguments for ${setup.name}: ${check.error}`);
