@@ -1,5 +1,5 @@
 import type { SchemaObject } from "../../openapi/openapi-document.js";
-import { isSafePattern } from "./safe-pattern.js";
+import { isSafePattern } from "../../safe-pattern.js";
 
 /** Which side of the exchange a schema judges: `readOnly` fields are not asked of requests, `writeOnly` not of answers. */
 export type Direction = "request" | "response";

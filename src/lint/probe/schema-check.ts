@@ -1,6 +1,8 @@
 import type { Ajv, ValidateFunction } from "ajv";
 import { AJV_OPTIONS } from "../../ajv-options.js";
 import { compileSchemaCheck, type SchemaCheck } from "../../json-schema-check.js";
+import { isPlainObject } from "../../json-value.js";
+import { mayBacktrack } from "../../safe-pattern.js";
 
 /** A schema's quick check (see `compileSchemaCheck`), and ajv's function once a value needed it. */
 interface CompiledSchema {
@@ -55,7 +57,10 @@ async function loadAjv(): Promise<Ajv> {
   return addFormats.default(new Ajv({ ...AJV_OPTIONS, allErrors: false }));
 }
 
-/** OpenAPI 3.0's `nullable: true` as JSON Schema; everything else is already JSON Schema enough for ajv. */
+/**
+ * OpenAPI 3.0's `nullable: true` as JSON Schema, unsafe patterns left out; everything else is already
+ * JSON Schema enough for ajv.
+ */
 function toJsonSchema(schema: object, seen = new Map<object, object>()): object {
   const done = seen.get(schema);
   if (done) return done;
@@ -72,5 +77,12 @@ function toJsonSchema(schema: object, seen = new Map<object, object>()): object 
     copy[key] = typeof value === "object" && value !== null ? toJsonSchema(value, seen) : value;
   }
   if (copy.nullable === true && typeof copy.type === "string") copy.type = [copy.type, "null"];
+  // A pattern that could backtrack exponentially on a crafted answer is not run (see isSafePattern); one
+  // that does not compile is left to ajv, which then calls the schema uncheckable.
+  if (typeof copy.pattern === "string" && mayBacktrack(copy.pattern)) delete copy.pattern;
+  if (isPlainObject(copy.patternProperties)) {
+    for (const pattern of Object.keys(copy.patternProperties))
+      if (mayBacktrack(pattern)) delete copy.patternProperties[pattern];
+  }
   return copy;
 }

@@ -1,5 +1,6 @@
 import { mergeAllOf } from "../../../openapi/merge-all-of.js";
 import type { SchemaObject } from "../../../openapi/openapi-document.js";
+import { isSafePattern } from "../../../safe-pattern.js";
 
 type Json = Record<string, unknown>;
 
@@ -85,7 +86,9 @@ function convertObject(schema: SchemaObject, conversion: Conversion): Json {
   for (const key in schema) {
     if (KEPT.has(key) && schema[key] !== undefined) out[key] = schema[key];
   }
-  if (typeof out.pattern === "string" && !isValidPattern(out.pattern)) delete out.pattern;
+  // An invalid pattern, or one that could backtrack exponentially on a model's crafted argument, is left
+  // out: the model is not given it, and neither LangChain's validator nor ajv runs it.
+  if (typeof out.pattern === "string" && !isSafePattern(out.pattern)) delete out.pattern;
   if (Array.isArray(schema.enum)) out.enum = schema.nullable === true ? [...schema.enum, null] : schema.enum;
   convertBounds(schema, out);
   convertProperties(schema, out, conversion);
@@ -150,14 +153,5 @@ function convertProperties(schema: SchemaObject, out: Json, conversion: Conversi
   if (Array.isArray(schema.required)) {
     const required = schema.required.filter((name) => typeof name === "string" && !dropped?.has(name));
     if (required.length > 0) out.required = [...new Set(required)];
-  }
-}
-
-function isValidPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
   }
 }
