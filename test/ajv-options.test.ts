@@ -18,8 +18,8 @@ const BROKEN_SCHEMAS: Record<string, unknown>[] = [
 ];
 
 describe("schemas that break the JSON Schema meta-schema", () => {
-  it.each(BROKEN_SCHEMAS)("the probe's response check calls %j uncheckable", async (schema) => {
-    expect(await checkSchema(structuredClone(schema), "abc")).toBe("uncheckable");
+  it.each(BROKEN_SCHEMAS)("the probe's response check calls %j uncheckable", (schema) => {
+    expect(checkSchema(structuredClone(schema), "abc")).toBe("uncheckable");
   });
 
   it.each(BROKEN_SCHEMAS)("the spec emulator checks nothing against %j", (schema) => {
@@ -36,7 +36,7 @@ describe("schemas that break the JSON Schema meta-schema", () => {
 
   it("a sound schema is still enforced by all three", async () => {
     const schema = { type: "object", required: ["id"], properties: { id: { type: "integer" } } };
-    expect(await checkSchema(schema, {})).toBe("(root) must have required property 'id'");
+    expect(checkSchema(schema, {})).toBe("(root) must have required property 'id'");
     expect(createSchemaValidator("3.0")(schema, "request")({})).toMatch(/required property 'id'/);
     expect(await createArgumentValidator()(schema, { id: "x" })).toEqual({
       ok: false,

@@ -11,10 +11,7 @@ const EVIDENCE_LIMIT = 200;
  * What one probe call shows: the call failed or answered non-2xx (error, with the evidence), and, with a
  * spec, whether the request was an operation, its body valid, the status documented, the answer valid.
  */
-export async function judgeExchange(
-  result: ToolResult,
-  spec: OperationIndex | undefined,
-): Promise<Finding[]> {
+export function judgeExchange(result: ToolResult, spec: OperationIndex | undefined): Finding[] {
   const { request, response } = result;
   if (!request) return [{ message: `the call failed before sending: ${result.output}` }];
   const target = `${request.method} ${pathOf(request.url)}`;
@@ -29,7 +26,7 @@ export async function judgeExchange(
     });
   }
   if (!spec) return findings;
-  const drift = await specDrift(request, response, spec);
+  const drift = specDrift(request, response, spec);
   // A non-2xx answer already says the call missed; "not an operation" would say it twice.
   if (findings.length > 0 && drift[0]?.endsWith(`is not an operation of ${spec.title}`)) return findings;
   return [...findings, ...drift.map((message): Finding => ({ severity: "warning", message }))];
@@ -40,27 +37,26 @@ export async function judgeExchange(
  * the schema, the status is undocumented, or the answer is off its schema. Used by the probes and by
  * cassette replays (drift).
  */
-export async function specDrift(
+export function specDrift(
   request: Pick<ToolRequest, "method" | "url" | "body">,
   response: Pick<ToolResponse, "status" | "body"> | undefined,
   spec: OperationIndex,
-): Promise<string[]> {
+): string[] {
   const match = matchOperation(spec, request.method, request.url);
   if (!match.ok) return [`${request.method} ${pathOf(request.url)} is not an operation of ${spec.title}`];
-  const findings = await againstOperation(match.operation, request.body, response);
-  return findings.map((finding) => finding.message);
+  return againstOperation(match.operation, request.body, response).map((finding) => finding.message);
 }
 
-async function againstOperation(
+function againstOperation(
   operation: IndexedOperation,
   body: string | undefined,
   response: Pick<ToolResponse, "status" | "body"> | undefined,
-): Promise<Finding[]> {
+): Finding[] {
   const where = describeOperation(operation);
   const findings: Finding[] = [];
   const bodySchema = jsonBodySchema(operation);
   if (bodySchema && body !== undefined) {
-    const problem = await checkSchema(bodySchema, parseJson(body));
+    const problem = checkSchema(bodySchema, parseJson(body));
     if (problem && problem !== "uncheckable") {
       findings.push({ severity: "warning", message: `the request body does not match ${where}: ${problem}` });
     }
@@ -79,7 +75,7 @@ async function againstOperation(
   }
   const schema = documented.content?.["application/json"]?.schema;
   if (schema && response.body !== "") {
-    const problem = await checkSchema(schema, parseJson(response.body));
+    const problem = checkSchema(schema, parseJson(response.body));
     if (problem && problem !== "uncheckable") {
       findings.push({
         severity: "warning",

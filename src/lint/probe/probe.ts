@@ -134,7 +134,7 @@ async function probeOne(
     : "not sent";
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
-    : [...(await judge(result, options.spec)), ...judgeOutputLength(tool, result)];
+    : [...judge(result, options.spec), ...judgeOutputLength(tool, result)];
   const diagnostics = findings.map((finding) =>
     probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
   );

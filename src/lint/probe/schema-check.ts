@@ -1,60 +1,31 @@
-import type { Ajv, ValidateFunction } from "ajv";
-import { AJV_OPTIONS } from "../../ajv-options.js";
-import { compileSchemaCheck, type SchemaCheck } from "../../json-schema-check.js";
 import { isPlainObject } from "../../json-value.js";
+import { lazyAjv, lazyValidation, type Validation } from "../../lazy-ajv.js";
 import { mayBacktrack } from "../../safe-pattern.js";
 
-/** A schema's quick check (see `compileSchemaCheck`), and ajv's function once a value needed it. */
-interface CompiledSchema {
-  json: object;
-  passes: SchemaCheck | undefined;
-  /** null: ajv cannot compile the schema. */
-  validate?: ValidateFunction | null;
-}
-
-const compiled = new WeakMap<object, CompiledSchema>();
-let ajv: Promise<Ajv> | undefined;
+const ajv = lazyAjv("draft-07", { allErrors: false });
+const validations = new WeakMap<object, Validation>();
 
 /**
- * Checks a value against an OpenAPI schema object. Returns the first error as text, undefined when it
- * validates, or "uncheckable" for a schema ajv cannot compile (a cyclic graph left by `$ref`
- * resolution, an unknown dialect): the probe says so rather than guess.
- *
- * A value the schema's quick check passes is valid without ajv, which is loaded and compiles the schema
- * only for the rest: a probe of the event service then loads no ajv at all, which with its compiling
- * was ~25 ms of `tooldeck check`'s start-up (bench/startup).
+ * Checks a value against an OpenAPI schema object with ajv's rules. Returns the first error as text,
+ * undefined when it validates, or "uncheckable" for a schema ajv cannot compile (a cyclic graph left by
+ * `$ref` resolution, an unknown dialect): the probe says so rather than guess. ajv is loaded only for a
+ * value the schema's quick check cannot vouch for (see `lazyValidation`).
  */
-export async function checkSchema(
-  schema: object,
-  value: unknown,
-): Promise<string | undefined | "uncheckable"> {
-  let entry = compiled.get(schema);
-  if (!entry) {
-    const json = toJsonSchema(schema);
-    entry = { json, passes: compileSchemaCheck(json, "ajv") };
-    compiled.set(schema, entry);
+export function checkSchema(schema: object, value: unknown): string | undefined | "uncheckable" {
+  let validation = validations.get(schema);
+  if (!validation) {
+    validation = lazyValidation(toJsonSchema(schema), ajv);
+    validations.set(schema, validation);
   }
-  if (entry.passes?.(value)) return undefined;
-  if (entry.validate === undefined) entry.validate = await compileWithAjv(entry.json);
-  const { validate } = entry;
-  if (validate === null) return "uncheckable";
-  if (validate(value)) return undefined;
-  const error = validate.errors?.[0];
-  return error ? `${error.instancePath || "(root)"} ${error.message}` : "invalid";
-}
-
-async function compileWithAjv(schema: object): Promise<ValidateFunction | null> {
-  ajv ??= loadAjv();
+  let errors: ReturnType<Validation>;
   try {
-    return (await ajv).compile(schema);
+    errors = validation(value);
   } catch {
-    return null;
+    return "uncheckable";
   }
-}
-
-async function loadAjv(): Promise<Ajv> {
-  const [{ Ajv }, { default: addFormats }] = await Promise.all([import("ajv"), import("ajv-formats")]);
-  return addFormats.default(new Ajv({ ...AJV_OPTIONS, allErrors: false }));
+  if (!errors) return undefined;
+  const error = errors[0];
+  return error ? `${error.instancePath || "(root)"} ${error.message}` : "invalid";
 }
 
 /**

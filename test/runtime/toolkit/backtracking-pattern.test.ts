@@ -67,14 +67,14 @@ describe("a spec pattern that backtracks exponentially is never run", () => {
     expect(message).toMatchObject({ status: "success" });
   });
 
-  test("a probe's check of an answer against it passes the crafted text", async () => {
-    expect(await checkSchema({ type: "string", pattern: EVIL }, CRAFTED)).toBeUndefined();
+  test("a probe's check of an answer against it passes the crafted text", () => {
+    expect(checkSchema({ type: "string", pattern: EVIL }, CRAFTED)).toBeUndefined();
     const properties = { type: "object", patternProperties: { [EVIL]: { type: "number" } } };
-    expect(await checkSchema(properties, { [CRAFTED]: "not a number" })).toBeUndefined();
+    expect(checkSchema(properties, { [CRAFTED]: "not a number" })).toBeUndefined();
   });
 
-  test("a safe pattern is still given and enforced", async () => {
-    expect(await checkSchema({ type: "string", pattern: "^a+$" }, CRAFTED)).toBe(
+  test("a safe pattern is still given and enforced", () => {
+    expect(checkSchema({ type: "string", pattern: "^a+$" }, CRAFTED)).toBe(
       '(root) must match pattern "^a+$"',
     );
   });
