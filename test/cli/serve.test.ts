@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { SHIPPED_CLI } from "../support/built-cli.js";
+import { SHIPPED_CLI, startShippedCli } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
 describe("tooldeck serve", () => {
@@ -109,23 +109,10 @@ describe("tooldeck serve", () => {
   });
 
   test("the built CLI stops cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, [
-      SHIPPED_CLI,
-      "serve",
-      "--events-port",
-      "0",
-      "--flowise-port",
-      "0",
-    ]);
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    await expect.poll(() => out, { timeout: 10_000 }).toContain("listening on");
-    child.kill("SIGTERM");
-    const code = await new Promise((resolve) => child.on("exit", resolve));
-    expect(code).toBe(0);
-    expect(out).toContain("stopped");
+    const cli = startShippedCli(["serve", "--events-port", "0", "--flowise-port", "0"]);
+    await expect.poll(cli.stdout).toContain("listening on");
+    expect(await cli.stop()).toBe(0);
+    expect(cli.stdout()).toContain("stopped");
   });
 });
 

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { SHIPPED_CLI } from "../support/built-cli.js";
+import { startShippedCli } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 import { oasExample } from "../support/real-specs.js";
 
@@ -240,21 +239,10 @@ describe("the built CLI's spec emulator", () => {
   // The bundle require()s ajv from node_modules the first time a value needs it (a request its schema's
   // quick check cannot vouch for); this is the one path through dist/cli that does.
   test("answers a body the quick check cannot vouch for with ajv's error, and a good one without", async () => {
-    const child = spawn(process.execPath, [
-      SHIPPED_CLI,
-      "serve",
-      "--spec",
-      "tools/event-api.openapi.yaml",
-      "--port",
-      "0",
-    ]);
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
+    const cli = startShippedCli(["serve", "--spec", "tools/event-api.openapi.yaml", "--port", "0"]);
     try {
-      await expect.poll(() => out).toContain("emulated on");
-      const base = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
+      await expect.poll(cli.stdout).toContain("emulated on");
+      const base = /http:\/\/127\.0\.0\.1:\d+/.exec(cli.stdout())?.[0];
       const post = (body: unknown) =>
         fetch(`${base}/events`, {
           method: "POST",
@@ -267,8 +255,7 @@ describe("the built CLI's spec emulator", () => {
       const good = await post({ name: "Launch", date: "2025-01-02T03:04:05Z", location: "Lab" });
       expect(good.status).toBe(201);
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.on("exit", resolve));
+      await cli.stop();
     }
   });
 });
