@@ -1,21 +1,16 @@
+import { readBodyText } from "../net/read-body-text.js";
 import type { ToolRequest, ToolResponse } from "./tool-result.js";
 
-/** Decodes a whole body at a time, so one serves every call. */
-const BOM_KEEPING_DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
-
 /**
- * Reads a fetch `Response` into the plain record a `ToolResult` carries. A promise chain, not an async
+ * Reads a fetch `Response` into the plain record a `ToolResult` carries, its body as `text()` gives it
+ * or, with `keepBom`, as node-fetch (Flowise's request tools) gives it. A promise chain, not an async
  * function: one layer fewer on every call.
  */
 export function readToolResponse(
   response: Response,
   options: { keepBom?: boolean } = {},
 ): Promise<ToolResponse> {
-  // `text()` drops a leading UTF-8 BOM; node-fetch, which Flowise's request tools use, passes it on.
-  const body = options.keepBom
-    ? response.arrayBuffer().then((buffer) => BOM_KEEPING_DECODER.decode(buffer))
-    : response.text();
-  return body.then((text) => toolResponseOf(response, text));
+  return readBodyText(response, options).then((text) => toolResponseOf(response, text));
 }
 
 /** The record of a `Response` whose body has been read as `body`. */
