@@ -1,7 +1,6 @@
 import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
-import { readBodyText } from "../../net/read-body-text.js";
 import { startDeadline } from "../call-deadline.js";
-import { toolResponseOf, toRequestInit } from "../http-exchange.js";
+import { readToolResponse, toRequestInit } from "../http-exchange.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../tool-result.js";
 
 export interface StandardSendOptions {
@@ -50,7 +49,7 @@ export async function sendStandard(request: ToolRequest, options: StandardSendOp
 
 async function fetchAndRead(fetch: FetchLike, request: ToolRequest, signal: AbortSignal | undefined) {
   const raw = await fetch(request.url, toRequestInit(request, signal));
-  return { raw, response: toolResponseOf(raw, await readBodyText(raw)) };
+  return { raw, response: await readToolResponse(raw) };
 }
 
 /** Cuts text to `max` characters and says so, so neither the LLM nor a reader mistakes it for the whole. */

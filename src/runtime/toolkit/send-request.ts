@@ -1,7 +1,6 @@
 import { type FetchLike, isInProcessFetch } from "../../net/fetch-like.js";
-import { readBodyText } from "../../net/read-body-text.js";
 import { startDeadline } from "../call-deadline.js";
-import { toolResponseOf } from "../http-exchange.js";
+import { readToolResponse } from "../http-exchange.js";
 import type { ToolRequest, ToolResponse } from "../tool-result.js";
 
 export type Sent = { ok: true; response: ToolResponse } | { ok: false; error: string };
@@ -37,7 +36,7 @@ async function fetchAndRead(fetch: FetchLike, url: string, init: RequestInit): P
 }
 
 export async function toToolResponse(response: Response): Promise<ToolResponse> {
-  const read = toolResponseOf(response, await readBodyText(response));
+  const read = await readToolResponse(response);
   // In-process answers (Hono, the emulators) carry no reason phrase; HTTP/1.1 would have sent one.
   if (!read.statusText) read.statusText = await reasonPhrase(response.status);
   return read;
