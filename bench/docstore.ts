@@ -90,7 +90,7 @@ const corpus = generateCorpus(CORPUS_BYTES);
 const rows: Record<string, string | number>[] = [];
 
 // Upsert: the emulator's whole pipeline (load → split → embed → index → chunk rows) through the service.
-const stores = createDocumentStoreService({ workspaceId: "bench", embeddings: { env: {} } });
+const stores = createDocumentStoreService({ workspaceId: "bench" });
 const store = await stores.createStore({ name: "bench" });
 const upsert = await timed(() =>
   stores.upsert(store.id, {

@@ -46,7 +46,7 @@ describe("tooldeck serve: document stores", () => {
     expect(await run.stop()).toBe(0);
   });
 
-  test("--openai-key (or OPENAI_API_KEY) makes openAIEmbeddings call OpenAI at OPENAI_BASE_URL", async () => {
+  test("--openai-key makes openAIEmbeddings call OpenAI at OPENAI_BASE_URL", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tooldeck-seed-"));
     mkdirSync(join(dir, "chatflows"));
     const run = await startServe(["--openai-key", "sk-test", "--seed", dir], {
@@ -56,6 +56,27 @@ describe("tooldeck serve: document stores", () => {
       "Document store embeddings: OpenAI (http://127.0.0.1:9/v1) for openAIEmbeddings; local hashed n-gram embedding (512 dimensions, no network) for every other name\n",
     );
     expect(await run.stop()).toBe(0);
+  });
+
+  test("TOOLDECK_OPENAI_KEY gives serve the key; OPENAI_API_KEY alone does not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-seed-"));
+    mkdirSync(join(dir, "chatflows"));
+    const remote =
+      "Document store embeddings: OpenAI (http://127.0.0.1:9/v1) for openAIEmbeddings; local hashed n-gram embedding (512 dimensions, no network) for every other name\n";
+    const local =
+      "Document store embeddings: local hashed n-gram embedding (512 dimensions, no network) for every embedding name (no OpenAI key given)\n";
+    const given = await startServe(["--seed", dir], {
+      TOOLDECK_OPENAI_KEY: "sk-test",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+    });
+    expect(given.stdout()).toContain(remote);
+    expect(await given.stop()).toBe(0);
+    const ambient = await startServe(["--seed", dir], {
+      OPENAI_API_KEY: "sk-runner",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+    });
+    expect(ambient.stdout()).toContain(local);
+    expect(await ambient.stop()).toBe(0);
   });
 
   test("a seed store that cannot be upserted stops serve with one line naming it", async () => {

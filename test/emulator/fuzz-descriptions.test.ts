@@ -62,7 +62,7 @@ describe("the emulators answer within their own descriptions (property-based, in
   });
 
   test("the Flowise API", async () => {
-    const flowise = createFlowiseEmulator({ apiKeys: ["fuzz-key"], embeddings: { env: {} } });
+    const flowise = createFlowiseEmulator({ apiKeys: ["fuzz-key"] });
     await flowise.ready();
     const index = createOperationIndex(
       await loadSpec(packagePath("src", "emulator", "flowise", "openapi.yaml")),

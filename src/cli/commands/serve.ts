@@ -133,7 +133,11 @@ interface FlowiseServeOptions {
   log: (handler: FetchHandler) => FetchHandler;
 }
 
-/** The key comes from --api-key, then TOOLDECK_API_KEY, else is generated and printed as such. */
+/**
+ * The key comes from --api-key, then TOOLDECK_API_KEY, else is generated and printed as such. The OpenAI
+ * key for embeddings comes only from --openai-key or TOOLDECK_OPENAI_KEY, never OPENAI_API_KEY: a key
+ * held for other work is not spent unless handed to serve on purpose.
+ */
 async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<Started> {
   const given = options.apiKey ?? io.env.TOOLDECK_API_KEY;
   if (given === "") throw new ToolDeckError("usage", "the API key must not be empty");
@@ -142,7 +146,10 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<St
   const flowise = createFlowiseEmulator({
     apiKeys: [apiKey],
     ...(seed ? { seed } : {}),
-    embeddings: { openAIApiKey: options.openAIKey, env: io.env },
+    embeddings: {
+      openAIApiKey: options.openAIKey ?? io.env.TOOLDECK_OPENAI_KEY,
+      openAIBaseUrl: io.env.OPENAI_BASE_URL,
+    },
   });
   await flowise.ready().catch((cause: Error) => {
     throw new ToolDeckError("load", `document store seed: ${cause.message}`, { cause });

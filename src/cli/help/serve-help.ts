@@ -16,8 +16,9 @@ Options:
   --seed DIR           Flowise seed folder with chatflows/*.json flow exports and document-stores/*.json
                        (default seeds/flowise)
   --openai-key KEY     let document stores configured with openAIEmbeddings call OpenAI (default: env
-                       OPENAI_API_KEY; OPENAI_BASE_URL points it at an OpenAI-compatible server);
-                       without a key every embedding name is served by a local hashed embedding
+                       TOOLDECK_OPENAI_KEY, never OPENAI_API_KEY; OPENAI_BASE_URL points it at an
+                       OpenAI-compatible server); without a key every embedding name is served by a
+                       local hashed embedding, as in every other command
   --only NAME          serve only this emulator: events or flowise
   --log                print each request on stderr once answered: method, path, status, ms
   --spec FILE          serve a stateful emulator of this OpenAPI description instead (docs/spec-emulator.md)

@@ -48,7 +48,7 @@ export interface FlowiseEmulatorOptions {
   logError?: (error: unknown) => void;
   /**
    * Which embedding serves document stores: the local hashed embedding for every name, except
-   * `openAIEmbeddings` when an OpenAI key is given here or in `OPENAI_API_KEY`.
+   * `openAIEmbeddings` when an OpenAI key is given here (never read from the environment).
    */
   embeddings?: EmbeddingProviderOptions;
 }

@@ -72,8 +72,6 @@ export function createTestEmulator(options: { logError?: (error: unknown) => voi
     now: () => new Date(NOW),
     randomId: () => generatedId(++counter),
     workspaceId: WORKSPACE,
-    // Document stores never reach OpenAI in tests, whatever OPENAI_API_KEY the machine has.
-    embeddings: { env: {} },
     ...(options.logError ? { logError: options.logError } : {}),
   });
   return {

@@ -6,7 +6,7 @@ describe("the seeded document store", () => {
   test("seeds/flowise/document-stores loads, and its loaders are really upserted at start", async () => {
     const seed = loadFlowiseSeed();
     expect(seed.documentStores?.map((store) => store.name)).toEqual(["Event Service Guide"]);
-    const flowise = createFlowiseEmulator({ apiKeys: ["k"], embeddings: { env: {} } });
+    const flowise = createFlowiseEmulator({ apiKeys: ["k"] });
     await flowise.ready();
     const [guide] = flowise.snapshot().documentStores;
     expect(guide?.store).toMatchObject({
@@ -38,7 +38,7 @@ describe("the seeded document store", () => {
   });
 
   test("reset() returns to the seed after changes", async () => {
-    const flowise = createFlowiseEmulator({ apiKeys: ["k"], embeddings: { env: {} } });
+    const flowise = createFlowiseEmulator({ apiKeys: ["k"] });
     await flowise.ready();
     const id = flowise.snapshot().documentStores[0]?.store.id;
     await flowise.fetch(
@@ -57,7 +57,6 @@ describe("the seeded document store", () => {
   test("a seed store that cannot be upserted makes ready() reject with the reason", async () => {
     const flowise = createFlowiseEmulator({
       apiKeys: ["k"],
-      embeddings: { env: {} },
       seed: {
         chatflows: [],
         documentStores: [

@@ -8,7 +8,6 @@ function service() {
     workspaceId: "w",
     now: () => new Date("2025-05-05T05:05:05.000Z"),
     randomId: () => `id-${++n}`,
-    embeddings: { env: {} },
   });
 }
 

@@ -20,7 +20,7 @@ describe("docs/document-stores.md", () => {
     ["incremental", 100, { numAdded: 0, numSkipped: 100, numDeleted: 0 }],
     ["incremental", 250, { numAdded: 150, numSkipped: 100, numDeleted: 150 }],
   ])("an unchanged re-upsert with cleanup %s of %i chunks of one source", async (cleanup, chunks, counts) => {
-    const stores = createDocumentStoreService({ workspaceId: "w", embeddings: { env: {} } });
+    const stores = createDocumentStoreService({ workspaceId: "w" });
     const store = await stores.createStore({ name: "Docs" });
     const body = upsertBody(paragraphs(chunks), cleanup);
     const first = await stores.upsert(store.id, body);
@@ -30,7 +30,7 @@ describe("docs/document-stores.md", () => {
   });
 
   test("a web loader over a docId whose config names stored files re-loads those files", async () => {
-    const stores = createDocumentStoreService({ workspaceId: "w", embeddings: { env: {} } });
+    const stores = createDocumentStoreService({ workspaceId: "w" });
     const store = await stores.createStore({ name: "Docs" });
     const first = await stores.upsert(store.id, upsertBody(paragraphs(3), "none"));
     const web = await stores.upsert(store.id, {
@@ -42,7 +42,7 @@ describe("docs/document-stores.md", () => {
   });
 
   test("a web loader with no stored file is refused", async () => {
-    const stores = createDocumentStoreService({ workspaceId: "w", embeddings: { env: {} } });
+    const stores = createDocumentStoreService({ workspaceId: "w" });
     const store = await stores.createStore({ name: "Docs" });
     await expect(
       stores.upsert(store.id, {

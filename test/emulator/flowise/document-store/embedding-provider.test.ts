@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createDocumentStoreService } from "../../../../src/emulator/flowise/document-store/document-store-service.js";
 import { createEmbeddingProvider } from "../../../../src/emulator/flowise/document-store/embeddings/embedding-provider.js";
 import { LocalHashedEmbeddings } from "../../../../src/emulator/flowise/document-store/embeddings/local-hashed-embeddings.js";
@@ -33,7 +33,7 @@ function fakeOpenAI() {
 
 describe("embedding provider", () => {
   test("without a key every name, openAIEmbeddings included, gets the local embedding", async () => {
-    const provider = createEmbeddingProvider({ env: {} });
+    const provider = createEmbeddingProvider();
     for (const name of ["openAIEmbeddings", "cohereEmbeddings", "anything"]) {
       expect(await provider.embeddingsFor({ name, config: {} })).toBeInstanceOf(LocalHashedEmbeddings);
     }
@@ -43,14 +43,29 @@ describe("embedding provider", () => {
     );
   });
 
-  test("OPENAI_API_KEY and OPENAI_BASE_URL are read from the environment", () => {
+  test("the key and base URL given are used", () => {
     const provider = createEmbeddingProvider({
-      env: { OPENAI_API_KEY: "sk-env", OPENAI_BASE_URL: "http://127.0.0.1:9/v1" },
+      openAIApiKey: "sk-given",
+      openAIBaseUrl: "http://127.0.0.1:9/v1",
     });
     expect(provider.usesOpenAI).toBe(true);
     expect(provider.describe()).toBe(
       "OpenAI (http://127.0.0.1:9/v1) for openAIEmbeddings; local hashed n-gram embedding (512 dimensions, no network) for every other name",
     );
+  });
+
+  test("OPENAI_API_KEY in the environment is never read: a runner's key is not spent", async () => {
+    vi.stubEnv("OPENAI_API_KEY", "sk-runner");
+    vi.stubEnv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1");
+    try {
+      const provider = createEmbeddingProvider();
+      expect(provider.usesOpenAI).toBe(false);
+      expect(await provider.embeddingsFor({ name: "openAIEmbeddings", config: {} })).toBeInstanceOf(
+        LocalHashedEmbeddings,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   test("a missing @langchain/openai is a clear error", async () => {
@@ -82,7 +97,7 @@ describe("embedding provider", () => {
     test("upsert and query go through @langchain/openai with the key, the store's model and the base URL", async () => {
       const stores = createDocumentStoreService({
         workspaceId: "w",
-        embeddings: { openAIApiKey: "sk-test", openAIBaseUrl: baseUrl, env: {} },
+        embeddings: { openAIApiKey: "sk-test", openAIBaseUrl: baseUrl },
       });
       const store = await stores.createStore({ name: "Remote" });
       const result = await stores.upsert(store.id, {
@@ -110,7 +125,7 @@ describe("embedding provider", () => {
       try {
         const stores = createDocumentStoreService({
           workspaceId: "w",
-          embeddings: { openAIApiKey: "sk-operator", openAIBaseUrl: baseUrl, env: {} },
+          embeddings: { openAIApiKey: "sk-operator", openAIBaseUrl: baseUrl },
         });
         const store = await stores.createStore({ name: "Hostile" });
         await stores.upsert(store.id, {

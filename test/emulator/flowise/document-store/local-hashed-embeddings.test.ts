@@ -69,7 +69,7 @@ describe("text features", () => {
 
 describe("a large upsert shares the process", () => {
   test("another request is answered while a 2 MiB upsert is still embedding", async () => {
-    const stores = createDocumentStoreService({ workspaceId: "w", embeddings: { env: {} } });
+    const stores = createDocumentStoreService({ workspaceId: "w" });
     const events = createEventService();
     const store = await stores.createStore({ name: "Big" });
     const text = "the quick brown fox jumps over the lazy dog. ".repeat((2 * 1024 * 1024) / 45);

@@ -6,13 +6,17 @@ import { LocalHashedEmbeddings } from "./local-hashed-embeddings.js";
 export const OPENAI_EMBEDDING_NAME = "openAIEmbeddings";
 const DEFAULT_OPENAI_MODEL = "text-embedding-ada-002";
 
+/**
+ * Nothing here is read from the environment: the emulators run inside `check`, `call`, `run` and `mcp`
+ * on a pull request's configs, and an `OPENAI_API_KEY` a CI runner holds for other work must not be
+ * spent, nor the text a config chooses sent to OpenAI, unless the operator hands a key over on purpose
+ * (`tooldeck serve --openai-key`).
+ */
 export interface EmbeddingProviderOptions {
-  /** Key for `openAIEmbeddings`; default `OPENAI_API_KEY` from `env`. Without one, the local embedding serves. */
+  /** Key for `openAIEmbeddings`; without one (the default), the local embedding serves every name. */
   openAIApiKey?: string | undefined;
-  /** An OpenAI-compatible base URL; default `OPENAI_BASE_URL` from `env`, else OpenAI's. A store's `basepath` is ignored: the key is the operator's. */
+  /** An OpenAI-compatible base URL; default OpenAI's. A store's `basepath` is ignored: the key is the operator's. */
   openAIBaseUrl?: string | undefined;
-  /** Where the defaults are read; default `process.env`. */
-  env?: Record<string, string | undefined>;
   /** The embedding every other name (and `openAIEmbeddings` without a key) gets; default `LocalHashedEmbeddings`. */
   local?: EmbeddingsInterface;
   /** Loads `@langchain/openai`; a seam for tests. Default: a dynamic import of the optional dependency. */
@@ -40,13 +44,12 @@ export interface EmbeddingProvider {
  * `@langchain/openai` (an optional dependency, imported only then) calls OpenAI or the configured
  * OpenAI-compatible base URL with the store's `modelName`.
  * @example
- * const provider = createEmbeddingProvider({ openAIApiKey: process.env.OPENAI_API_KEY });
+ * const provider = createEmbeddingProvider({ openAIApiKey: process.env.TOOLDECK_OPENAI_KEY });
  * console.log(provider.describe());
  */
 export function createEmbeddingProvider(options: EmbeddingProviderOptions = {}): EmbeddingProvider {
-  const env = options.env ?? process.env;
-  const apiKey = options.openAIApiKey ?? env.OPENAI_API_KEY;
-  const baseUrl = options.openAIBaseUrl ?? env.OPENAI_BASE_URL;
+  const apiKey = options.openAIApiKey;
+  const baseUrl = options.openAIBaseUrl;
   const local = options.local ?? new LocalHashedEmbeddings();
   const loadOpenAI = options.loadOpenAI ?? importOpenAI;
   const openAI = new Map<string, Promise<EmbeddingsInterface>>();
