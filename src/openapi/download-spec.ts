@@ -1,7 +1,7 @@
 import { isInProcessFetch } from "../net/fetch-like.js";
+import { nonGlobalAddressOf } from "../net/non-global-host.js";
 import { readStreamWithin } from "../net/read-stream-within.js";
 import { MAX_FILE_BYTES, ProjectFileError } from "../project-files/read-project-file.js";
-import { isPrivateHost } from "../runtime/host-policy.js";
 import type { ReadPolicy } from "./read-policy.js";
 
 const MAX_REDIRECTS = 5;
@@ -9,9 +9,10 @@ const DOWNLOAD_TIMEOUT_MS = 30_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Downloads a spec or `$ref` URL, only with `--allow-remote-refs`, and never from a private, loopback,
- * link-local or metadata address (judged again on every redirect, followed by hand): a description
- * in a pull request must not make CI read its cloud's metadata service. At most 50 MB, 30 s.
+ * Downloads a spec or `$ref` URL, only with `--allow-remote-refs`, and never from an address that is not
+ * globally reachable (private, loopback, link-local, carrier-grade NAT, every cloud's metadata service
+ * and the other IANA special-purpose ranges; judged again on every redirect, followed by hand): a
+ * description in a pull request must not make CI read its cloud's metadata service. At most 50 MB, 30 s.
  * Throws a `ProjectFileError` whose message is the reason (`is remote; …`), for the caller to prefix.
  */
 export async function downloadSpec(url: string, policy: ReadPolicy): Promise<string> {
@@ -48,7 +49,7 @@ async function refusePrivate(url: string, hop: number, policy: ReadPolicy): Prom
     throw new ProjectFileError(`redirects to a ${protocol} URL; only http(s) is downloaded`);
   // The embedded emulators answer in the process: no address to protect.
   if (isInProcessFetch(policy.fetch, url)) return;
-  if (await isPrivateHost(new URL(url), policy.resolveHost)) {
+  if ((await nonGlobalAddressOf(new URL(url), policy.resolveHost)) !== undefined) {
     const where = hop === 0 ? "is" : `redirects to "${url}", which is`;
     throw new ProjectFileError(
       `${where} a private, loopback or metadata address; specs and $refs are never downloaded from one`,

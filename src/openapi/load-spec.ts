@@ -55,7 +55,7 @@ export interface LoadSpecOptions {
    * itself must be inside `roots` too. Default false.
    */
   confineSpec?: boolean;
-  /** Download http(s) specs and `$ref`s (never from private or metadata addresses). Default false. */
+  /** Download http(s) specs and `$ref`s (never from an address that is not globally reachable). Default false. */
   allowRemoteRefs?: boolean;
   /** How private addresses are told apart when downloading; default DNS. */
   resolveHost?: ResolveHost;

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { hostOf } from "../net/host-of.js";
 import { neverResolves, type ResolveHost, resolveWithDns } from "../net/resolve-host.js";
 
 /** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
@@ -11,7 +12,10 @@ export const FLOWISE_DENIED = "Access to this host is denied by policy.";
  */
 export const FLOWISE_DENIED_IPV4 = `isDeniedIP: Error: ${FLOWISE_DENIED}`;
 
-/** Addresses Flowise 3.1 refuses unless HTTP_SECURITY_CHECK=false. */
+/**
+ * Addresses Flowise 3.1 refuses unless HTTP_SECURITY_CHECK=false: Flowise's own list, reproduced as it
+ * is (the `flowise` profile). tooldeck's own guards judge with `isGlobalAddress` (src/net/global-address.ts).
+ */
 const PRIVATE_RANGES = (() => {
   const list = new BlockList();
   for (const [network, prefix] of [
@@ -32,21 +36,12 @@ const PRIVATE_RANGES = (() => {
 })();
 
 /** Whether an address (v4, v6, or v4-mapped v6) is loopback, private or link-local. */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   const candidate = mapped ?? address;
   const family = isIP(candidate);
   if (family === 0) return false;
   return PRIVATE_RANGES.check(candidate, family === 4 ? "ipv4" : "ipv6");
-}
-
-/**
- * Whether a URL's host is private as Flowise judges it: a loopback/private literal, `localhost`, or a
- * name that resolves to such an address. A name that does not resolve is not judged (the request will
- * fail on its own).
- */
-export async function isPrivateHost(url: URL, resolveHost: ResolveHost = resolveWithDns): Promise<boolean> {
-  return (await privateAddressOf(url, resolveHost)) !== undefined;
 }
 
 /** Flowise's refusal text for a URL whose host is private, or undefined when it is not. */
@@ -112,11 +107,6 @@ function writtenPrivateAddress(hostname: string): string | undefined | typeof NE
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
   if (isIP(hostname) === 0) return NEEDS_DNS;
   return isPrivateAddress(hostname) ? hostname : undefined;
-}
-
-/** A URL's host name without IPv6 brackets. */
-export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "");
 }
 
 /** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */

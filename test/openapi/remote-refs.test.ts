@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { FetchLike } from "../../src/net/fetch-like.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { hostileProject } from "../support/hostile-project.js";
+import { NON_GLOBAL_IPV4, NON_GLOBAL_IPV6 } from "../support/special-addresses.js";
 
 function specWithParameterRef(ref: string): string {
   return JSON.stringify({
@@ -84,6 +85,55 @@ describe("by default", () => {
   });
 });
 
+describe("with --allow-remote-refs, no special-purpose address is ever fetched", () => {
+  /** The attacker's spec URLs point at the address; nothing may be sent, whatever the spelling. */
+  async function refusal(url: string, resolveHost = async () => ["93.184.216.34"]) {
+    const sent: string[] = [];
+    const fetch: FetchLike = async (input) => {
+      sent.push(String(input));
+      return new Response("{}");
+    };
+    const message = await loadError(url, { allowRemoteRefs: true, fetch, resolveHost });
+    return { message, sent };
+  }
+
+  test.each(NON_GLOBAL_IPV4)("%s: %s, as written, IPv4-mapped, NAT64 and through DNS", async (_, address) => {
+    for (const url of [
+      `http://${address}/api.json`,
+      `http://[::ffff:${address}]/api.json`,
+      `http://[64:ff9b::${address}]/api.json`,
+    ]) {
+      expect(await refusal(url)).toEqual({ message: `${url}: ${PRIVATE}`, sent: [] });
+    }
+    const named = "http://specs.attacker.example/api.json";
+    for (const resolved of [address, `::ffff:${address}`]) {
+      expect(await refusal(named, async () => ["93.184.216.34", resolved])).toEqual({
+        message: `${named}: ${PRIVATE}`,
+        sent: [],
+      });
+    }
+  });
+
+  test.each(NON_GLOBAL_IPV6)("%s: %s, as written and through DNS", async (_, address) => {
+    const url = `http://[${address}]/api.json`;
+    expect(await refusal(url)).toEqual({ message: `${url}: ${PRIVATE}`, sent: [] });
+    const named = "http://specs.attacker.example/api.json";
+    expect(await refusal(named, async () => [address])).toEqual({
+      message: `${named}: ${PRIVATE}`,
+      sent: [],
+    });
+  });
+
+  test("a $ref to Alibaba Cloud's metadata service is refused like the spec URL", async () => {
+    const ref = "http://100.100.100.200/latest/meta-data/ram/security-credentials/";
+    const dir = hostileProject({ "api.json": specWithParameterRef(ref) });
+    const fetch: FetchLike = () => Promise.reject(new Error("sent"));
+    expect(await loadError(join(dir, "api.json"), { roots: [dir], allowRemoteRefs: true, fetch })).toBe(
+      `${join(dir, "api.json")}#/paths/~1x/get/parameters/0: $ref "${ref}" ${PRIVATE}`,
+    );
+  });
+});
+
 describe("with --allow-remote-refs, against a host the test declares public", () => {
   // specs.test stands for a public host: its name resolves to a public address (the injected
   // resolveHost), and the injected fetch sends it to the loopback server.
@@ -110,6 +160,15 @@ describe("with --allow-remote-refs, against a host the test declares public", ()
       `${remote("/api.json")}: redirects to "${origin}/secret", which ${PRIVATE}`,
     );
     expect(requests).toEqual(["/api.json", "/moved.json"]);
+  });
+
+  test("a redirect to Oracle Cloud's metadata address, IPv4-mapped, is refused and not followed", async () => {
+    const target = "http://[::ffff:192.0.0.192]/opc/v2/instance/";
+    routes["/api.json"] = (response) => response.writeHead(302, { location: target }).end();
+    expect(await loadError(remote("/api.json"), { allowRemoteRefs: true, resolveHost, fetch })).toBe(
+      `${remote("/api.json")}: redirects to "http://[::ffff:c000:c0]/opc/v2/instance/", which ${PRIVATE}`,
+    );
+    expect(requests).toEqual(["/api.json"]);
   });
 
   test("a redirect to a file: URL is refused", async () => {

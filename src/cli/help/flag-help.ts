@@ -2,7 +2,8 @@
 
 export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs, specs and $refs name from DIR (repeatable; default: this
                       repository and the folders of the paths given)
-  --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
+  --allow-remote-refs download http(s) specs and $refs (never from private, metadata or other
+                      special-purpose addresses: loopback, 100.64.0.0/10, 192.0.0.0/24, TEST-NETs, …)`;
 
 /** The lines of every help that says where requests may go (docs/security.md). */
 export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (host or host:port; repeatable); any other host is refused

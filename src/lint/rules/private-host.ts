@@ -1,7 +1,8 @@
 import type { OpenApiToolkitConfig } from "../../config/openapi-toolkit-config.js";
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { ToolConfig } from "../../config/tool-config.js";
-import { flowiseRefusalText, hostOf, literalPrivateAddress } from "../../runtime/host-policy.js";
+import { hostOf } from "../../net/host-of.js";
+import { flowiseRefusalText, literalPrivateAddress } from "../../runtime/host-policy.js";
 import type { Finding, LintContext, LintRule } from "../rule.js";
 
 type Checked = RequestToolConfig | OpenApiToolkitConfig;

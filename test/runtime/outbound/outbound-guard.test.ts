@@ -3,8 +3,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEmulator } from "../../../src/emulator/create-emulator.js";
 import type { FetchLike } from "../../../src/net/fetch-like.js";
+import type { ResolveHost } from "../../../src/net/resolve-host.js";
+import { guardResolveHost } from "../../../src/runtime/outbound/guard-resolve-host.js";
 import { createOutboundGuard } from "../../../src/runtime/outbound/outbound-guard.js";
 import { OutboundRefusedError } from "../../../src/runtime/outbound/outbound-policy.js";
+import { NON_GLOBAL_IPV4, NON_GLOBAL_IPV6 } from "../../support/special-addresses.js";
 
 /** A loopback server that records what reaches it and answers by path (redirects on /to/<url>). */
 function startServer() {
@@ -90,6 +93,65 @@ describe("createOutboundGuard", () => {
       ),
     );
     expect(sent).toBe(false);
+  });
+
+  describe("metadata and special-purpose addresses are refused unless named, in every spelling", () => {
+    const notAllowed = (host: string) =>
+      `refused: host ${host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${host})`;
+    const spellings = [
+      ...NON_GLOBAL_IPV4.flatMap(([, address]) => [address, `[::ffff:${address}]`, `[64:ff9b::${address}]`]),
+      ...NON_GLOBAL_IPV6.map(([, address]) => `[${address}]`),
+    ];
+
+    test.each(spellings)("http://%s/ is refused before sending", async (host) => {
+      const sent: string[] = [];
+      const inner: FetchLike = async (input) => {
+        sent.push(String(input));
+        return new Response("");
+      };
+      const fetch = createOutboundGuard(inner, { allowedHosts: [allowedHost], allowWrites: true });
+      const { host: written } = new URL(`http://${host}/latest/meta-data/`);
+      await expect(fetch(`http://${host}/latest/meta-data/`)).rejects.toThrow(
+        new OutboundRefusedError(notAllowed(written)),
+      );
+      expect(sent).toEqual([]);
+    });
+
+    test("a name that resolves to one is refused without a DNS query", async () => {
+      const asked: string[] = [];
+      const resolve: ResolveHost = async (hostname) => {
+        asked.push(hostname);
+        return ["100.100.100.200"];
+      };
+      const policy = { allowedHosts: [allowedHost], allowWrites: false };
+      const inner: FetchLike = () => Promise.reject(new Error("sent"));
+      await expect(createOutboundGuard(inner, policy)("http://metadata.attacker.example/")).rejects.toThrow(
+        notAllowed("metadata.attacker.example"),
+      );
+      expect(await guardResolveHost(policy, resolve)("metadata.attacker.example")).toBeUndefined();
+      expect(asked).toEqual([]);
+    });
+
+    test("a redirect from the named host to Alibaba Cloud's metadata address is refused", async () => {
+      const sent: string[] = [];
+      const inner: FetchLike = (input, init) => {
+        sent.push(String(input));
+        return globalThis.fetch(input, init);
+      };
+      const fetch = createOutboundGuard(inner, { allowedHosts: [allowedHost], allowWrites: false });
+      const first = `http://${allowedHost}/302/${encodeURIComponent("http://100.100.100.200/latest/meta-data/")}`;
+      await expect(fetch(first)).rejects.toThrow(notAllowed("100.100.100.200"));
+      expect(sent).toEqual([first]);
+    });
+
+    test("named, an address is reached as named: --allow-host lifts the guard, loopback included", async () => {
+      const inner: FetchLike = async (input) => new Response(String(input));
+      const fetch = createOutboundGuard(inner, { allowedHosts: ["100.64.0.1"], allowWrites: false });
+      expect(await (await fetch("http://100.64.0.1/x")).text()).toBe("http://100.64.0.1/x");
+      await expect(fetch("http://[::ffff:100.64.0.1]/x")).rejects.toThrow(OutboundRefusedError);
+      const response = await guard({ hosts: ["127.0.0.1"] })(`http://${otherHost}/x`);
+      expect(response.status).toBe(200);
+    });
   });
 
   test("refuses URLs that are not http(s)", async () => {
