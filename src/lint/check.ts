@@ -13,6 +13,8 @@ import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
 import type { CheckReport, ToolReport } from "./report.js";
+import { RULE_CATALOG } from "./rule-catalog.js";
+import { ruleOverrides } from "./rule-overrides.js";
 
 export interface CheckOptions {
   /** The profile tools are judged under; see `profileOf`. */
@@ -24,6 +26,8 @@ export interface CheckOptions {
   profileOf?: (tool: LoadedTool) => Profile;
   spec?: OperationIndex;
   settings?: Record<string, RuleSetting>;
+  /** What `settings` came from, as reports name it (`tooldeck.config.yaml`); default `the settings given`. */
+  settingsSource?: string;
   /** Where toolkits' specs and their `$ref`s may be read from (probes get it through their target). */
   specRead?: SpecReadOptions;
   /** Tools listed by MCP servers: linted with the rules that apply to any LLM tool, never probed. */
@@ -79,12 +83,16 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
   // Tools keep the order they were loaded in, whatever profile judged them; MCP servers' tools last.
   const tools = reports.sort((a, b) => a.index - b.index).map(({ report }) => report);
   tools.push(...(options.mcpTools ?? []).map((tool) => ({ name: tool.name, ...tool.source })));
+  const overrides =
+    options.settings &&
+    ruleOverrides(options.settings, RULE_CATALOG, options.settingsSource ?? "the settings given");
   return {
     profile: mainProfile(groups, options.profile),
     tools,
     // Probe and load findings take their configured severities here, with the rules' (applySeverities
     // is idempotent: lint() applies it too when called alone).
     diagnostics: applySeverities(diagnostics, options.settings).sort(compareDiagnostics),
+    ...(overrides ? { ruleOverrides: overrides } : {}),
   };
 }
 

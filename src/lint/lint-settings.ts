@@ -12,6 +12,13 @@ const SettingsSchema = z.object({ rules: RulesSchema.default({}) }).strict();
 
 export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "tooldeck.config.yml"];
 
+/** Per-rule severities, and the file that set them. */
+export interface LintSettings {
+  rules: Record<string, RuleSetting>;
+  /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
+  source: string | undefined;
+}
+
 /**
  * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`): the
  * file given, else the first of those names in `dir`, else none. Unknown rule ids are an error, so a
@@ -22,9 +29,22 @@ export function loadLintSettings(
   dir: string,
   knownRules: readonly string[],
 ): Record<string, RuleSetting> {
-  const path =
-    file ?? SETTINGS_FILES.map((name) => join(dir, name)).find((candidate) => existsSync(candidate));
-  if (!path) return {};
+  return readLintSettings(file, dir, knownRules).rules;
+}
+
+/** `loadLintSettings`, saying which file the severities came from (reports name it). */
+export function readLintSettings(
+  file: string | undefined,
+  dir: string,
+  knownRules: readonly string[],
+): LintSettings {
+  if (file !== undefined) return { rules: parseSettingsFile(file, knownRules), source: file };
+  const found = SETTINGS_FILES.find((name) => existsSync(join(dir, name)));
+  if (found === undefined) return { rules: {}, source: undefined };
+  return { rules: parseSettingsFile(join(dir, found), knownRules), source: found };
+}
+
+function parseSettingsFile(path: string, knownRules: readonly string[]): Record<string, RuleSetting> {
   let data: unknown;
   try {
     data = parseBounded(readProjectFile(path), "yaml");

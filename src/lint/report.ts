@@ -19,6 +19,28 @@ export interface CheckReport {
   profile: Profile;
   tools: ToolReport[];
   diagnostics: Diagnostic[];
+  /** Rules the settings turned off or lowered; every format lists them beside the summary. */
+  ruleOverrides?: RuleOverrides;
+}
+
+/** A rule a settings file set below the severity it reports at by default. */
+export interface RuleDowngrade {
+  rule: string;
+  /** Its heaviest default severity (`probe`: error, though some of its findings are lighter). */
+  from: Severity;
+  to: Severity;
+}
+
+/**
+ * The gates a settings file lowered, which every report format shows: a pull request may change
+ * `tooldeck.config.yaml` as easily as a config, and a check that no longer fails must say why.
+ */
+export interface RuleOverrides {
+  /** What set them: `tooldeck.config.yaml`, the path given to `--config`, or `the rules option`. */
+  source: string;
+  /** Rules turned off, in the catalog's order. */
+  off: string[];
+  downgraded: RuleDowngrade[];
 }
 
 /** Rule metadata for formats that carry it (SARIF). */

@@ -38,6 +38,11 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   rules?: Record<string, RuleSetting>;
   /** `--config`; default `tooldeck.config.{json,yaml,yml}` in the working directory, if there is one. */
   settingsFile?: string;
+  /**
+   * `--config-required`: the settings in use (`rules`, else the settings file) must set exactly what
+   * this file sets, or the check stops with a `load` error; so must a settings file exist.
+   */
+  requiredSettingsFile?: string;
   /** `{{$vars.…}}` values (`--var`), over the emulators' own (`base_url`). */
   vars?: Record<string, string>;
   /** Each probe call's limit (`--timeout`); default 10 s. */

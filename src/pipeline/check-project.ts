@@ -3,8 +3,9 @@ import { ToolDeckError } from "../errors.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
 import { findSpec } from "../lint/find-spec.js";
-import { loadLintSettings, parseRuleSettings } from "../lint/lint-settings.js";
+import { type LintSettings, parseRuleSettings, readLintSettings } from "../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
+import { requireLintSettings } from "../lint/require-lint-settings.js";
 import { RULE_IDS } from "../lint/rule-catalog.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
@@ -47,9 +48,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
   );
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   const spec = await findSpec(options.spec, loaded.specs, read, options.onNote);
-  const settings = options.rules
-    ? parseRuleSettings(options.rules, RULE_IDS)
-    : loadLintSettings(options.settingsFile, process.cwd(), RULE_IDS);
+  const settings = ruleSettings(options);
   const probe =
     target === false ? undefined : await probeOptions(target, { options, loaded, spec, outbound, read });
   const report = await check(loaded, {
@@ -57,13 +56,27 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     // A Flowise export (or chatflow) is judged as Flowise runs it, unless a profile is given.
     ...(options.profile === undefined ? { profileOf: profileOfSource } : {}),
     ...(spec ? { spec } : {}),
-    settings,
+    settings: settings.rules,
+    ...(settings.source ? { settingsSource: settings.source } : {}),
     allowCode: options.allowCode ?? false,
     specRead: read,
     mcpTools: loaded.mcpTools,
     ...(probe ? { probe } : {}),
   });
   return { report, loadFailed: loaded.errors.length > 0 };
+}
+
+/**
+ * The severities given in code, else those of the settings file; held to `requiredSettingsFile` when
+ * one is given (`--config-required`).
+ */
+function ruleSettings(options: CheckProjectOptions): LintSettings {
+  const settings = options.rules
+    ? { rules: parseRuleSettings(options.rules, RULE_IDS), source: "the rules option" }
+    : readLintSettings(options.settingsFile, process.cwd(), RULE_IDS);
+  if (options.requiredSettingsFile !== undefined)
+    requireLintSettings(settings, options.requiredSettingsFile, RULE_IDS);
+  return settings;
 }
 
 /** The tools given, or those of every source; finding none at all is an error unless allowed. */

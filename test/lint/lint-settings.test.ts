@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadLintSettings } from "../../src/lint/lint-settings.js";
+import { loadLintSettings, readLintSettings } from "../../src/lint/lint-settings.js";
 
 const RULES = ["operation-not-found", "probe"];
 
@@ -34,5 +34,21 @@ describe("loadLintSettings", () => {
   ])("%s is one load error naming the file", (_label, content, message) => {
     const dir = dirWith("tooldeck.config.yaml", content);
     expect(() => loadLintSettings(undefined, dir, RULES)).toThrow(message);
+  });
+});
+
+describe("readLintSettings says where the severities came from", () => {
+  test("the name found in the folder, the path given, or none", () => {
+    const dir = dirWith("tooldeck.config.yml", "rules:\n  probe: info\n");
+    expect(readLintSettings(undefined, dir, RULES)).toEqual({
+      rules: { probe: "info" },
+      source: "tooldeck.config.yml",
+    });
+    const given = join(dir, "tooldeck.config.yml");
+    expect(readLintSettings(given, "/nonexistent", RULES).source).toBe(given);
+    expect(readLintSettings(undefined, mkdtempSync(join(tmpdir(), "tooldeck-none-")), RULES)).toEqual({
+      rules: {},
+      source: undefined,
+    });
   });
 });

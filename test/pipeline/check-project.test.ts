@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
 import { serve } from "../../src/emulator/serve.js";
+import { ToolDeckError } from "../../src/errors.js";
 import { checkProject } from "../../src/index.js";
 import type { CheckReport } from "../../src/lint/report.js";
 import { packagePath } from "../../src/package-root.js";
@@ -55,6 +56,37 @@ describe("checkProject: what tooldeck check runs, as one call", () => {
     });
     expect(report.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(findings(report)).not.toContain("update_event probe");
+    expect(report.ruleOverrides).toEqual({
+      source: "the rules option",
+      off: ["probe"],
+      downgraded: [{ rule: "operation-not-found", from: "error", to: "warning" }],
+    });
+  });
+
+  test("requiredSettingsFile holds the rules given in code to a trusted file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-required-"));
+    const trusted = join(dir, "trusted.yaml");
+    writeFileSync(trusted, "rules:\n  probe: off\n");
+    const same = await checkProject({
+      paths: ["tools/"],
+      target: false,
+      rules: { probe: "off" },
+      requiredSettingsFile: trusted,
+    });
+    expect(same.report.ruleOverrides?.off).toEqual(["probe"]);
+    await expect(
+      checkProject({
+        paths: ["tools/"],
+        target: false,
+        rules: { probe: "warning" },
+        requiredSettingsFile: trusted,
+      }),
+    ).rejects.toThrow(
+      new ToolDeckError(
+        "load",
+        `the rules option differs from --config-required ${trusted} (rules.probe: warning, required off)`,
+      ),
+    );
   });
 
   test("an unknown rule id in code is a usage error, as in a settings file", async () => {

@@ -37,6 +37,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         quiet: { type: "boolean", default: false },
         "show-docs": { type: "boolean", default: false },
         config: { type: "string" },
+        "config-required": { type: "string" },
         "base-url": { type: "string" },
         "allow-writes": { type: "boolean", default: false },
         "allow-host": { type: "string", multiple: true },
@@ -81,6 +82,7 @@ type CheckValues = ToolSourceFlags & {
   profile?: string | undefined;
   fix: boolean;
   config?: string | undefined;
+  "config-required"?: string | undefined;
   "base-url"?: string | undefined;
   "allow-writes": boolean;
   "allow-host"?: string[] | undefined;
@@ -113,6 +115,7 @@ async function checkOptions(
     allowWrites: values["allow-writes"],
     ...(values.fix ? { fix: fixReporter(io) } : {}),
     ...(values.config !== undefined ? { settingsFile: values.config } : {}),
+    ...(values["config-required"] !== undefined ? { requiredSettingsFile: values["config-required"] } : {}),
     vars,
     ...(probes ? { timeoutMs: parseTimeout(values.timeout) } : {}),
     allowCode: values["allow-code"],

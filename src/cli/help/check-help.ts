@@ -32,7 +32,11 @@ ${FLOWISE_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
   --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
-  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error }
+  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error };
+                      rules it turns off or lowers are listed under the summary, in every format
+  --config-required FILE
+                      exit 2 unless the settings in use set exactly what FILE sets (a CI workflow's
+                      trusted copy): a changed or missing tooldeck.config.yaml stops the run
 ${
   probes
     ? `  --base-url URL      probe this service instead of the embedded emulator: every tool is sent there

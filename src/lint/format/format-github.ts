@@ -2,6 +2,7 @@ import { toTerminalText } from "../../safe-text.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { summarize } from "../report.js";
+import { describeRuleOverrides } from "../rule-overrides.js";
 import { locateJsonPath } from "./locate-json-path.js";
 
 const COMMAND: Record<Severity, "error" | "warning" | "notice"> = {
@@ -19,6 +20,7 @@ export interface GithubOptions {
  * GitHub Actions workflow commands, one per finding, so each shows as an annotation on the pull
  * request's file and line: `::error file=tools/x.yaml,line=12,title=operation-not-found::update_event: …`.
  * Values are escaped as the runner expects (`%`, CR and LF in messages; also `:` and `,` in properties).
+ * Rules the settings turned off or lowered are a `::notice::` each, so the run's summary shows them.
  */
 export function formatGithub(report: CheckReport, options: GithubOptions): string {
   const texts = new Map<string, string | undefined>();
@@ -39,7 +41,10 @@ export function formatGithub(report: CheckReport, options: GithubOptions): strin
     const message = toTerminalText(`${subject}${diagnostic.message}${suggestion}`);
     return `::${COMMAND[diagnostic.severity]} ${properties.join(",")}::${escapeData(message)}`;
   });
-  return `${[...lines, `${summarize(report)} (profile ${report.profile})`].join("\n")}\n`;
+  const overrides = describeRuleOverrides(report.ruleOverrides).map(
+    (line) => `::notice::${escapeData(toTerminalText(line.text))}`,
+  );
+  return `${[...lines, ...overrides, `${summarize(report)} (profile ${report.profile})`].join("\n")}\n`;
 }
 
 function escapeData(text: string): string {

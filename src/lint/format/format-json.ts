@@ -1,6 +1,17 @@
 import { type CheckReport, summarize } from "../report.js";
 
-/** The report as JSON: profile, summary, tools and diagnostics, for scripts and CI systems. */
+/**
+ * The report as JSON: profile, summary, tools and diagnostics, for scripts and CI systems, and
+ * `ruleOverrides` (`{ source, off, downgraded }`) when the settings turned rules off or lowered them.
+ */
 export function formatJson(report: CheckReport): string {
-  return `${JSON.stringify({ profile: report.profile, summary: summarize(report), tools: report.tools, diagnostics: report.diagnostics }, null, 2)}\n`;
+  const { profile, tools, diagnostics, ruleOverrides } = report;
+  const json = {
+    profile,
+    summary: summarize(report),
+    tools,
+    diagnostics,
+    ...(ruleOverrides ? { ruleOverrides } : {}),
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
 }

@@ -1,10 +1,12 @@
 import { escapeXml } from "../../escape-xml.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
+import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";
 
 /**
  * JUnit XML: one test case per tool (class = its file). A tool with errors fails, with one `<failure>`
- * listing them; warnings and infos go to its `<system-out>`.
+ * listing them; warnings and infos go to its `<system-out>`. The suite's properties carry the summary
+ * and the rules the settings turned off (`rules-turned-off`) or lowered (`rules-downgraded`).
  */
 export function formatJunit(report: CheckReport): string {
   const cases = report.tools.map((tool) => {
@@ -27,12 +29,29 @@ export function formatJunit(report: CheckReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="tooldeck" tests="${report.tools.length}" failures="${failures}">`,
     `  <testsuite name="tooldeck check (${report.profile})" tests="${report.tools.length}" failures="${failures}" errors="0">`,
-    `    <properties><property name="summary" value="${escapeXml(summarize(report))}"/></properties>`,
+    `    <properties>${properties(report)}</properties>`,
     ...cases,
     "  </testsuite>",
     "</testsuites>",
     "",
   ].join("\n");
+}
+
+const OVERRIDE_PROPERTY: Record<RuleOverrideLine["kind"], string> = {
+  off: "rules-turned-off",
+  downgraded: "rules-downgraded",
+};
+
+/** The summary, and a property per line naming rules the settings turned off or lowered. */
+function properties(report: CheckReport): string {
+  const named = [
+    { name: "summary", value: summarize(report) },
+    ...describeRuleOverrides(report.ruleOverrides).map((line) => ({
+      name: OVERRIDE_PROPERTY[line.kind],
+      value: line.text,
+    })),
+  ];
+  return named.map(({ name, value }) => `<property name="${name}" value="${escapeXml(value)}"/>`).join("");
 }
 
 function line(diagnostic: Diagnostic): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Severity } from "../diagnostic.js";
-import type { CheckReport, RuleInfo } from "../report.js";
+import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
+import { describeRuleOverrides } from "../rule-overrides.js";
 import { locateJsonPath } from "./locate-json-path.js";
 
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
@@ -19,7 +20,8 @@ export interface SarifOptions {
 
 /**
  * SARIF 2.1.0, as GitHub code scanning loads it: rule metadata in the driver, each result located in its
- * config file (line found from the JSON path) and named by its JSON path as a logical location.
+ * config file (line found from the JSON path) and named by its JSON path as a logical location. Rules
+ * the settings turned off or lowered are the run's invocation's configuration overrides.
  */
 export function formatSarif(report: CheckReport, options: SarifOptions): string {
   const readFile = options.readFile ?? readIfPresent;
@@ -68,11 +70,38 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
             })),
           },
         },
+        ...(report.ruleOverrides ? { invocations: [invocation(report.ruleOverrides, options.rules)] } : {}),
         results,
       },
     ],
   };
   return `${JSON.stringify(sarif, null, 2)}\n`;
+}
+
+/**
+ * The rules the settings turned off or lowered, as SARIF says it: a `ruleConfigurationOverrides` entry
+ * per rule (`enabled: false`, or its new `level`), and the summary lines as tool configuration
+ * notifications, which viewers show beside the run.
+ */
+function invocation(overrides: RuleOverrides, rules: readonly RuleInfo[]) {
+  const descriptor = (id: string) => {
+    const index = rules.findIndex((rule) => rule.id === id);
+    return index < 0 ? { id } : { id, index };
+  };
+  return {
+    executionSuccessful: true,
+    ruleConfigurationOverrides: [
+      ...overrides.off.map((id) => ({ descriptor: descriptor(id), configuration: { enabled: false } })),
+      ...overrides.downgraded.map(({ rule, to }) => ({
+        descriptor: descriptor(rule),
+        configuration: { level: LEVEL[to] },
+      })),
+    ],
+    toolConfigurationNotifications: describeRuleOverrides(overrides).map((line) => ({
+      level: "warning",
+      message: { text: line.text },
+    })),
+  };
 }
 
 function readIfPresent(file: string): string | undefined {

@@ -2,13 +2,15 @@ import { styleText } from "node:util";
 import { toTerminalText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
+import { describeRuleOverrides } from "../rule-overrides.js";
 
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
 
 /**
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
- * rule, suggestion and fix; a one-line summary last. Colours only when asked (a TTY).
+ * rule, suggestion and fix; a one-line summary last, then the rules the settings turned off or lowered.
+ * Colours only when asked (a TTY).
  */
 export function formatStylish(
   report: CheckReport,
@@ -46,6 +48,7 @@ export function formatStylish(
       errors ? "red" : "green",
       `${errors ? "✖" : "✔"} ${summarize(report)} (profile ${describeProfiles(report)})`,
     ),
+    ...describeRuleOverrides(report.ruleOverrides).map((line) => paint("yellow", line.text)),
   );
   return `${lines.join("\n")}\n`;
 }

@@ -5,7 +5,7 @@ import { formatJunit } from "../../../src/lint/format/format-junit.js";
 import { formatSarif } from "../../../src/lint/format/format-sarif.js";
 import { formatStylish } from "../../../src/lint/format/format-stylish.js";
 import { locateJsonPath } from "../../../src/lint/format/locate-json-path.js";
-import type { CheckReport } from "../../../src/lint/report.js";
+import type { CheckReport, RuleOverrides } from "../../../src/lint/report.js";
 
 const report: CheckReport = {
   profile: "flowise",
@@ -142,6 +142,73 @@ describe("formatters", () => {
     expect(xml).toContain(
       "<system-out>warning param-without-in at queryParamsSchema.q: q has no in</system-out>",
     );
+  });
+});
+
+describe("rules the settings turned off or lowered", () => {
+  const overrides: RuleOverrides = {
+    source: "ci/100%\n::error::gates.yaml",
+    off: ["operation-not-found", "probe"],
+    downgraded: [{ rule: "param-without-in", from: "warning", to: "info" }],
+  };
+  const gated: CheckReport = { ...report, ruleOverrides: overrides };
+
+  test("stylish: under the summary; json: the field; junit: a property each", () => {
+    expect(formatStylish(report)).not.toContain("rules ");
+    const stylish = formatStylish({ ...gated, ruleOverrides: { ...overrides, source: "t.yaml" } });
+    expect(stylish.trimEnd().split("\n").slice(-2)).toEqual([
+      "rules turned off by t.yaml: operation-not-found, probe",
+      "rules downgraded by t.yaml: param-without-in (warning → info)",
+    ]);
+    expect(JSON.parse(formatJson(gated)).ruleOverrides).toEqual(gated.ruleOverrides);
+    expect(JSON.parse(formatJson(report))).not.toHaveProperty("ruleOverrides");
+    expect(formatJunit(gated)).toContain(
+      '<property name="rules-turned-off" value="rules turned off by ci/100%\n::error::gates.yaml: operation-not-found, probe"/>',
+    );
+  });
+
+  test("github: a ::notice:: each, escaped so a file name cannot start another command", () => {
+    const lines = formatGithub(gated, { readFile: () => undefined })
+      .trimEnd()
+      .split("\n");
+    expect(lines.slice(-3)).toEqual([
+      "::notice::rules turned off by ci/100%25%0A::error::gates.yaml: operation-not-found, probe",
+      "::notice::rules downgraded by ci/100%25%0A::error::gates.yaml: param-without-in (warning → info)",
+      "2 problems (1 error, 1 warning, 0 infos) in 2 tools (profile flowise)",
+    ]);
+  });
+
+  test("sarif: configuration overrides by rule index, notifications by line; none without overrides", () => {
+    const rules = [
+      { id: "param-without-in", severity: "warning" as const, description: "d", docs: "d" },
+      { id: "probe", severity: "error" as const, description: "d", docs: "d" },
+    ];
+    const run = JSON.parse(formatSarif(gated, { rules, version: "0.1.0", readFile: () => undefined }))
+      .runs[0];
+    expect(run.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        ruleConfigurationOverrides: [
+          { descriptor: { id: "operation-not-found" }, configuration: { enabled: false } },
+          { descriptor: { id: "probe", index: 1 }, configuration: { enabled: false } },
+          { descriptor: { id: "param-without-in", index: 0 }, configuration: { level: "note" } },
+        ],
+        toolConfigurationNotifications: [
+          {
+            level: "warning",
+            message: { text: "rules turned off by ci/100%\n::error::gates.yaml: operation-not-found, probe" },
+          },
+          {
+            level: "warning",
+            message: {
+              text: "rules downgraded by ci/100%\n::error::gates.yaml: param-without-in (warning → info)",
+            },
+          },
+        ],
+      },
+    ]);
+    const plain = JSON.parse(formatSarif(report, { rules, version: "0.1.0", readFile: () => undefined }));
+    expect(plain.runs[0]).not.toHaveProperty("invocations");
   });
 });
 
