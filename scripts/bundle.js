@@ -48,6 +48,7 @@ async function bundle(input, dir, external, onLog) {
       format: "esm",
       entryFileNames: "[name].js",
       chunkFileNames: "chunks/[name]-[hash].js",
+      // For debugging from a clone: the package ships no maps (package.json files).
       sourcemap: true,
     },
     logLevel: "warn",

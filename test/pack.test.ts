@@ -3,7 +3,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -72,13 +71,41 @@ function prepareApp(): string {
   return app;
 }
 
-function sourceMaps(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".map"))
-    .map((file) => join(dir, file));
+/** What the package ships of dist/: the bundles that run, and tsc's declarations for `exports`' types. */
+function isShippedBuild(file: string): boolean {
+  return /^dist\/(cli|lib)\/.+\.js$/.test(file) || /^dist\/src\/.+\.d\.ts$/.test(file);
 }
 
-test("npm pack installs offline into an app: the CLI runs, the library and tooldeck/vitest import", () => {
+/** A TypeScript program of the app's that uses each entry's types, and a strict tsconfig to check it. */
+function writeTypedUse(app: string): void {
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+      },
+      files: ["typed-use.ts"],
+    }),
+  );
+  writeFileSync(
+    join(app, "typed-use.ts"),
+    [
+      'import { loadToolConfigs, type ToolConfig } from "tooldeck";',
+      'import { createEmulator } from "tooldeck/emulator";',
+      'import { toLangChainTools } from "tooldeck/langchain";',
+      'import { toMcpServer } from "tooldeck/mcp";',
+      'import { scenarioMatchers } from "tooldeck/vitest";',
+      'const configs: ToolConfig[] = loadToolConfigs(["tools/"]).tools.map((tool) => tool.config);',
+      "export const used = [configs, createEmulator, toLangChainTools, toMcpServer, scenarioMatchers];",
+    ].join("\n"),
+  );
+}
+
+test("npm pack ships what runs, under 1 MB, and installs offline into an app: the CLI runs, the library and tooldeck/vitest import and type-check", () => {
   expect(existsSync(SHIPPED_CLI), "run npm run build first").toBe(true);
   const lockBefore = readFileSync(packagePath("package-lock.json"), "utf8");
 
@@ -86,11 +113,18 @@ test("npm pack installs offline into an app: the CLI runs, the library and toold
   // feet of the other test files.
   const [packed] = JSON.parse(
     succeed("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], ROOT),
-  ) as { filename: string; files: { path: string }[] }[];
+  ) as { filename: string; size: number; files: { path: string }[] }[];
   const files = packed?.files.map((file) => file.path) ?? [];
   for (const shipped of ["LICENSE", "README.md", "docs/rules.md", "fixtures/docstore/questions.json"])
     expect(files).toContain(shipped);
   expect(files.filter((file) => file.startsWith("src/") || file.startsWith("test/"))).toEqual([]);
+  // What runs and the declarations, not tsc's modules (the bundles are made of them) nor source maps.
+  const dist = files.filter((file) => file.startsWith("dist/"));
+  expect(dist).toContain("dist/cli/tooldeck.js");
+  expect(dist).toContain("dist/src/index.d.ts");
+  expect(dist.filter((file) => !isShippedBuild(file))).toEqual([]);
+  // The README's package section states the size; it was 2.53 MB with dist/src's modules and maps.
+  expect(packed?.size).toBeLessThan(1_000_000);
 
   const app = prepareApp();
   succeed(
@@ -112,11 +146,6 @@ test("npm pack installs offline into an app: the CLI runs, the library and toold
   expect(installedManifest.repository).toBeDefined();
   expect(installedManifest.scripts.prepare).toBeUndefined();
   expect(installedManifest.peerDependenciesMeta).toEqual({ vitest: { optional: true } });
-  // Source maps ship their sources (no src/ in the package).
-  const maps = sourceMaps(join(installed, "dist"));
-  expect(maps.length).toBeGreaterThan(0);
-  for (const map of maps)
-    expect(JSON.parse(readFileSync(map, "utf8")).sourcesContent?.length).toBeGreaterThan(0);
 
   expect(succeed("npx", ["--offline", "tooldeck", "--version"], app)).toBe(`${manifest.version}\n`);
 
@@ -151,6 +180,16 @@ test("npm pack installs offline into an app: the CLI runs, the library and toold
     matchers: ["toHaveCalledTool", "toHaveCalledToolTimes", "toHavePassed"],
   });
   expect(used.questions).toBeGreaterThan(0);
+
+  // The declarations every entry's `types` points at resolve, under a strict tsc in the app.
+  writeTypedUse(app);
+  const typed = run(
+    process.execPath,
+    [packagePath("node_modules", "typescript", "bin", "tsc"), "-p", app],
+    app,
+  );
+  expect(typed.stdout + typed.stderr).toBe("");
+  expect(typed.status).toBe(0);
 
   // Nothing of this project was touched.
   expect(readFileSync(packagePath("package-lock.json"), "utf8")).toBe(lockBefore);

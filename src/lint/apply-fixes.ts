@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { extname } from "node:path";
 import { parseDocument } from "yaml";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
+import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 export interface FixOutcome {
@@ -15,6 +16,7 @@ export interface FixOutcome {
  * Applies the fixes of the diagnostics to their config files, keeping each file's format: YAML through
  * yaml's document model (comments and layout kept), JSON re-printed with two-space indents. Only files in
  * tooldeck's own format are edited: a Flowise export's keys are not the config's, so its fixes are skipped.
+ * Each file is rewritten atomically (writeFileAtomically): a run killed mid-write leaves the old file.
  */
 export function applyFixes(diagnostics: readonly Diagnostic[]): FixOutcome {
   const outcome: FixOutcome = { fixed: [], skipped: [] };
@@ -58,7 +60,11 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
   }
   if (applied.length > 0) {
     const json = extname(file).toLowerCase() === ".json";
-    writeFileSync(file, json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString());
+    // The file the config was read from: a symlinked config is edited where it lies, the link kept.
+    writeFileAtomically(
+      realpathSync(file),
+      json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString(),
+    );
   }
   return applied;
 }

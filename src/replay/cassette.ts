@@ -1,8 +1,9 @@
-import { closeSync, constants, mkdirSync, openSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { loadJsonFile } from "../load-json-file.js";
 import { ProfileSchema } from "../profile.js";
+import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { CassetteInputsSchema } from "./cassette-inputs.js";
 
 const RequestSchema = z.object({
@@ -53,17 +54,12 @@ export function readCassette(path: string): Cassette {
   return loadJsonFile(path, CassetteSchema);
 }
 
-/** Truncate or create, never through a symlink: a link put in the cassette's place is not followed. */
-const WRITE_NO_FOLLOW =
-  constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
-
-/** Writes a cassette as indented JSON (diffable in review), creating its folder. */
+/**
+ * Writes a cassette as indented JSON (diffable in review), creating its folder. Atomically: a run killed
+ * during `--update` leaves the old cassette or the new one, never a truncated file, and a symlink put in
+ * the cassette's place is replaced, not written through.
+ */
 export function writeCassette(path: string, cassette: Cassette): void {
   mkdirSync(dirname(path), { recursive: true });
-  const file = openSync(path, WRITE_NO_FOLLOW, 0o644);
-  try {
-    writeFileSync(file, `${JSON.stringify(cassette, null, 2)}\n`);
-  } finally {
-    closeSync(file);
-  }
+  writeFileAtomically(path, `${JSON.stringify(cassette, null, 2)}\n`);
 }

@@ -4,84 +4,55 @@ import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import { packagePath } from "../../src/package-root.js";
-import { sharedFixture } from "../support/shared-fixture.js";
-import { tutorialTools } from "../support/tutorial-tools.js";
-
-function readExport(path: string): unknown {
-  return JSON.parse(readFileSync(path, "utf8"));
-}
-
-/** The tutorial's tools as an Agentflow V2 Agent node with get_events first holds them: only its URL resolves. */
-const inAgentflow = (url: string) =>
-  tutorialTools(url).map((config) => ({
-    ...config,
-    flowiseVariables: { flow: "agentflow", resolved: config.method === "GET" ? ["url"] : [] },
-  }));
+import { UNTOUCHED_HTTP_INPUTS, untouchedHttpConfig } from "../support/flowise-http-node.js";
+import { tutorialToolsInAgentflow } from "../support/tutorial-tools.js";
 
 const agentToolPath = (node: number, tool: number) =>
   `nodes[${node}].data.inputs.agentTools[${tool}].agentSelectedToolConfig`;
 
-describe("Flowise's real exports", () => {
-  test("Interacting With API (agentflow V2): exactly the four tools, URLs unwrapped from <p>…</p>", () => {
-    const file = sharedFixture("flowise", "Interacting With API.json");
-    const result = loadFlowiseFlow(readExport(file), "iwa.json");
-    const requestTools = result.tools.filter((tool) => tool.config.kind === "request");
-    expect(result.errors).toEqual([]);
-    expect(requestTools.map((tool) => tool.config)).toEqual(inAgentflow("http://localhost:5566/events"));
-    expect(requestTools.map((tool) => tool.source)).toEqual(
-      [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index), format: "flowise" })),
-    );
-  });
+describe("the shapes Flowise's exports hold (written after its marketplace flows)", () => {
+  const toolkitWithoutFile = {
+    yamlFile: "",
+    returnDirect: "",
+    headers: "",
+    removeNulls: "",
+    customCode: "return '';",
+    agentSelectedTool: "openAPIToolkit",
+  };
+  const NO_FILE = 'no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"';
 
-  test("Interacting With API: its OpenAPI toolkit has no file (v2.0's empty yamlFile): a warning, no tool", () => {
-    const file = sharedFixture("flowise", "Interacting With API.json");
-    const result = loadFlowiseFlow(readExport(file), "iwa.json");
-    expect(result.tools.filter((tool) => tool.config.kind === "openapi-toolkit")).toEqual([]);
-    expect(result.skipped).toEqual([]);
-    expect(result.warnings.map(formatConfigIssue)).toContain(
-      `iwa.json: ${agentToolPath(2, 0)}.yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"`,
-    );
-  });
-
-  test("Interacting With API: its HTTP node loads as an http config, with a warning for its empty URL", () => {
-    const file = sharedFixture("flowise", "Interacting With API.json");
-    const result = loadToolConfigs([file]);
-    const http = result.tools.filter((tool) => tool.config.kind === "http");
-    expect(http.map((tool) => [tool.source.path, tool.config])).toEqual([
-      [
-        "nodes[4].data.inputs",
-        {
-          kind: "http",
-          name: "httpAgentflow_0",
-          description: "Send an HTTP request",
-          method: "GET",
-          url: "",
-          headers: [],
-          queryParams: [],
-          responseType: "json",
+  test("an Agent node's OpenAPI toolkit without a file (v2.0's empty yamlFile): a warning, no tool", () => {
+    const agent = {
+      data: {
+        name: "agentAgentflow",
+        inputs: {
+          agentTools: [{ agentSelectedTool: "openAPIToolkit", agentSelectedToolConfig: toolkitWithoutFile }],
         },
-      ],
-    ]);
-    expect(result.warnings.map((warning) => `${warning.path}: ${warning.message}`)).toEqual([
-      `${agentToolPath(2, 0)}.yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"`,
-      "nodes[4].data.inputs.url: no URL: every run of this HTTP node fails",
-    ]);
-  });
-
-  test("Requests Tool Agent (the docs' export): the same four tools", () => {
-    const result = loadToolConfigs([sharedFixture("flowise", "Requests Tool Agent.json")]);
+      },
+    };
+    const result = loadFlowiseFlow(
+      { nodes: [{ data: { name: "startAgentflow", inputs: {} } }, agent] },
+      "f.json",
+    );
+    expect(result.tools).toEqual([]);
     expect(result.errors).toEqual([]);
-    expect(result.tools.map((tool) => tool.config)).toEqual(inAgentflow("http://localhost:5566/events"));
     expect(result.skipped).toEqual([]);
+    expect(result.warnings.map(formatConfigIssue)).toEqual([
+      `f.json: ${agentToolPath(1, 0)}.yamlFile: ${NO_FILE}`,
+    ]);
   });
 
-  test("OpenAPI YAML Agent (chatflow V1): its toolkit node has no file in the export: a warning, no tool", () => {
-    const file = sharedFixture("flowise", "OpenAPI YAML Agent.json");
-    const result = loadToolConfigs([file]);
+  test("a chatflow's OpenAPI toolkit node whose file the export left out: a warning, no tool", () => {
+    const { yamlFile: _left, agentSelectedTool: _v2, ...inputs } = toolkitWithoutFile;
+    const nodes = [
+      { data: { name: "toolAgent", inputs: { tools: ["{{openAPIToolkit_0}}"], maxIterations: "" } } },
+      { data: { name: "openAPIToolkit", inputs } },
+    ];
+    const result = loadFlowiseFlow({ nodes }, "f.json");
     expect(result.tools).toEqual([]);
     expect(result.errors).toEqual([]);
     expect(result.warnings.map(formatConfigIssue)).toEqual([
-      `${file}: nodes[3].data.inputs.yamlFile: no OpenAPI file: Flowise fails with "Failed to load OpenAPI spec"`,
+      `f.json: nodes[1].data.inputs.yamlFile: ${NO_FILE}`,
     ]);
   });
 
@@ -125,7 +96,9 @@ describe("tooldeck's hand-written exports", () => {
     const shipped = loadToolConfigs([packagePath("tools")]);
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
-    expect(result.tools.map((tool) => tool.config)).toEqual(inAgentflow("{{$vars.base_url}}/events"));
+    expect(result.tools.map((tool) => tool.config)).toEqual(
+      tutorialToolsInAgentflow("{{$vars.base_url}}/events"),
+    );
     const shippedRequestTools = shipped.tools.filter((tool) => tool.config.kind === "request");
     const withoutScope = result.tools.map(({ config }) => ({ ...config, flowiseVariables: undefined }));
     expect(withoutScope).toEqual(shippedRequestTools.map((tool) => tool.config));
@@ -175,8 +148,8 @@ describe("tooldeck's hand-written exports", () => {
 
 describe("loadFlowiseFlow", () => {
   test("takes flowData as the JSON string a Flowise instance returns", () => {
-    const flowData = readFileSync(sharedFixture("flowise", "Requests Tool Agent.json"), "utf8");
-    const result = loadFlowiseFlow(flowData, "flowise:Requests Tool Agent");
+    const flowData = readFileSync(packagePath("fixtures", "flowise", "event-agent-agentflow.json"), "utf8");
+    const result = loadFlowiseFlow(flowData, "flowise:Event Agent");
     expect(result.tools.map((tool) => tool.config.name)).toEqual([
       "get_events",
       "create_event",
@@ -184,7 +157,7 @@ describe("loadFlowiseFlow", () => {
       "delete_event",
     ]);
     expect(result.tools[0]?.source).toEqual({
-      file: "flowise:Requests Tool Agent",
+      file: "flowise:Event Agent",
       path: agentToolPath(1, 0),
       format: "flowise",
     });
@@ -323,6 +296,17 @@ describe("Flowise HTTP nodes (httpAgentflow)", () => {
     });
     expect(result.warnings.map(formatConfigIssue)).toEqual([
       "flow.json: nodes[0].data.inputs.credential: the node's credential lives in Flowise's credential store and is not loaded; set credential with {{$vars…}} values",
+    ]);
+  });
+
+  test("a node as the editor leaves it (empty strings, no URL): an http config, with a warning for the URL", () => {
+    const result = loadFlowiseFlow(flow(UNTOUCHED_HTTP_INPUTS), "flow.json");
+    expect(result.errors).toEqual([]);
+    expect(result.tools.map((tool) => [tool.source.path, tool.config])).toEqual([
+      ["nodes[0].data.inputs", untouchedHttpConfig("httpAgentflow_3")],
+    ]);
+    expect(result.warnings.map(formatConfigIssue)).toEqual([
+      "flow.json: nodes[0].data.inputs.url: no URL: every run of this HTTP node fails",
     ]);
   });
 

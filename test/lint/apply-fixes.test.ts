@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { applyFixes, toKeys } from "../../src/lint/apply-fixes.js";
 import type { ConfigChange, Diagnostic } from "../../src/lint/diagnostic.js";
@@ -44,6 +44,18 @@ describe("applyFixes", () => {
       "not in tooldeck's format (Flowise exports are not edited)",
     ]);
     expect(readFileSync(path, "utf8")).toBe(content);
+  });
+
+  test("a fixed file is replaced whole (no temporary file left); a symlinked config is fixed where it lies", () => {
+    const target = file("shared.yaml", "kind: request # the one tool\nmethod: PUT\n");
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-fix-"));
+    const link = join(dir, "t.yaml");
+    symlinkSync(target, link);
+    const outcome = applyFixes([diagnostic(link, "", [{ path: "method", value: "PATCH" }])]);
+    expect(outcome.fixed).toEqual([{ file: link, fixes: ["t: change it"] }]);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, "utf8")).toBe("kind: request # the one tool\nmethod: PATCH\n");
+    expect(readdirSync(dirname(target))).toEqual(["shared.yaml"]);
   });
 
   test("a file that cannot be read is skipped, saying so", () => {

@@ -1,30 +1,18 @@
-import { readFileSync } from "node:fs";
-import { load } from "js-yaml";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
 import { createOperationIndex, type OperationIndex } from "../../src/openapi/operation-index.js";
 import { packageRoot } from "../../src/package-root.js";
+import { BASE_PATH_MATCHES, CHATFLOWS_UNDER_BASE_PATH } from "../support/chatflows-under-base-path.js";
 import { GITHUB_SPEC } from "../support/real-specs.js";
-import { sharedFixture } from "../support/shared-fixture.js";
-
-/**
- * Flowise's swagger.yml holds only tags, paths and components: Flowise's server adds the header
- * (OpenAPI 3.0.3, "Flowise APIs", server http://localhost:3000/api/v1) when it serves the file.
- */
-function flowiseSwagger(): Record<string, unknown> {
-  const body = load(readFileSync(sharedFixture("flowise", "swagger.yml"), "utf8")) as Record<string, unknown>;
-  const header = { openapi: "3.0.3", info: { title: "Flowise APIs", version: "1.0.0" } };
-  return { ...header, servers: [{ url: "http://localhost:3000/api/v1" }], ...body };
-}
 
 let events: OperationIndex;
-let flowise: OperationIndex;
+let basePathed: OperationIndex;
 let github: OperationIndex;
 
 beforeAll(async () => {
   events = createOperationIndex(await loadSpec("tools/event-api.openapi.yaml", { baseDir: packageRoot() }));
-  flowise = createOperationIndex(await loadSpec(flowiseSwagger()));
+  basePathed = createOperationIndex(await loadSpec(CHATFLOWS_UNDER_BASE_PATH));
   github = createOperationIndex(await loadSpec(GITHUB_SPEC));
 });
 
@@ -89,14 +77,9 @@ describe("matchOperation on the event API", () => {
   });
 });
 
-describe("matchOperation with a server base path (Flowise's swagger.yml)", () => {
-  test.each([
-    ["GET", "http://localhost:3000/api/v1/chatflows/abc", "/chatflows/{id}", true],
-    ["GET", "{{$vars.flowise}}/api/v1/chatflows", "/chatflows", undefined],
-    ["GET", "/chatflows/apikey/:apikey", "/chatflows/apikey/{apikey}", undefined],
-    ["GET", "https://flowise.example/api/v1/chatflows", "/chatflows", false],
-  ])("%s %s → %s", (method, url, path, serverMatched) => {
-    const match = matchOperation(flowise, method, url);
+describe("matchOperation with a server base path", () => {
+  test.each(BASE_PATH_MATCHES)("%s %s → %s", (method, url, path, serverMatched) => {
+    const match = matchOperation(basePathed, method, url);
     expect(match.ok && match.operation.path).toBe(path);
     expect(match.ok && match.serverMatched).toBe(serverMatched);
   });

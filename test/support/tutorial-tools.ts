@@ -49,6 +49,17 @@ export function tutorialTools(
   ];
 }
 
+/**
+ * The tutorial's tools as an Agentflow V2 Agent node holds them, get_events first: only its URL
+ * resolves Flowise variables.
+ */
+export function tutorialToolsInAgentflow(url: string): RequestToolConfig[] {
+  return tutorialTools(url).map((config) => ({
+    ...config,
+    flowiseVariables: { flow: "agentflow", resolved: config.method === "GET" ? ["url"] : [] },
+  }));
+}
+
 export const [getEvents, createEvent, updateEvent, deleteEvent] = tutorialTools("{{$vars.base_url}}/events");
 
 export const NEW_EVENT = { name: "Launch", date: "2024-07-15T10:00:00Z", location: "Berlin" };
