@@ -97,7 +97,8 @@ describe("startDeadline", () => {
 
   test("work raced after the limit fails at once", async () => {
     const deadline = startDeadline(1, undefined, true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Waits for the limit itself: a fixed sleep raced the deadline's timer on a loaded machine.
+    await vi.waitUntil(() => deadline.timedOut(), { timeout: 5_000, interval: 5 });
     await expect(deadline.race(Promise.resolve(1))).rejects.toMatchObject(TIMEOUT);
   });
 });
