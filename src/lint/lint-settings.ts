@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
+import { namedFileRoots } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
+import { projectRoot } from "../project-files/project-root.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./apply-severities.js";
 
@@ -15,19 +17,23 @@ export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "
 /**
  * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`): the
  * file given, else the first of those names in `dir`, else none. Unknown rule ids are an error, so a
- * typo does not silently keep a rule on.
+ * typo does not silently keep a rule on. The file is read inside `project` (default the repository
+ * of `dir`) and its own folder: one that is a symlink out of the project (a pull request's
+ * `tooldeck.config.yaml` → `~/.kube/config`) is refused before it is read, so no error quotes it.
  */
 export function loadLintSettings(
   file: string | undefined,
   dir: string,
   knownRules: readonly string[],
+  project: readonly string[] = [projectRoot(dir)],
 ): Record<string, RuleSetting> {
-  const path =
-    file ?? SETTINGS_FILES.map((name) => join(dir, name)).find((candidate) => existsSync(candidate));
-  if (!path) return {};
+  const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
+  if (!name) return {};
+  const path = file ?? join(dir, name);
+  const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
   let data: unknown;
   try {
-    data = parseBounded(readProjectFile(path), "yaml");
+    data = parseBounded(readProjectFile(path, { roots }), "yaml");
   } catch (cause) {
     throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
   }

@@ -9,11 +9,11 @@ import { RULE_IDS } from "../lint/rule-catalog.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
-import { projectReadOptions } from "../project-files/project-read-options.js";
+import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
-import { configPaths, loadToolSources, type ToolSources } from "./load-tool-sources.js";
+import { configPathsToRead, loadToolSources, type ToolSources } from "./load-tool-sources.js";
 
 /**
  * What `tooldeck check` runs, as one call: loads the tools (paths, stdin, a Flowise instance, MCP
@@ -43,13 +43,13 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
   });
   const read = projectReadOptions(
     { ...(options.roots ? { roots: options.roots } : {}), allowRemoteRefs: options.allowRemoteRefs ?? false },
-    configPaths(options.paths ?? []),
+    options.tools ? [] : configPathsToRead(options),
   );
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   const spec = await findSpec(options.spec, loaded.specs, read, options.onNote);
   const settings = options.rules
     ? parseRuleSettings(options.rules, RULE_IDS)
-    : loadLintSettings(options.settingsFile, process.cwd(), RULE_IDS);
+    : loadLintSettings(options.settingsFile, process.cwd(), RULE_IDS, projectRoots(options.roots));
   const probe =
     target === false ? undefined : await probeOptions(target, { options, loaded, spec, outbound, read });
   const report = await check(loaded, {

@@ -44,11 +44,11 @@ export interface ToolSources extends LoadResult {
  * const { tools, mcpTools } = await loadToolSources({ paths: ["tools/", parseMcpToolSource("mcp:node server.js")] });
  */
 export async function loadToolSources(options: ToolSourceOptions = {}): Promise<ToolSources> {
-  const files = configPaths(options.paths ?? []);
+  const files = configPathsToRead(options);
   const mcp = (options.paths ?? []).filter((path): path is McpToolSource => typeof path !== "string");
   const fromFiles =
-    files.length > 0 || (!options.flowise && mcp.length === 0)
-      ? loadToolConfigs(files.length > 0 ? files : ["tools/"], {
+    files.length > 0
+      ? loadToolConfigs(files, {
           ...(options.roots ? { roots: options.roots } : {}),
           ...(options.stdin !== undefined && files.includes("-") ? { stdin: options.stdin } : {}),
         })
@@ -61,6 +61,13 @@ export async function loadToolSources(options: ToolSourceOptions = {}): Promise<
 /** The config files, folders and patterns among the paths (not the MCP servers). */
 export function configPaths(paths: readonly ToolSourcePath[]): string[] {
   return paths.filter((path): path is string => typeof path === "string");
+}
+
+/** The config paths a load reads: those given, else `tools/` unless only a Flowise instance or MCP servers are named. */
+export function configPathsToRead(options: Pick<ToolSourceOptions, "paths" | "flowise">): string[] {
+  const paths = options.paths ?? [];
+  const files = configPaths(paths);
+  return files.length > 0 || options.flowise || paths.length > 0 ? files : ["tools/"];
 }
 
 async function loadFlowiseSource(

@@ -8,6 +8,7 @@ import type { CheckReport } from "../../lint/report.js";
 import { packageVersion } from "../../package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
+import { projectRoots } from "../../project-files/project-read-options.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
@@ -50,7 +51,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
-      const vars = parseVars(values.vars, values.var);
+      const vars = parseVars(values.vars, values.var, projectRoots(values.root));
       io.hideSecrets?.(secretValues(vars));
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);

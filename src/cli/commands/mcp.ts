@@ -15,7 +15,7 @@ import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
 import { secretValues } from "../masked-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import { loadToolsReporting, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, TOOL_FLAGS } from "../tool-options.js";
 import { type ToolRunSetup, toolRunSetup } from "../tool-run-setup.js";
 
 const TRANSPORTS = ["stdio", "http"] as const;
@@ -85,8 +85,7 @@ async function loadServedTools(
       "usage",
       `'${source}' is an MCP server: 'tooldeck mcp' serves tool configs (list an MCP server's tools with 'tooldeck tools' or 'lint')`,
     );
-  const read = specReadOptions(values, positionals);
-  const loaded = loadToolsReporting("mcp", positionals, read, io);
+  const { loaded, read } = loadToolsReporting("mcp", positionals, values, io);
   if (loaded.errors.length > 0) return undefined;
   const served = leaveOutHttpNodes(loaded.tools, io);
   const setup = toolRunSetup(

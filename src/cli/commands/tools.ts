@@ -1,6 +1,6 @@
 import type { LoadedTool } from "../../config/tool-config.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
-import { configPaths, loadToolSources } from "../../pipeline/load-tool-sources.js";
+import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
@@ -22,7 +22,7 @@ export const toolsCommand: Command = {
     });
     const profile = parseProfile(values.profile);
     const sources = await commandLineSources(positionals, values, io);
-    const read = specReadOptions(values, configPaths(sources.paths));
+    const read = specReadOptions(values, configPathsToRead(sources));
     const loaded = reportLoadIssues(
       "tools",
       await loadToolSources({ ...sources, roots: read.roots, allowHosts: values["allow-host"] }),

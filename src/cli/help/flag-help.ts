@@ -1,7 +1,7 @@
 /** The help lines several commands share: text only, so `--help` loads nothing else. */
 
 export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs, specs and $refs name from DIR (repeatable; default: this
-                      repository and the folders of the paths given)
+                      repository and the folders of the paths given, unless a symlink leads out of it)
   --allow-remote-refs download http(s) specs and $refs (never from private or metadata addresses)`;
 
 /** The lines of every help that says where requests may go (docs/security.md). */
