@@ -10,9 +10,10 @@ import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 
 /**
  * A config file, folder or quoted pattern (`-`: the config in `stdin`), or an MCP server. An MCP source
- * (a command to spawn, or a server to call) is an object made by `parseMcpToolSource` from what the user
- * typed, never a string: a path found in a config, a folder listing, a Flowise export or a scenario is
- * never spawned (docs/security.md).
+ * (a command to spawn, or a server to call) is an object made by `mcpCommandSource` or `mcpUrlSource`
+ * from a flag the user typed (`--mcp`, `--mcp-url`), never a string: a string is a path, whatever it
+ * starts with, and a path found in a config, a folder listing, a Flowise export or a scenario is never
+ * spawned (docs/security.md).
  */
 export type ToolSourcePath = string | McpToolSource;
 
@@ -25,7 +26,7 @@ export interface ToolSourceOptions {
   flowise?: FetchFlowiseChatflowsOptions | undefined;
   /** Folders configs and toolkits' specs may be read from; default the repository of the working directory. */
   roots?: readonly string[] | undefined;
-  /** Hosts an `mcp+http` server may be on (`--allow-host`, `--base-url`'s host). */
+  /** Hosts an HTTP MCP server (`--mcp-url`) may be on (`--allow-host`, `--base-url`'s host). */
   allowHosts?: readonly string[] | undefined;
   /** Gives up listing MCP servers. */
   signal?: AbortSignal | undefined;
@@ -41,7 +42,7 @@ export interface ToolSources extends LoadResult {
  * server that cannot be listed is a load error naming it). A Flowise that cannot be read (network,
  * 401) throws one line naming the URL.
  * @example
- * const { tools, mcpTools } = await loadToolSources({ paths: ["tools/", parseMcpToolSource("mcp:node server.js")] });
+ * const { tools, mcpTools } = await loadToolSources({ paths: ["tools/", mcpCommandSource("node server.js")] });
  */
 export async function loadToolSources(options: ToolSourceOptions = {}): Promise<ToolSources> {
   const files = configPathsToRead(options);

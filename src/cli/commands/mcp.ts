@@ -3,7 +3,6 @@ import type { LoadedTool } from "../../config/tool-config.js";
 import { type RunningServer, serve } from "../../emulator/serve.js";
 import { ToolDeckError } from "../../errors.js";
 import { createMcpHttpHandler, DEFAULT_MCP_PATH } from "../../mcp/mcp-http-handler.js";
-import { isMcpToolSource } from "../../mcp/mcp-tool-source.js";
 import { type StdioStreams, serveMcpStdio } from "../../mcp/serve-mcp-stdio.js";
 import { toMcpServer } from "../../mcp/to-mcp-server.js";
 import { packageVersion } from "../../package-version.js";
@@ -79,12 +78,6 @@ async function loadServedTools(
   positionals: string[],
   io: CliIo,
 ): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup } | undefined> {
-  const source = positionals.find(isMcpToolSource);
-  if (source !== undefined)
-    throw new ToolDeckError(
-      "usage",
-      `'${source}' is an MCP server: 'tooldeck mcp' serves tool configs (list an MCP server's tools with 'tooldeck tools' or 'lint')`,
-    );
   const { loaded, read } = loadToolsReporting("mcp", positionals, values, io);
   if (loaded.errors.length > 0) return undefined;
   const served = leaveOutHttpNodes(loaded.tools, io);

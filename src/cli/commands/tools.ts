@@ -8,7 +8,7 @@ import { type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { PROJECT_FLAGS, parseProfile, reportLoadIssues, specReadOptions } from "../tool-options.js";
-import { commandLineSources, FLOWISE_FLAGS } from "../tool-source-flags.js";
+import { commandLineSources, TOOL_SOURCE_FLAGS } from "../tool-source-flags.js";
 
 export const toolsCommand: Command = {
   ...TOOLS_INFO,
@@ -17,7 +17,7 @@ export const toolsCommand: Command = {
       profile: { type: "string", default: "standard" },
       json: { type: "boolean", default: false },
       "allow-host": { type: "string", multiple: true },
-      ...FLOWISE_FLAGS,
+      ...TOOL_SOURCE_FLAGS,
       ...PROJECT_FLAGS,
     });
     const profile = parseProfile(values.profile);
