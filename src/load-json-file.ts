@@ -2,16 +2,17 @@ import type { z } from "zod";
 import { ToolDeckError } from "./errors.js";
 import { formatZodIssue } from "./format-zod-issue.js";
 import { parseBounded } from "./project-files/parse-bounded.js";
-import { readProjectFile } from "./project-files/read-project-file.js";
+import { type ReadProjectFileOptions, readProjectFile } from "./project-files/read-project-file.js";
 
 /**
  * Reads a JSON file and parses it with a zod schema. Any failure is one `load` error naming the file
- * and, for schema failures, the JSON path: `seeds/events.json: [2].date: expected string`.
+ * and, for schema failures, the JSON path: `seeds/events.json: [2].date: expected string`. With
+ * `roots`, the file must be inside them (see `readProjectFile`).
  */
-export function loadJsonFile<T>(path: string, schema: z.ZodType<T>): T {
+export function loadJsonFile<T>(path: string, schema: z.ZodType<T>, read: ReadProjectFileOptions = {}): T {
   let text: string;
   try {
-    text = readProjectFile(path);
+    text = readProjectFile(path, read);
   } catch (cause) {
     throw new ToolDeckError("load", `${path}: ${(cause as Error).message}`, { cause });
   }

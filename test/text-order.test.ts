@@ -25,7 +25,7 @@ describe("compareText", () => {
   });
 
   test.each([
-    ["mcp:node server.js", "mcp+http://h/mcp"],
+    ["--mcp node server.js", "--mcp-url http://h/mcp"],
     ["a-b", "ab"],
     ["ab", "aB"],
     ["aB", "Ab"],

@@ -4,8 +4,9 @@ import { loadToolConfigs } from "../config/load-tool-configs.js";
 import { ToolDeckError } from "../errors.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { type Profile, ProfileSchema } from "../profile.js";
+import { namedFileRoots } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
-import { projectReadOptions } from "../project-files/project-read-options.js";
+import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import {
   baseUrlHost,
@@ -55,9 +56,16 @@ export function parseProfile(value: string): Profile {
   return parsed.data;
 }
 
-/** Variables from `--vars FILE` then `--var k=v` (later wins). */
-export function parseVars(file: string | undefined, pairs: readonly string[] = []): Record<string, string> {
-  const vars: Record<string, string> = file ? readVarsFile(file) : {};
+/**
+ * Variables from `--vars FILE` then `--var k=v` (later wins). The file is read inside `project` (the
+ * working directory's repository and each `--root`) and its own folder, never through a symlink out.
+ */
+export function parseVars(
+  file: string | undefined,
+  pairs: readonly string[] = [],
+  project: readonly string[] = projectRoots(),
+): Record<string, string> {
+  const vars: Record<string, string> = file ? readVarsFile(file, project) : {};
   for (const pair of pairs) {
     const index = pair.indexOf("=");
     if (index <= 0) throw new ToolDeckError("usage", `--var must be KEY=VALUE, got '${pair}'`);
@@ -66,10 +74,11 @@ export function parseVars(file: string | undefined, pairs: readonly string[] = [
   return vars;
 }
 
-function readVarsFile(file: string): Record<string, string> {
+function readVarsFile(file: string, project: readonly string[]): Record<string, string> {
+  const roots = namedFileRoots(file, project);
   let data: unknown;
   try {
-    data = parseBounded(readProjectFile(file), "yaml");
+    data = parseBounded(readProjectFile(file, { roots }), "yaml");
   } catch (cause) {
     throw new ToolDeckError(
       "load",
@@ -132,15 +141,20 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
   };
 }
 
-/** Loads configs, printing every load error and warning to stderr. */
+/**
+ * The configs a command that runs tools reads (`given`, else `tools/`), every load error and warning
+ * printed to stderr, and where they and their specs may be read from (a path given that is a symlink
+ * out of the project is refused here).
+ */
 export function loadToolsReporting(
   command: string,
-  paths: readonly string[],
-  read: Pick<SpecReadOptions, "roots">,
+  given: readonly string[] | undefined,
+  values: Parameters<typeof specReadOptions>[0],
   io: CliIo,
-): LoadResult {
-  const options = read.roots ? { roots: read.roots } : {};
-  return reportLoadIssues(command, loadToolConfigs(paths.length > 0 ? paths : ["tools/"], options), io);
+): { loaded: LoadResult; read: Required<SpecReadOptions> } {
+  const paths = given && given.length > 0 ? given : ["tools/"];
+  const read = specReadOptions(values, paths);
+  return { loaded: reportLoadIssues(command, loadToolConfigs(paths, { roots: read.roots }), io), read };
 }
 
 /**

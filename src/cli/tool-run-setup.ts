@@ -1,5 +1,6 @@
 import { createEmulator } from "../emulator/create-emulator.js";
 import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
+import { projectRoots } from "../project-files/project-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { CliIo } from "./cli-io.js";
@@ -35,7 +36,7 @@ export function toolRunSetup(
   specs: RunSpecs = { emulators: [], everyHost: undefined },
 ): ToolRunSetup {
   const profile = parseProfile(values.profile);
-  const userVars = parseVars(values.vars, values.var);
+  const userVars = parseVars(values.vars, values.var, projectRoots(values.root));
   const baseUrl = values["base-url"];
   const emulator =
     baseUrl === undefined

@@ -1,19 +1,26 @@
-import { isMcpToolSource, parseMcpToolSource } from "../mcp/mcp-tool-source.js";
+import { mcpCommandSource, mcpUrlSource } from "../mcp/mcp-tool-source.js";
 import type { ToolSourcePath } from "../pipeline/load-tool-sources.js";
 import type { FetchFlowiseChatflowsOptions } from "../remote/flowise-instance.js";
 import type { CliIo } from "./cli-io.js";
 
-/** The flags that read tools from a Flowise instance, shared by check, lint and tools. */
-export const FLOWISE_FLAGS = {
+/**
+ * The flags that read tools from elsewhere than files, shared by check, lint and tools: a Flowise
+ * instance, and MCP servers (the only way to name one: an argument is always a path).
+ */
+export const TOOL_SOURCE_FLAGS = {
   flowise: { type: "string" },
   "api-key": { type: "string" },
   chatflow: { type: "string", multiple: true },
+  mcp: { type: "string", multiple: true },
+  "mcp-url": { type: "string", multiple: true },
 } as const;
 
 export interface ToolSourceFlags {
   flowise?: string | undefined;
   "api-key"?: string | undefined;
   chatflow?: string[] | undefined;
+  mcp?: string[] | undefined;
+  "mcp-url"?: string[] | undefined;
 }
 
 /** A command line's tool sources, as `loadToolSources` and `checkProject` take them. */
@@ -25,18 +32,20 @@ export interface CommandLineSources {
 }
 
 /**
- * The tool sources of a command line: config paths, and MCP servers, made here and only here from what
- * the user typed (docs/security.md); stdin when a path is `-`; the Flowise instance, its key from
- * --api-key or the environment.
+ * The tool sources of a command line: every argument a config path (a file named `mcp:…` too), and MCP
+ * servers, made here and only here from `--mcp` and `--mcp-url` (docs/security.md); stdin when a path
+ * is `-`; the Flowise instance, its key from --api-key or the environment.
  */
 export async function commandLineSources(
   positionals: readonly string[],
   flags: ToolSourceFlags,
   io: Pick<CliIo, "env" | "readStdin" | "signal">,
 ): Promise<CommandLineSources> {
-  const paths = positionals.map((argument) =>
-    isMcpToolSource(argument) ? parseMcpToolSource(argument) : argument,
-  );
+  const paths = [
+    ...positionals,
+    ...(flags.mcp ?? []).map(mcpCommandSource),
+    ...(flags["mcp-url"] ?? []).map(mcpUrlSource),
+  ];
   const stdin = positionals.includes("-") ? await io.readStdin?.() : undefined;
   return {
     paths,

@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
-import { dirname, extname, resolve } from "node:path";
+import { extname, resolve } from "node:path";
 import { isPlainObject } from "../json-value.js";
+import { linkOutOfProject, namedFolder, outsideLinkMessage } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";
 import { expandGlob, globBase, isGlob } from "./expand-glob.js";
@@ -44,8 +45,12 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   const base = options.cwd ?? process.cwd();
   const result = emptyLoadResult();
   const loaded = new Set<string>();
-  const named = paths.filter((path) => path !== "-").map((path) => (isGlob(path) ? globBase(path) : path));
-  const roots = [...(options.roots ?? [projectRoot(base)]), ...named.map((path) => namedFolder(base, path))];
+  const project = options.roots ?? [projectRoot(base)];
+  const refused = refuseLinksOut(paths, project, base, result);
+  const named = paths
+    .filter((path) => path !== "-" && !refused.has(path))
+    .map((path) => (isGlob(path) ? globBase(path) : path));
+  const roots = [...project, ...named.map((path) => namedFolder(path, base))];
   const listing = {
     roots: realRoots(roots),
     onRefused: (file: string, message: string) => result.errors.push({ file, path: "", message }),
@@ -57,6 +62,7 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
     loadFile(file, absolute, named, roots, result);
   };
   for (const path of paths) {
+    if (refused.has(path)) continue;
     const stats = statSync(resolve(base, path), { throwIfNoEntry: false });
     if (path === "-") loadStdin(options.stdin, result);
     else if (stats === undefined && isGlob(path)) {
@@ -74,10 +80,26 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   return result;
 }
 
-/** A path the user gave is trusted, and so is what sits beside or below it. */
-function namedFolder(base: string, path: string): string {
-  const absolute = resolve(base, path);
-  return statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? absolute : dirname(absolute);
+/**
+ * A path the user gave is trusted, and so is what sits beside or below it, unless it leaves the project
+ * through a symlink (`tools` → `../../..`): each such path is a load error naming the symlink, and is
+ * not read.
+ */
+function refuseLinksOut(
+  paths: readonly string[],
+  project: readonly string[],
+  base: string,
+  result: LoadResult,
+): Set<string> {
+  const refused = new Set<string>();
+  for (const path of paths) {
+    const outside =
+      path === "-" ? undefined : linkOutOfProject(isGlob(path) ? globBase(path) : path, project, base);
+    if (!outside) continue;
+    refused.add(path);
+    result.errors.push({ file: path, path: "", message: outsideLinkMessage(outside) });
+  }
+  return refused;
 }
 
 function loadFile(

@@ -7,7 +7,7 @@ export {
   McpListError,
 } from "../mcp/list-mcp-tools.js";
 export { createMcpHttpHandler, DEFAULT_MCP_PATH, type McpHttpOptions } from "../mcp/mcp-http-handler.js";
-export { isMcpToolSource, type McpToolSource, parseMcpToolSource } from "../mcp/mcp-tool-source.js";
+export { type McpToolSource, mcpCommandSource, mcpUrlSource } from "../mcp/mcp-tool-source.js";
 export { type StdioStreams, serveMcpStdio } from "../mcp/serve-mcp-stdio.js";
 export type { McpExchange } from "../mcp/to-call-tool-result.js";
 export { type McpServerOptions, toMcpServer } from "../mcp/to-mcp-server.js";

@@ -30,7 +30,7 @@ type Finding = Pick<Diagnostic, "message"> & Partial<Pick<Diagnostic, "path" | "
  * and settings as the config rules; no fixes (a listed tool is the server's to change). Sorted like
  * `lint`'s diagnostics.
  * @example
- * const diagnostics = lintMcpTools(await listMcpTools(parseMcpToolSource("mcp:node server.js")), { spec });
+ * const diagnostics = lintMcpTools(await listMcpTools(mcpCommandSource("node server.js")), { spec });
  */
 export function lintMcpTools(
   tools: readonly ListedMcpTool[],

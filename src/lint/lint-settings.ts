@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
+import { namedFileRoots } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
+import { projectRoot } from "../project-files/project-root.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./apply-severities.js";
 
@@ -22,14 +24,17 @@ export interface LintSettings {
 /**
  * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`): the
  * file given, else the first of those names in `dir`, else none. Unknown rule ids are an error, so a
- * typo does not silently keep a rule on.
+ * typo does not silently keep a rule on. The file is read inside `project` (default the repository
+ * of `dir`) and its own folder: one that is a symlink out of the project (a pull request's
+ * `tooldeck.config.yaml` → `~/.kube/config`) is refused before it is read, so no error quotes it.
  */
 export function loadLintSettings(
   file: string | undefined,
   dir: string,
   knownRules: readonly string[],
+  project: readonly string[] = [projectRoot(dir)],
 ): Record<string, RuleSetting> {
-  return readLintSettings(file, dir, knownRules).rules;
+  return readLintSettings(file, dir, knownRules, project).rules;
 }
 
 /** `loadLintSettings`, saying which file the severities came from (reports name it). */
@@ -37,17 +42,23 @@ export function readLintSettings(
   file: string | undefined,
   dir: string,
   knownRules: readonly string[],
+  project: readonly string[] = [projectRoot(dir)],
 ): LintSettings {
-  if (file !== undefined) return { rules: parseSettingsFile(file, knownRules), source: file };
-  const found = SETTINGS_FILES.find((name) => existsSync(join(dir, name)));
-  if (found === undefined) return { rules: {}, source: undefined };
-  return { rules: parseSettingsFile(join(dir, found), knownRules), source: found };
+  const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
+  if (name === undefined) return { rules: {}, source: undefined };
+  const path = file ?? join(dir, name);
+  const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
+  return { rules: parseSettingsFile(path, roots, knownRules), source: name };
 }
 
-function parseSettingsFile(path: string, knownRules: readonly string[]): Record<string, RuleSetting> {
+function parseSettingsFile(
+  path: string,
+  roots: readonly string[],
+  knownRules: readonly string[],
+): Record<string, RuleSetting> {
   let data: unknown;
   try {
-    data = parseBounded(readProjectFile(path), "yaml");
+    data = parseBounded(readProjectFile(path, { roots }), "yaml");
   } catch (cause) {
     throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
   }

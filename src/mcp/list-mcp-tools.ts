@@ -12,12 +12,12 @@ export interface ListedMcpTool {
   /** Absent when the server gives none. */
   description?: string;
   inputSchema: Record<string, unknown>;
-  /** The source as the user named it (`mcp:node server.js`), and `tools[i]` in its `tools/list` answer. */
+  /** The source as the user named it (`--mcp node server.js`), and `tools[i]` in its `tools/list` answer. */
   source: { file: string; path: string };
 }
 
 export interface ListMcpToolsOptions {
-  /** How `mcp+http` sources are reached; the CLI passes the outbound guard. Default the global fetch. */
+  /** How HTTP sources (`--mcp-url`) are reached; the CLI passes the outbound guard. Default the global fetch. */
   fetch?: FetchLike;
   /** The whole listing (start, initialize, every page) gives up after this long. Default 20 s. */
   timeoutMs?: number;
@@ -50,7 +50,7 @@ const KEPT_STDERR = 2_000;
  * tooldeck's variables or keys. Throws an `McpListError` (a
  * `ToolDeckError`) naming the source when it cannot.
  * @example
- * const tools = await listMcpTools(parseMcpToolSource("mcp:node server.js"));
+ * const tools = await listMcpTools(mcpCommandSource("node server.js"));
  */
 export async function listMcpTools(
   source: McpToolSource,

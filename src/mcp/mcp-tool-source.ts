@@ -1,44 +1,47 @@
 import { ToolDeckError } from "../errors.js";
 
 /**
- * An MCP server whose tools are listed for `tools`, `lint` and `check`: a command to spawn
- * (`mcp:<command…>`, stdio) or a Streamable HTTP endpoint (`mcp+http://…`, `mcp+https://…`).
- * Only ever made from a command-line argument the user typed (docs/mcp.md, docs/security.md).
+ * An MCP server whose tools are listed for `tools`, `lint` and `check`: a command to spawn (stdio) or a
+ * Streamable HTTP endpoint. Only ever made from a flag the user typed (`--mcp 'node server.js'`,
+ * `--mcp-url http://127.0.0.1:4020/mcp`), never from a path: a file named `mcp:…` is a file
+ * (docs/mcp.md, docs/security.md). `name` is how reports name it: the flag as typed.
  */
 export type McpToolSource =
   | { kind: "stdio"; name: string; command: string; args: string[] }
   | { kind: "http"; name: string; url: string };
 
-const HTTP_SOURCE = /^mcp\+(https?:\/\/.*)$/;
-
-/** Whether a command-line argument names an MCP server rather than a config file or folder. */
-export function isMcpToolSource(argument: string): boolean {
-  return argument.startsWith("mcp:") || argument.startsWith("mcp+");
+/**
+ * The MCP server a command line starts (`--mcp`): split like a shell would, with '…' and "…" quoting
+ * and \ escapes, but run without one (no variables, globs, pipes or `;`). Throws a usage error for an
+ * empty command or unbalanced quotes.
+ * @example
+ * mcpCommandSource("node server.js --flag"); // { kind: "stdio", name: "--mcp node server.js --flag", command: "node", args: ["server.js", "--flag"] }
+ */
+export function mcpCommandSource(commandLine: string): McpToolSource {
+  const name = `--mcp ${commandLine}`;
+  const [command, ...args] = splitCommandLine(commandLine, name);
+  if (command === undefined)
+    throw new ToolDeckError("usage", "--mcp needs the command that starts an MCP server");
+  return { kind: "stdio", name, command, args };
 }
 
 /**
- * The MCP server a command-line argument names: `mcp:node server.js --flag` (split like a shell would,
- * with '…' and "…" quoting and \ escapes, but run without one) or `mcp+http://127.0.0.1:4020/mcp`.
- * Throws a usage error for an empty command, unbalanced quotes or another scheme.
+ * The Streamable HTTP MCP server at an http(s) URL (`--mcp-url`). Throws a usage error for anything
+ * else.
+ * @example
+ * mcpUrlSource("http://127.0.0.1:4020/mcp"); // { kind: "http", name: "--mcp-url http://127.0.0.1:4020/mcp", url: "http://127.0.0.1:4020/mcp" }
  */
-export function parseMcpToolSource(argument: string): McpToolSource {
-  if (argument.startsWith("mcp:")) {
-    const [command, ...args] = splitCommandLine(argument.slice(4), argument);
-    if (command === undefined)
-      throw new ToolDeckError("usage", `'${argument}': name the command to run after mcp:`);
-    return { kind: "stdio", name: argument, command, args };
-  }
-  const url = HTTP_SOURCE.exec(argument)?.[1];
-  if (url === undefined || !URL.canParse(url))
-    throw new ToolDeckError(
-      "usage",
-      `'${argument}': an MCP server is mcp:<command…> or mcp+http(s)://host/path`,
-    );
-  return { kind: "http", name: argument, url };
+export function mcpUrlSource(url: string): McpToolSource {
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url))
+    throw new ToolDeckError("usage", `--mcp-url must be an http(s) URL, got '${url}'`);
+  return { kind: "http", name: `--mcp-url ${url}`, url };
 }
 
-/** Words of a command line, as a POSIX shell splits them, without expansions of any kind. */
-export function splitCommandLine(text: string, argument = text): string[] {
+/**
+ * Words of a command line, as a POSIX shell splits them, without expansions of any kind; `label`
+ * names it in an error.
+ */
+export function splitCommandLine(text: string, label = text): string[] {
   const words: string[] = [];
   let word: string | undefined;
   let quote: "'" | '"' | undefined;
@@ -66,7 +69,7 @@ export function splitCommandLine(text: string, argument = text): string[] {
       word = (word ?? "") + char;
     }
   }
-  if (quote) throw new ToolDeckError("usage", `'${argument}': unbalanced ${quote} quote`);
+  if (quote) throw new ToolDeckError("usage", `'${label}': unbalanced ${quote} quote`);
   if (word !== undefined) words.push(word);
   return words;
 }

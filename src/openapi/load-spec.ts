@@ -2,6 +2,7 @@ import { dirname, join, resolve } from "node:path";
 import { ToolDeckError } from "../errors.js";
 import type { FetchLike } from "../net/fetch-like.js";
 import type { ResolveHost } from "../net/resolve-host.js";
+import { confineNamedPath } from "../project-files/named-path.js";
 import { projectRoot } from "../project-files/project-root.js";
 import { decodeDataUrl, isDataUrl } from "./data-url.js";
 import { forEachRef } from "./for-each-ref.js";
@@ -47,7 +48,8 @@ export interface LoadSpecOptions {
   /**
    * Folders the files named by `$ref`s must be inside (symlinks followed), besides the spec's own
    * folder; default the repository of the working directory (docs/security.md). The spec file itself
-   * was named by the caller and is only held to the size and regular-file limits.
+   * was named by the caller: it is held to the size and regular-file limits, and may not be reached
+   * through a symlink that leads out of these folders.
    */
   roots?: readonly string[];
   /**
@@ -80,6 +82,9 @@ export async function loadSpec(
     resolveHost: options.resolveHost,
   };
   const given = options.roots ?? [projectRoot()];
+  // A spec the caller named is read as named, but never through a symlink out of the roots.
+  if (typeof source === "string" && !isDataUrl(source) && !/^https?:\/\//i.test(source))
+    confineNamedPath(source, given, options.baseDir);
   const main = await readMainDocument(
     source,
     options,

@@ -28,7 +28,7 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   profile?: Profile;
   /** Where probes go; default `"emulator"`; `false` probes nothing (`tooldeck lint`, `--no-probe`). */
   target?: CheckTarget | false;
-  /** Real hosts probes and `mcp+http` servers may reach (`--allow-host`): `host` (every port) or `host:port`. */
+  /** Real hosts probes and HTTP MCP servers may reach (`--allow-host`): `host` (every port) or `host:port`. */
   allowHosts?: readonly string[] | undefined;
   /** Writes to a named real service (`--allow-writes`); the emulators always take them. */
   allowWrites?: boolean;

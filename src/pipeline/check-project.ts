@@ -10,11 +10,11 @@ import { RULE_IDS } from "../lint/rule-catalog.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
-import { projectReadOptions } from "../project-files/project-read-options.js";
+import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
-import { configPaths, loadToolSources, type ToolSources } from "./load-tool-sources.js";
+import { configPathsToRead, loadToolSources, type ToolSources } from "./load-tool-sources.js";
 
 /**
  * What `tooldeck check` runs, as one call: loads the tools (paths, stdin, a Flowise instance, MCP
@@ -44,7 +44,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
   });
   const read = projectReadOptions(
     { ...(options.roots ? { roots: options.roots } : {}), allowRemoteRefs: options.allowRemoteRefs ?? false },
-    configPaths(options.paths ?? []),
+    options.tools ? [] : configPathsToRead(options),
   );
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   const spec = await findSpec(options.spec, loaded.specs, read, options.onNote);
@@ -73,7 +73,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
 function ruleSettings(options: CheckProjectOptions): LintSettings {
   const settings = options.rules
     ? { rules: parseRuleSettings(options.rules, RULE_IDS), source: "the rules option" }
-    : readLintSettings(options.settingsFile, process.cwd(), RULE_IDS);
+    : readLintSettings(options.settingsFile, process.cwd(), RULE_IDS, projectRoots(options.roots));
   if (options.requiredSettingsFile !== undefined)
     requireLintSettings(settings, options.requiredSettingsFile, RULE_IDS);
   return settings;

@@ -10,9 +10,10 @@ import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 
 /**
  * A config file, folder or quoted pattern (`-`: the config in `stdin`), or an MCP server. An MCP source
- * (a command to spawn, or a server to call) is an object made by `parseMcpToolSource` from what the user
- * typed, never a string: a path found in a config, a folder listing, a Flowise export or a scenario is
- * never spawned (docs/security.md).
+ * (a command to spawn, or a server to call) is an object made by `mcpCommandSource` or `mcpUrlSource`
+ * from a flag the user typed (`--mcp`, `--mcp-url`), never a string: a string is a path, whatever it
+ * starts with, and a path found in a config, a folder listing, a Flowise export or a scenario is never
+ * spawned (docs/security.md).
  */
 export type ToolSourcePath = string | McpToolSource;
 
@@ -25,7 +26,7 @@ export interface ToolSourceOptions {
   flowise?: FetchFlowiseChatflowsOptions | undefined;
   /** Folders configs and toolkits' specs may be read from; default the repository of the working directory. */
   roots?: readonly string[] | undefined;
-  /** Hosts an `mcp+http` server may be on (`--allow-host`, `--base-url`'s host). */
+  /** Hosts an HTTP MCP server (`--mcp-url`) may be on (`--allow-host`, `--base-url`'s host). */
   allowHosts?: readonly string[] | undefined;
   /** Gives up listing MCP servers. */
   signal?: AbortSignal | undefined;
@@ -41,14 +42,14 @@ export interface ToolSources extends LoadResult {
  * server that cannot be listed is a load error naming it). A Flowise that cannot be read (network,
  * 401) throws one line naming the URL.
  * @example
- * const { tools, mcpTools } = await loadToolSources({ paths: ["tools/", parseMcpToolSource("mcp:node server.js")] });
+ * const { tools, mcpTools } = await loadToolSources({ paths: ["tools/", mcpCommandSource("node server.js")] });
  */
 export async function loadToolSources(options: ToolSourceOptions = {}): Promise<ToolSources> {
-  const files = configPaths(options.paths ?? []);
+  const files = configPathsToRead(options);
   const mcp = (options.paths ?? []).filter((path): path is McpToolSource => typeof path !== "string");
   const fromFiles =
-    files.length > 0 || (!options.flowise && mcp.length === 0)
-      ? loadToolConfigs(files.length > 0 ? files : ["tools/"], {
+    files.length > 0
+      ? loadToolConfigs(files, {
           ...(options.roots ? { roots: options.roots } : {}),
           ...(options.stdin !== undefined && files.includes("-") ? { stdin: options.stdin } : {}),
         })
@@ -61,6 +62,13 @@ export async function loadToolSources(options: ToolSourceOptions = {}): Promise<
 /** The config files, folders and patterns among the paths (not the MCP servers). */
 export function configPaths(paths: readonly ToolSourcePath[]): string[] {
   return paths.filter((path): path is string => typeof path === "string");
+}
+
+/** The config paths a load reads: those given, else `tools/` unless only a Flowise instance or MCP servers are named. */
+export function configPathsToRead(options: Pick<ToolSourceOptions, "paths" | "flowise">): string[] {
+  const paths = options.paths ?? [];
+  const files = configPaths(paths);
+  return files.length > 0 || options.flowise || paths.length > 0 ? files : ["tools/"];
 }
 
 async function loadFlowiseSource(

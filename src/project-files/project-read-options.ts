@@ -1,12 +1,13 @@
-import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
+import { confineNamedPath, namedFolder } from "./named-path.js";
 import { projectRoot } from "./project-root.js";
 
 /**
  * Where a run may read configs, specs and `$ref`s from (docs/security.md): the repository of the
  * working directory, every root given (`--root`), and each config file or folder named (a file's
- * folder); remote `$ref`s only when allowed.
+ * folder) as written; remote `$ref`s only when allowed. A named path that leaves the project through a
+ * symlink (`tools` → `../../..`) is refused with a `load` error: only `--root` widens the project.
  * @example
  * projectReadOptions({ roots: ["../shared"] }, ["tools/"]); // { roots: [<repo>, <…/shared>, <…/tools>], allowRemoteRefs: false }
  */
@@ -14,14 +15,15 @@ export function projectReadOptions(
   given: SpecReadOptions,
   named: readonly string[] = [],
 ): Required<SpecReadOptions> {
+  const project = projectRoots(given.roots);
+  for (const path of named) confineNamedPath(path, project);
   return {
-    roots: [projectRoot(), ...(given.roots ?? []).map((root) => resolve(root)), ...named.map(namedFolder)],
+    roots: [...project, ...named.map((path) => namedFolder(path))],
     allowRemoteRefs: given.allowRemoteRefs ?? false,
   };
 }
 
-/** A path the user named: a folder as it is, a file by its folder. */
-function namedFolder(path: string): string {
-  const absolute = resolve(path);
-  return statSync(absolute, { throwIfNoEntry: false })?.isDirectory() ? absolute : dirname(absolute);
+/** The project before any path is named: the working directory's repository and every `--root`. */
+export function projectRoots(given: readonly string[] = []): string[] {
+  return [projectRoot(), ...given.map((root) => resolve(root))];
 }

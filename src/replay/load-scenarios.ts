@@ -3,6 +3,7 @@ import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { readConfigFile } from "../config/read-config-file.js";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
+import { confineNamedPath } from "../project-files/named-path.js";
 import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";
 import type { Scenario } from "./scenario.js";
 import { type ScenarioFile, ScenarioSchema } from "./scenario-schema.js";
@@ -27,7 +28,11 @@ export interface LoadScenariosOptions {
  * const result = await runScenario(scenario);
  */
 export function loadScenarios(file: string, options: LoadScenariosOptions = {}): Scenario[] {
-  const absolute = resolve(options.cwd ?? process.cwd(), file);
+  const cwd = options.cwd ?? process.cwd();
+  const absolute = resolve(cwd, file);
+  const given = options.roots ?? [projectRoot(options.cwd)];
+  // Its own repository is a root below: the way to it must not leave the project through a symlink.
+  confineNamedPath(file, given, cwd);
   const content = readConfigFile(absolute);
   if (!content.ok) throw new ToolDeckError("load", `${file}: ${content.message}`);
   const parsed = ScenarioSchema.safeParse(content.value);
@@ -36,10 +41,7 @@ export function loadScenarios(file: string, options: LoadScenariosOptions = {}):
     throw new ToolDeckError("load", `${file}: ${issue ? formatZodIssue(issue) : "invalid scenario"}`);
   }
   const scenarios = expandProfiles(parsed.data, file, dirname(absolute));
-  const project = realRoots([
-    ...(options.roots ?? [projectRoot(options.cwd)]),
-    projectRoot(dirname(absolute)),
-  ]);
+  const project = realRoots([...given, projectRoot(dirname(absolute))]);
   for (const scenario of scenarios) confine(scenario, dirname(absolute), project, parsed.data.cassette);
   return scenarios;
 }

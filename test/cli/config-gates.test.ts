@@ -25,7 +25,7 @@ function checkout(settings: string | null = PULL_REQUEST_SETTINGS) {
   return { dir, trusted };
 }
 
-const run = (dir: string, ...args: string[]) => tooldeckIn(dir, {}, ...args);
+const run = (dir: string, ...args: string[]) => tooldeckIn(dir, args);
 
 describe("rules a config turns off or lowers are shown in every format", () => {
   test("stylish: under the summary line, --quiet too", async () => {

@@ -5,6 +5,7 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { type RunningServer, serve } from "../../src/emulator/serve.js";
 import { captureIo } from "../support/capture-io.js";
 import { hostileProject } from "../support/hostile-project.js";
+import { tooldeckIn } from "../support/run-tooldeck.js";
 
 /**
  * An attacker's pull request: configs, an export, a scenario and settings that each try to become an
@@ -102,12 +103,47 @@ describe("an MCP source comes from the command line only", () => {
     expect(seen).toEqual([]);
   });
 
-  test("the same command named on the command line does run (the control: the attack above would work if reached)", async () => {
+  test("the same command named with --mcp does run (the control: the attack above would work if reached)", async () => {
     const { io, stderr } = captureIo();
-    expect(await runCli(["tools", spawnSource], io)).toBe(2);
+    expect(await runCli(["tools", "--mcp", spawnSource.slice("mcp:".length)], io)).toBe(2);
     expect(stderr()).toContain("cannot list its tools");
     expect(existsSync(marker)).toBe(true);
     rmSync(marker);
+  });
+});
+
+/**
+ * A pull request's file whose name is a command (`mcp:sh -c "touch PWNED" x.yaml`), reached through a
+ * shell glob (`tooldeck lint *.yaml`), `git ls-files -z | xargs -0 tooldeck lint` or, with no-break
+ * spaces (U+00A0) that word splitting keeps, an unquoted `$(ls *.yaml)`: each hands tooldeck the name
+ * as one argument. An argument is a path, so it is read as a config and nothing is spawned.
+ */
+describe("an argument is a path, whatever its name", () => {
+  const tool =
+    "kind: request\nmethod: GET\nname: named_tool\ndescription: Use this to get x\nurl: http://x.test/\n";
+  const names = [
+    ["spaces", 'mcp:sh -c "touch PWNED" x.yaml'],
+    ["no-break spaces", 'mcp:sh\u00a0-c\u00a0"touch\u00a0PWNED"\u00a0x.yaml'],
+    ["an http server", "mcp+http://127.0.0.1:9/x.yaml"],
+  ];
+
+  test.each(
+    names.flatMap(([label, name]) => ["tools", "lint", "check"].map((command) => [command, label, name])),
+  )("%s, a file named with %s: read as a config, nothing spawned", async (command, _label, name) => {
+    const dir = hostileProject({ [name as string]: tool });
+    const { exit, stdout, stderr } = await tooldeckIn(dir, [command as string, name as string]);
+    expect(existsSync(join(dir, "PWNED"))).toBe(false);
+    expect(stderr).not.toContain("cannot list its tools");
+    expect(stdout).toContain("named_tool");
+    expect(exit).not.toBe(2);
+  });
+
+  test.each(names)("a missing file named with %s is a load error, nothing spawned", async (_label, name) => {
+    const dir = hostileProject();
+    const { exit, stderr } = await tooldeckIn(dir, ["tools", name as string]);
+    expect(existsSync(join(dir, "PWNED"))).toBe(false);
+    expect(stderr).toBe(`tooldeck tools: ${name}: no such file or folder\n`);
+    expect(exit).toBe(2);
   });
 });
 

@@ -7,8 +7,8 @@ import type { ExecutableTool } from "../../src/runtime/tool-result.js";
 import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
-/** tooldeck's own MCP server of the tutorial's request tools, as a command line names it. */
-const TUTORIAL_SERVER = `mcp:'${process.execPath}' '${SHIPPED_CLI}' mcp tools/request-tools.yaml`;
+/** tooldeck's own MCP server of the tutorial's request tools, as `--mcp` names it. */
+const TUTORIAL_SERVER = `'${process.execPath}' '${SHIPPED_CLI}' mcp tools/request-tools.yaml`;
 
 async function cli(args: string[]) {
   const captured = captureIo();
@@ -29,7 +29,7 @@ function listedOnly(name: string, description: string): ExecutableTool {
 describe("MCP servers as tool sources of tools, lint and check", () => {
   let server: RunningServer;
   let host = "";
-  let source = "";
+  let url = "";
   /** The JSON-RPC method of every POST, the HTTP method of other requests. */
   const seen: string[] = [];
   beforeAll(async () => {
@@ -48,12 +48,12 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
       { port: 0 },
     );
     host = new URL(server.url).host;
-    source = `mcp+${server.url}/mcp`;
+    url = `${server.url}/mcp`;
   });
   afterAll(() => server.close());
 
   test("tools --json: the served tutorial tools, as the configs list them, from the source", async () => {
-    const fromMcp = await cli(["tools", "--json", TUTORIAL_SERVER]);
+    const fromMcp = await cli(["tools", "--json", "--mcp", TUTORIAL_SERVER]);
     const fromFile = await cli(["tools", "--json", "tools/request-tools.yaml"]);
     expect({ code: fromMcp.code, stderr: fromMcp.stderr }).toEqual({ code: 0, stderr: "" });
     const configs = JSON.parse(fromFile.stdout) as Record<string, unknown>[];
@@ -61,7 +61,7 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
       configs.map(({ name, description, inputSchema }, index) => ({
         name,
         description,
-        file: TUTORIAL_SERVER,
+        file: `--mcp ${TUTORIAL_SERVER}`,
         path: `tools[${index}]`,
         inputSchema,
       })),
@@ -69,7 +69,7 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
   });
 
   test("lint: the spec's date-time rule the served tools never tell (undisclosed-format)", async () => {
-    const { code, stdout, stderr } = await cli(["lint", "--format", "json", TUTORIAL_SERVER]);
+    const { code, stdout, stderr } = await cli(["lint", "--format", "json", "--mcp", TUTORIAL_SERVER]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     const report = JSON.parse(stdout) as {
       diagnostics: { code: string; tool: string; path: string }[];
@@ -82,19 +82,19 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
     ]);
   });
 
-  test("an mcp+http source is refused unless --allow-host names its host; nothing is sent", async () => {
+  test("an --mcp-url server is refused unless --allow-host names its host; nothing is sent", async () => {
     seen.length = 0;
-    const { code, stdout, stderr } = await cli(["tools", source]);
+    const { code, stdout, stderr } = await cli(["tools", "--mcp-url", url]);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toBe(
-      `tooldeck tools: ${source}: cannot list its tools (refused: host ${host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${host}))\n`,
+      `tooldeck tools: --mcp-url ${url}: cannot list its tools (refused: host ${host} is not allowed (tooldeck calls only the embedded emulators, --base-url's host and --allow-host hosts; allow it with --allow-host ${host}))\n`,
     );
     expect(seen).toEqual([]);
   });
 
   test("lint with --allow-host: names providers reject, empty descriptions; exit 1 on the error", async () => {
-    const { code, stdout, stderr } = await cli(["lint", source, "--allow-host", host]);
+    const { code, stdout, stderr } = await cli(["lint", "--mcp-url", url, "--allow-host", host]);
     expect(stderr).toBe("");
     expect(code).toBe(1);
     expect(stdout).toContain(
@@ -113,7 +113,8 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
       "--format",
       "json",
       "tools/request-tools.yaml",
-      source,
+      "--mcp-url",
+      url,
       "--allow-host",
       host,
     ]);
@@ -132,11 +133,11 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
   });
 
   test("a server that cannot be listed is a load error naming it; the other sources are still listed", async () => {
-    const broken = `mcp:'${process.execPath}' -e "console.error('no config'); process.exit(3)"`;
-    const { code, stdout, stderr } = await cli(["tools", broken, "tools/request-tools.yaml"]);
+    const broken = `'${process.execPath}' -e "console.error('no config'); process.exit(3)"`;
+    const { code, stdout, stderr } = await cli(["tools", "--mcp", broken, "tools/request-tools.yaml"]);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      `tooldeck tools: ${broken}: cannot list its tools (MCP error -32000: Connection closed); it said: no config\n`,
+      `tooldeck tools: --mcp ${broken}: cannot list its tools (MCP error -32000: Connection closed); it said: no config\n`,
     );
     expect(stdout).toContain("get_events");
   });
@@ -144,16 +145,54 @@ describe("MCP servers as tool sources of tools, lint and check", () => {
   test("a spawned server gets no secret of tooldeck's environment", async () => {
     process.env.TOOLDECK_TEST_MCP_SECRET = "do-not-pass-me";
     try {
-      const probe = `mcp:'${process.execPath}' -e "console.error(process.env.TOOLDECK_TEST_MCP_SECRET ?? 'none'); process.exit(3)"`;
-      const { stderr } = await cli(["tools", probe]);
+      const probe = `'${process.execPath}' -e "console.error(process.env.TOOLDECK_TEST_MCP_SECRET ?? 'none'); process.exit(3)"`;
+      const { stderr } = await cli(["tools", "--mcp", probe]);
       expect(stderr).toMatch(/; it said: none\n$/);
     } finally {
       delete process.env.TOOLDECK_TEST_MCP_SECRET;
     }
   });
 
+  test("both flags repeat: each server is listed, named by its flag", async () => {
+    const { code, stdout, stderr } = await cli([
+      "tools",
+      "--json",
+      "--mcp",
+      TUTORIAL_SERVER,
+      "--mcp-url",
+      url,
+      "--mcp-url",
+      `${url}?again`,
+      "--allow-host",
+      host,
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    const listed = (JSON.parse(stdout) as { name: string; file: string }[]).map(
+      ({ name, file }) => `${file}: ${name}`,
+    );
+    expect(listed).toEqual([
+      ...["get_events", "create_event", "update_event", "delete_event"].map(
+        (name) => `--mcp ${TUTORIAL_SERVER}: ${name}`,
+      ),
+      `--mcp-url ${url}: events.list`,
+      `--mcp-url ${url}: ping`,
+      `--mcp-url ${url}?again: events.list`,
+      `--mcp-url ${url}?again: ping`,
+    ]);
+  });
+
+  test.each([
+    [["--mcp", " "], "tooldeck lint: --mcp needs the command that starts an MCP server\n"],
+    [
+      ["--mcp-url", "mcp+http://h/mcp"],
+      "tooldeck lint: --mcp-url must be an http(s) URL, got 'mcp+http://h/mcp'\n",
+    ],
+  ])("%j is a usage error", async (args, message) => {
+    expect(await cli(["lint", ...args])).toEqual({ code: 2, stdout: "", stderr: message });
+  });
+
   test("with only MCP sources, tools/ is not read by default", async () => {
-    const { stdout } = await cli(["tools", "--json", source, "--allow-host", host]);
+    const { stdout } = await cli(["tools", "--json", "--mcp-url", url, "--allow-host", host]);
     expect((JSON.parse(stdout) as { name: string }[]).map((tool) => tool.name)).toEqual([
       "events.list",
       "ping",

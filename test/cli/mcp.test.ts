@@ -96,10 +96,9 @@ describe("tooldeck mcp", () => {
     [["--port", "x"], "tooldeck mcp: --port must be a port number from 0 to 65535, got 'x'\n"],
     [["--profile", "p"], "tooldeck mcp: --profile must be standard or flowise, got 'p'\n"],
     [["--bogus"], "tooldeck mcp: Unknown option '--bogus' (see 'tooldeck mcp --help')\n"],
-    [
-      ["mcp:node server.js"],
-      "tooldeck mcp: 'mcp:node server.js' is an MCP server: 'tooldeck mcp' serves tool configs (list an MCP server's tools with 'tooldeck tools' or 'lint')\n",
-    ],
+    // An argument is a path: mcp: names a file here as everywhere, and nothing is spawned.
+    [["--list", "mcp:node server.js"], "tooldeck mcp: mcp:node server.js: no such file or folder"],
+    [["--mcp", "node server.js"], "tooldeck mcp: Unknown option '--mcp' (see 'tooldeck mcp --help')\n"],
     [["--list", "/nonexistent/tools"], "tooldeck mcp: /nonexistent/tools: no such file or folder"],
   ])("usage or load error %j: exit 2, one line", async (args, message) => {
     const { code, stdout, stderr } = await cli(["mcp", ...args]);

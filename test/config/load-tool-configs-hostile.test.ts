@@ -38,6 +38,24 @@ describe("a tools folder stays inside the project", () => {
     expect(widened.tools.map((tool) => tool.config.name)).toEqual(["stolen", "ok"]);
   });
 
+  test("a named folder that is itself a symlink out is a load error naming it, and is not walked", () => {
+    const outside = hostileProject({ "stolen.yaml": OK_TOOL.replace("name: ok", "name: stolen") });
+    const dir = hostileProject({ "ok.yaml": OK_TOOL });
+    symlinkSync(outside, join(dir, "tools"));
+    const refused = loadToolConfigs(["tools/", "ok.yaml"], { cwd: dir, roots: [dir] });
+    expect(refused.errors).toEqual([
+      {
+        file: "tools/",
+        path: "",
+        message: `tools is a symlink to ${outside} outside the project; pass --root to widen it`,
+      },
+    ]);
+    expect(refused.tools.map((tool) => tool.config.name)).toEqual(["ok"]);
+    const widened = loadToolConfigs(["tools/"], { cwd: dir, roots: [dir, outside] });
+    expect(widened.errors).toEqual([]);
+    expect(widened.tools.map((tool) => tool.config.name)).toEqual(["stolen"]);
+  });
+
   test("a symlink loop is walked once", () => {
     const dir = hostileProject({ "tools/ok.yaml": OK_TOOL });
     symlinkSync(join(dir, "tools"), join(dir, "tools", "loop"));

@@ -7,7 +7,7 @@ import type { OperationIndex } from "../../src/openapi/operation-index.js";
 import { packagePath } from "../../src/package-root.js";
 import { getEvents } from "../support/tutorial-tools.js";
 
-const SOURCE = "mcp:node server.js";
+const SOURCE = "--mcp node server.js";
 const OBJECT = { type: "object" };
 
 function listed(tools: Omit<ListedMcpTool, "source">[], file = SOURCE): ListedMcpTool[] {
@@ -87,14 +87,14 @@ describe("tool-name and tool-description on MCP tools", () => {
     const a = listed([{ name: "get_events", description: "Get events", inputSchema: OBJECT }]);
     const b = listed(
       [{ name: "get_events", description: "Get events", inputSchema: OBJECT }],
-      "mcp+http://h/mcp",
+      "--mcp-url http://h/mcp",
     );
     const configs: LoadedTool[] = [
       { config: getEvents, source: { file: "tools/request-tools.yaml", path: "[0]" } },
     ];
     expect(found([...a, ...b], { configs })).toEqual([
-      'error tool-name tools[0].name: name "get_events" is also used by the tool in mcp+http://h/mcp',
-      'error tool-name tools[0].name: name "get_events" is also used by the tool in mcp:node server.js',
+      'error tool-name tools[0].name: name "get_events" is also used by the tool in --mcp-url http://h/mcp',
+      'error tool-name tools[0].name: name "get_events" is also used by the tool in --mcp node server.js',
     ]);
     expect(found(a, { configs })).toEqual([
       'error tool-name tools[0].name: name "get_events" is also used by the tool in tools/request-tools.yaml',

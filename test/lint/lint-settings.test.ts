@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -34,6 +34,24 @@ describe("loadLintSettings", () => {
   ])("%s is one load error naming the file", (_label, content, message) => {
     const dir = dirWith("tooldeck.config.yaml", content);
     expect(() => loadLintSettings(undefined, dir, RULES)).toThrow(message);
+  });
+
+  test("a tooldeck.config.yaml that is a symlink out of the project is refused unread", () => {
+    const outside = dirWith("config", "apiVersion: v1\nkind: Config\nusers: []\n");
+    const dir = dirWith("x.yaml", "");
+    symlinkSync(join(outside, "config"), join(dir, "tooldeck.config.yaml"));
+    let message = "";
+    try {
+      loadLintSettings(undefined, dir, RULES, [dir]);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      `tooldeck.config.yaml is a symlink to ${join(outside, "config")} outside the project; pass --root to widen it`,
+    );
+    expect(() => loadLintSettings(undefined, dir, RULES, [dir, outside])).toThrow(
+      'Unrecognized keys: "apiVersion", "kind", "users"',
+    );
   });
 });
 

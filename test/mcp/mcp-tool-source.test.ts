@@ -1,46 +1,45 @@
 import { describe, expect, test } from "vitest";
-import { isMcpToolSource, parseMcpToolSource } from "../../src/mcp/mcp-tool-source.js";
+import { mcpCommandSource, mcpUrlSource } from "../../src/mcp/mcp-tool-source.js";
 
-describe("an MCP tool source on the command line", () => {
+describe("an MCP server named with --mcp (a command line, split as a shell would, run without one)", () => {
   test.each([
-    ["mcp:node server.js", { kind: "stdio", command: "node", args: ["server.js"] }],
+    ["node server.js", { command: "node", args: ["server.js"] }],
+    ["  npx -y @scope/server  --flag ", { command: "npx", args: ["-y", "@scope/server", "--flag"] }],
+    [`node -e 'console.log("a b")'`, { command: "node", args: ["-e", 'console.log("a b")'] }],
     [
-      "mcp:  npx -y @scope/server  --flag ",
-      { kind: "stdio", command: "npx", args: ["-y", "@scope/server", "--flag"] },
+      `cmd "two words" "say \\"hi\\"" a\\ b ''`,
+      { command: "cmd", args: ["two words", 'say "hi"', "a b", ""] },
     ],
-    [
-      `mcp:node -e 'console.log("a b")'`,
-      { kind: "stdio", command: "node", args: ["-e", 'console.log("a b")'] },
-    ],
-    [
-      `mcp:cmd "two words" "say \\"hi\\"" a\\ b ''`,
-      { kind: "stdio", command: "cmd", args: ["two words", 'say "hi"', "a b", ""] },
-    ],
-    ["mcp:run a;b $HOME `x`", { kind: "stdio", command: "run", args: ["a;b", "$HOME", "`x`"] }],
-    ["mcp+http://127.0.0.1:4020/mcp", { kind: "http", url: "http://127.0.0.1:4020/mcp" }],
-    ["mcp+https://mcp.example/v1", { kind: "http", url: "https://mcp.example/v1" }],
-  ])("%s", (argument, expected) => {
-    expect(isMcpToolSource(argument)).toBe(true);
-    expect(parseMcpToolSource(argument)).toEqual({ name: argument, ...expected });
+    ["run a;b $HOME `x`", { command: "run", args: ["a;b", "$HOME", "`x`"] }],
+  ])("%s", (commandLine, expected) => {
+    expect(mcpCommandSource(commandLine)).toEqual({
+      kind: "stdio",
+      name: `--mcp ${commandLine}`,
+      ...expected,
+    });
   });
 
   test.each([
-    ["mcp:", "'mcp:': name the command to run after mcp:"],
-    ["mcp:   ", "'mcp:   ': name the command to run after mcp:"],
-    ["mcp:node 'open", "'mcp:node 'open': unbalanced ' quote"],
-    ['mcp:node "open', `'mcp:node "open': unbalanced " quote`],
-    ["mcp+ftp://x/y", "'mcp+ftp://x/y': an MCP server is mcp:<command…> or mcp+http(s)://host/path"],
-    ["mcp+http://", "'mcp+http://': an MCP server is mcp:<command…> or mcp+http(s)://host/path"],
-  ])("%s is a usage error", (argument, message) => {
-    expect(() => parseMcpToolSource(argument)).toThrow(message);
+    ["", "--mcp needs the command that starts an MCP server"],
+    ["   ", "--mcp needs the command that starts an MCP server"],
+    ["node 'open", "'--mcp node 'open': unbalanced ' quote"],
+    ['node "open', `'--mcp node "open': unbalanced " quote`],
+  ])("%j is a usage error", (commandLine, message) => {
+    expect(() => mcpCommandSource(commandLine)).toThrow(expect.objectContaining({ code: "usage", message }));
+  });
+});
+
+describe("an MCP server named with --mcp-url (Streamable HTTP)", () => {
+  test.each(["http://127.0.0.1:4020/mcp", "https://mcp.example/v1"])("%s", (url) => {
+    expect(mcpUrlSource(url)).toEqual({ kind: "http", name: `--mcp-url ${url}`, url });
   });
 
-  test.each([
-    "tools/",
-    "tools/mcp:x.yaml",
-    "./mcp:node x",
-    "MCP:node x",
-    "MCP+http://x/",
-    "flowise:chatflow",
-  ])("%s is a path, not an MCP source", (argument) => expect(isMcpToolSource(argument)).toBe(false));
+  test.each(["ftp://x/y", "http://", "mcp+http://127.0.0.1/mcp", "127.0.0.1:4020/mcp", "file:///etc/passwd"])(
+    "%s is a usage error",
+    (url) => {
+      expect(() => mcpUrlSource(url)).toThrow(
+        expect.objectContaining({ code: "usage", message: `--mcp-url must be an http(s) URL, got '${url}'` }),
+      );
+    },
+  );
 });

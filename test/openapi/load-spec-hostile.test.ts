@@ -73,6 +73,20 @@ describe("files named by $refs stay inside the project", () => {
     expect(JSON.stringify(spec.document.paths)).toContain('"name":"stolen"');
   });
 
+  test("a spec named through a folder that is a symlink out is refused before its folder becomes a root", async () => {
+    const outside = hostileProject({
+      "api.json": specWithParameter({ $ref: "./param.yaml" }),
+      "param.yaml": "name: stolen\nin: query\nschema: { type: string }\n",
+    });
+    const dir = hostileProject();
+    symlinkSync(outside, join(dir, "specs"));
+    expect(await loadError("specs/api.json", { roots: [dir], baseDir: dir })).toBe(
+      `specs is a symlink to ${outside} outside the project; pass --root to widen it`,
+    );
+    const spec = await loadSpec("specs/api.json", { roots: [dir, outside], baseDir: dir });
+    expect(JSON.stringify(spec.document.paths)).toContain('"name":"stolen"');
+  });
+
   test.each([
     ["file:", "file:///etc/passwd"],
     ["ftp:", "ftp://example.com/x.yaml"],

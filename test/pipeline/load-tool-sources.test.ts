@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STDIN_FILE } from "../../src/config/load-tool-configs.js";
 import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { type RunningServer, serve } from "../../src/emulator/serve.js";
+import { mcpUrlSource } from "../../src/mcp/mcp-tool-source.js";
 import { packagePath } from "../../src/package-root.js";
 import { configPaths, loadToolSources } from "../../src/pipeline/load-tool-sources.js";
 
@@ -31,7 +32,7 @@ describe("loadToolSources", () => {
   });
 
   test("only the config paths are files; an MCP source is an object, never a string", () => {
-    const mcp = { kind: "http", name: "mcp+http://127.0.0.1:1/mcp", url: "http://127.0.0.1:1/mcp" } as const;
+    const mcp = mcpUrlSource("http://127.0.0.1:1/mcp");
     expect(configPaths(["tools/", mcp, "mcp:node server.js"])).toEqual(["tools/", "mcp:node server.js"]);
   });
 

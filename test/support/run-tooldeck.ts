@@ -2,22 +2,32 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "./capture-io.js";
 
-/** Runs tooldeck in-process from the package root, as `npm start` does, with these environment variables. */
-export async function tooldeckWithEnv(env: Record<string, string>, ...args: string[]) {
-  return tooldeckIn(packagePath(), env, ...args);
-}
-
-/** Runs tooldeck in-process from `dir` (where it looks for tooldeck.config.yaml), with these environment variables. */
-export async function tooldeckIn(dir: string, env: Record<string, string>, ...args: string[]) {
-  const captured = captureIo(new AbortController().signal, env);
-  const cwd = process.cwd();
-  process.chdir(dir);
+/**
+ * Runs tooldeck in-process from `cwd` (a project's checkout), with these environment variables; a
+ * command that serves stops when `signal` aborts (an aborted one: at once, once listening).
+ */
+export async function tooldeckIn(
+  cwd: string,
+  args: readonly string[],
+  {
+    env = {},
+    signal = new AbortController().signal,
+  }: { env?: Record<string, string>; signal?: AbortSignal } = {},
+) {
+  const captured = captureIo(signal, env);
+  const before = process.cwd();
+  process.chdir(cwd);
   try {
-    const exit = await runCli(args, captured.io);
+    const exit = await runCli([...args], captured.io);
     return { exit, stdout: captured.stdout(), stderr: captured.stderr() };
   } finally {
-    process.chdir(cwd);
+    process.chdir(before);
   }
+}
+
+/** Runs tooldeck in-process from the package root, as `npm start` does, with these environment variables. */
+export async function tooldeckWithEnv(env: Record<string, string>, ...args: string[]) {
+  return tooldeckIn(packagePath(), args, { env });
 }
 
 /** Runs tooldeck in-process from the package root: its exit code and what it printed. */

@@ -11,7 +11,7 @@ import { AGENT_INFO } from "../help/agent-help.js";
 import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import { loadToolsReporting, noteWriteHosts, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS } from "../tool-options.js";
 import { toolRunSetup } from "../tool-run-setup.js";
 
 export const agentCommand: Command = {
@@ -28,8 +28,7 @@ export const agentCommand: Command = {
       throw new ToolDeckError("usage", `give the user's message (see 'tooldeck agent --help')`);
     if (extra.length > 0)
       throw new ToolDeckError("usage", `unexpected argument '${extra[0]}' (quote the message)`);
-    const read = specReadOptions(values, values.tools ?? []);
-    const loaded = loadToolsReporting("agent", values.tools ?? [], read, io);
+    const { loaded, read } = loadToolsReporting("agent", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));

@@ -8,7 +8,7 @@ import { CALL_INFO } from "../help/call-help.js";
 import { MASK, secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import { loadToolsReporting, noteWriteHosts, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS } from "../tool-options.js";
 import { toolRunSetup } from "../tool-run-setup.js";
 
 export const callCommand: Command = {
@@ -25,8 +25,7 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", "name the tool to call (see 'tooldeck call --help')");
     if (extra.length > 0) throw new ToolDeckError("usage", `unexpected argument '${extra[0]}'`);
     const toolArgs = parseJsonArgs(values.args);
-    const read = specReadOptions(values, values.tools ?? []);
-    const loaded = loadToolsReporting("call", values.tools ?? [], read, io);
+    const { loaded, read } = loadToolsReporting("call", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
     io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));

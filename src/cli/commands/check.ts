@@ -8,6 +8,7 @@ import type { CheckReport } from "../../lint/report.js";
 import { packageVersion } from "../../package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
+import { projectRoots } from "../../project-files/project-read-options.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
@@ -16,7 +17,7 @@ import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
 import { noteWriteHosts, outboundPolicy, PROJECT_FLAGS, parseProfile, parseVars } from "../tool-options.js";
-import { commandLineSources, FLOWISE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
+import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -49,9 +50,9 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-code": { type: "boolean", default: false },
         "allow-empty": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
-        ...FLOWISE_FLAGS,
+        ...TOOL_SOURCE_FLAGS,
       });
-      const vars = parseVars(values.vars, values.var);
+      const vars = parseVars(values.vars, values.var, projectRoots(values.root));
       io.hideSecrets?.(secretValues(vars));
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
@@ -110,7 +111,7 @@ async function checkOptions(
     ...(values.spec !== undefined ? { spec: values.spec } : {}),
     ...(profile ? { profile } : {}),
     target: probes ? probeTarget(values) : false,
-    // --base-url's host is named for an mcp+http server too, lint included.
+    // --base-url's host is named for an --mcp-url server too, lint included.
     allowHosts: outboundPolicy(values).allowedHosts,
     allowWrites: values["allow-writes"],
     ...(values.fix ? { fix: fixReporter(io) } : {}),

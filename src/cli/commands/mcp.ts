@@ -3,7 +3,6 @@ import type { LoadedTool } from "../../config/tool-config.js";
 import { type RunningServer, serve } from "../../emulator/serve.js";
 import { ToolDeckError } from "../../errors.js";
 import { createMcpHttpHandler, DEFAULT_MCP_PATH } from "../../mcp/mcp-http-handler.js";
-import { isMcpToolSource } from "../../mcp/mcp-tool-source.js";
 import { type StdioStreams, serveMcpStdio } from "../../mcp/serve-mcp-stdio.js";
 import { toMcpServer } from "../../mcp/to-mcp-server.js";
 import { packageVersion } from "../../package-version.js";
@@ -15,7 +14,7 @@ import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
 import { secretValues } from "../masked-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import { loadToolsReporting, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, TOOL_FLAGS } from "../tool-options.js";
 import { type ToolRunSetup, toolRunSetup } from "../tool-run-setup.js";
 
 const TRANSPORTS = ["stdio", "http"] as const;
@@ -79,14 +78,7 @@ async function loadServedTools(
   positionals: string[],
   io: CliIo,
 ): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup } | undefined> {
-  const source = positionals.find(isMcpToolSource);
-  if (source !== undefined)
-    throw new ToolDeckError(
-      "usage",
-      `'${source}' is an MCP server: 'tooldeck mcp' serves tool configs (list an MCP server's tools with 'tooldeck tools' or 'lint')`,
-    );
-  const read = specReadOptions(values, positionals);
-  const loaded = loadToolsReporting("mcp", positionals, read, io);
+  const { loaded, read } = loadToolsReporting("mcp", positionals, values, io);
   if (loaded.errors.length > 0) return undefined;
   const served = leaveOutHttpNodes(loaded.tools, io);
   const setup = toolRunSetup(

@@ -35,11 +35,11 @@ export const runCommand: Command = {
       "allow-code": { type: "boolean", default: false },
       ...PROJECT_FLAGS,
     });
-    const read = specReadOptions(values, positionals);
+    const paths = positionals.length > 0 ? positionals : ["scenarios/"];
+    const read = specReadOptions(values, paths);
     const validateCall = await driftValidator(values.spec, read);
     const allowCode = { allowCode: values["allow-code"], onCodeNotRun: noteCodeNotRun(io) };
     const format = parseFormat(values.format);
-    const paths = positionals.length > 0 ? positionals : ["scenarios/"];
     const files = scenarioFiles(paths, read.roots);
     if (files.length === 0 && !values["allow-empty"])
       throw new ToolDeckError("usage", `no scenarios found in ${paths.join(", ")}`);

@@ -1,10 +1,11 @@
 import { createEventService } from "../../emulator/events/event-service.js";
 import { generateApiKey } from "../../emulator/flowise/api-key-hash.js";
 import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.js";
-import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
+import { type FlowiseSeed, loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
+import { projectReadOptions } from "../../project-files/project-read-options.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { SERVE_INFO } from "../help/serve-help.js";
@@ -31,6 +32,7 @@ export const serveCommand: Command = {
       port: { type: "string", default: "4010" },
       explain: { type: "boolean", default: false },
       log: { type: "boolean", default: false },
+      root: { type: "string", multiple: true },
     });
     const log = (handler: FetchHandler) => (values.log ? withRequestLog(handler, io) : handler);
     if (positionals.length > 0) {
@@ -52,6 +54,7 @@ export const serveCommand: Command = {
               host: values.host,
               apiKey: values["api-key"],
               seed: values.seed,
+              root: values.root,
               openAIKey: values["openai-key"],
               log,
             },
@@ -79,6 +82,7 @@ async function runSpec(
   spec: string,
   values: {
     seed?: string | undefined;
+    root?: string[] | undefined;
     port: string;
     host: string;
     explain: boolean;
@@ -86,7 +90,12 @@ async function runSpec(
   },
   io: CliIo,
 ): Promise<number> {
-  const emulator = await loadSpecEmulator(spec, { seed: values.seed });
+  // The description and the seed are named here: read as named, inside the project and their folders.
+  const read = projectReadOptions(
+    values.root ? { roots: values.root } : {},
+    values.seed === undefined ? [spec] : [spec, values.seed],
+  );
+  const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots });
   if (values.explain) {
     io.stdout(toTerminalText(`${emulator.explain().join("\n")}\n`));
     return EXIT.ok;
@@ -129,6 +138,7 @@ interface FlowiseServeOptions {
   host: string;
   apiKey: string | undefined;
   seed: string | undefined;
+  root: string[] | undefined;
   openAIKey: string | undefined;
   log: (handler: FetchHandler) => FetchHandler;
 }
@@ -142,7 +152,7 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<St
   const given = options.apiKey ?? io.env.TOOLDECK_API_KEY;
   if (given === "") throw new ToolDeckError("usage", "the API key must not be empty");
   const apiKey = given ?? generateApiKey();
-  const seed = options.seed === undefined ? undefined : loadFlowiseSeed(options.seed);
+  const seed = options.seed === undefined ? undefined : loadSeedFolder(options.seed, options.root);
   const flowise = createFlowiseEmulator({
     apiKeys: [apiKey],
     ...(seed ? { seed } : {}),
@@ -162,6 +172,12 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<St
     `API key: ${apiKey}${given === undefined ? " (generated; set --api-key or TOOLDECK_API_KEY to choose one)" : ""}`,
   ];
   return { server, lines };
+}
+
+/** `--seed DIR`: read inside the project (and each `--root`) and the folder as named, never through a symlink out. */
+function loadSeedFolder(dir: string, root: string[] | undefined): FlowiseSeed {
+  const read = projectReadOptions(root ? { roots: root } : {}, [dir]);
+  return loadFlowiseSeed(dir, { roots: read.roots });
 }
 
 function waitForAbort(signal: AbortSignal): Promise<void> {

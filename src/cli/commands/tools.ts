@@ -1,6 +1,6 @@
 import type { LoadedTool } from "../../config/tool-config.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
-import { configPaths, loadToolSources } from "../../pipeline/load-tool-sources.js";
+import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
@@ -8,7 +8,7 @@ import { type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { PROJECT_FLAGS, parseProfile, reportLoadIssues, specReadOptions } from "../tool-options.js";
-import { commandLineSources, FLOWISE_FLAGS } from "../tool-source-flags.js";
+import { commandLineSources, TOOL_SOURCE_FLAGS } from "../tool-source-flags.js";
 
 export const toolsCommand: Command = {
   ...TOOLS_INFO,
@@ -17,12 +17,12 @@ export const toolsCommand: Command = {
       profile: { type: "string", default: "standard" },
       json: { type: "boolean", default: false },
       "allow-host": { type: "string", multiple: true },
-      ...FLOWISE_FLAGS,
+      ...TOOL_SOURCE_FLAGS,
       ...PROJECT_FLAGS,
     });
     const profile = parseProfile(values.profile);
     const sources = await commandLineSources(positionals, values, io);
-    const read = specReadOptions(values, configPaths(sources.paths));
+    const read = specReadOptions(values, configPathsToRead(sources));
     const loaded = reportLoadIssues(
       "tools",
       await loadToolSources({ ...sources, roots: read.roots, allowHosts: values["allow-host"] }),

@@ -3,7 +3,7 @@ import type { CommandInfo } from "../cli-io.js";
 import {
   ALLOW_CODE_HELP,
   FLOWISE_FLAGS_HELP,
-  MCP_SOURCES_HELP,
+  MCP_FLAGS_HELP,
   OUTBOUND_FLAGS_HELP,
   PROJECT_FLAGS_HELP,
 } from "./flag-help.js";
@@ -17,7 +17,7 @@ ${probes ? "Lint tool configs against the service's OpenAPI description, then pr
 Arguments:
   paths               config files, folders (node_modules and hidden folders skipped) or quoted
                       patterns ('tools/**/*.yaml'); - reads one config from stdin (default tools/);
-${MCP_SOURCES_HELP}${probes ? " (their tools are linted, never probed)" : ""}
+                      always paths, a file named mcp:… too (an MCP server is named with --mcp)
 
 Options:
   --spec FILE         the service's OpenAPI description (default: the one found among the paths)
@@ -29,6 +29,7 @@ Options:
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
   --fix               apply the safe fixes to the config files (YAML comments kept), then check again
 ${FLOWISE_FLAGS_HELP}
+${MCP_FLAGS_HELP}${probes ? "\n                      (an MCP server's tools are linted, never probed)" : ""}
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
   --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
@@ -48,7 +49,7 @@ ${OUTBOUND_FLAGS_HELP}
   --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
   --no-probe          skip the probes (same as 'tooldeck lint')
 `
-    : "  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)\n"
+    : "  --allow-host HOST   an --mcp-url server may be on this host (host or host:port; repeatable)\n"
 }  -h, --help          show this help
 
 Exit codes: 0 nothing reached --fail-on, 1 findings did, 2 usage or load error (a config or spec that

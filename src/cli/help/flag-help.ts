@@ -1,7 +1,7 @@
 /** The help lines several commands share: text only, so `--help` loads nothing else. */
 
 export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that configs, specs and $refs name from DIR (repeatable; default: this
-                      repository and the folders of the paths given)
+                      repository and the folders of the paths given, unless a symlink leads out of it)
   --allow-remote-refs download http(s) specs and $refs (never from private, metadata or other
                       special-purpose addresses: loopback, 100.64.0.0/10, 192.0.0.0/24, TEST-NETs, …)`;
 
@@ -29,7 +29,11 @@ export const FLOWISE_FLAGS_HELP = `  --flowise URL       also read the tools of 
   --api-key KEY       its API key (default $TOOLDECK_API_KEY or $FLOWISE_API_KEY)
   --chatflow ID       only this chatflow (repeatable)`;
 
-/** The help line of the paths of tools, lint and check. */
-export const MCP_SOURCES_HELP = `                      'mcp:<command…>' (quoted: the command that starts an MCP server over stdio) or
-                      mcp+http(s)://host/path lists an MCP server's tools (tools/list); a command runs
-                      only when named here, never from a config; an http server needs --allow-host`;
+/**
+ * The MCP source flags of tools, lint and check: the only way to name an MCP server, since an argument
+ * is always a path.
+ */
+export const MCP_FLAGS_HELP = `  --mcp COMMAND       also list the tools of the MCP server this command starts over stdio (tools/list;
+                      quoted: split as a shell would, run without one; repeatable)
+  --mcp-url URL       also list the tools of this Streamable HTTP MCP server (its host needs
+                      --allow-host; repeatable)`;

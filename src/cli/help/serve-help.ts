@@ -27,6 +27,9 @@ Options:
                        (default the description's examples)
   --explain            with --spec: print what each operation does (PATCH /events/{id} → update
                        events) and exit
+  --root DIR           also read seeds and the description from DIR (repeatable); by default they are
+                       read inside the project (the repository of the working directory) and their
+                       own folder, never through a symlink out of it
   -h, --help           show this help
 
 The event service starts with the five events of seeds/events.json; the Flowise emulator with the

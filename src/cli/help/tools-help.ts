@@ -1,5 +1,5 @@
 import type { CommandInfo } from "../cli-io.js";
-import { FLOWISE_FLAGS_HELP, MCP_SOURCES_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
+import { FLOWISE_FLAGS_HELP, MCP_FLAGS_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
 
 /** `tooldeck tools`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const TOOLS_INFO: CommandInfo = {
@@ -10,14 +10,14 @@ export const TOOLS_INFO: CommandInfo = {
 List each tool with its method, URL and the JSON schema the LLM is given.
 
 Arguments:
-  paths               config files or folders (default tools/);
-${MCP_SOURCES_HELP}
+  paths               config files or folders (default tools/); always paths, a file named mcp:… too
 
 Options:
   --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
   --json              print a JSON array instead of text
-  --allow-host HOST   an mcp+http(s) source may be on this host (host or host:port; repeatable)
+  --allow-host HOST   an --mcp-url server may be on this host (host or host:port; repeatable)
 ${FLOWISE_FLAGS_HELP}
+${MCP_FLAGS_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 

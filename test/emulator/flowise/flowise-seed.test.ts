@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -126,5 +126,21 @@ describe("Flowise seeds", () => {
     expect(() => loadFlowiseSeed("/nonexistent/seeds")).toThrow(
       "/nonexistent/seeds/chatflows: cannot read seed folder (ENOENT)",
     );
+  });
+
+  test("with roots, a chatflow file that is a symlink out of them is refused unread", () => {
+    const outside = seedDir({ "secret.json": '{"token": "do-not-print-me"}' });
+    const dir = seedDir({});
+    symlinkSync(join(outside, "chatflows", "secret.json"), join(dir, "chatflows", "x.json"));
+    let message = "";
+    try {
+      loadFlowiseSeed(dir, { roots: [dir] });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      `${join(dir, "chatflows", "x.json")}: is outside the project (${realpathSync(dir)}); widen it with --root`,
+    );
+    expect(() => loadFlowiseSeed(dir, { roots: [dir, outside] })).toThrow(/x\.json: /);
   });
 });
