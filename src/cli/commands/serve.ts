@@ -4,6 +4,7 @@ import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.j
 import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
+import { explainSchemas } from "../../emulator/spec/schema-notes.js";
 import { ToolDeckError } from "../../errors.js";
 import { toTerminalText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
@@ -88,7 +89,8 @@ async function runSpec(
 ): Promise<number> {
   const emulator = await loadSpecEmulator(spec, { seed: values.seed });
   if (values.explain) {
-    io.stdout(toTerminalText(`${emulator.explain().join("\n")}\n`));
+    const lines = [...emulator.explain(), ...explainSchemas(emulator.index)];
+    io.stdout(toTerminalText(`${lines.join("\n")}\n`));
     return EXIT.ok;
   }
   const server = await serveSpec(

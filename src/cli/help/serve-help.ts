@@ -25,7 +25,7 @@ Options:
   --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }
                        (default the description's examples)
   --explain            with --spec: print what each operation does (PATCH /events/{id} → update
-                       events) and exit
+                       events) and the schema patterns it does not honour, and exit
   -h, --help           show this help
 
 The event service starts with the five events of seeds/events.json; the Flowise emulator with the

@@ -1,5 +1,5 @@
+import { compileInputPattern } from "../../input-pattern.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
-import { isSafePattern } from "../../safe-pattern.js";
 
 /** Which side of the exchange a schema judges: `readOnly` fields are not asked of requests, `writeOnly` not of answers. */
 export type Direction = "request" | "response";
@@ -46,6 +46,14 @@ const DATA_KEYS = new Set(["enum", "const", "default", "example", "examples", "r
 /** Keys whose values map names to schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas"]);
 
+/**
+ * Whether ajv is given a pattern: one RE2 cannot run (`compileInputPattern`), or that is not one, is
+ * left out, so the rest of its schema is still checked.
+ */
+function isMatchable(pattern: string): boolean {
+  return compileInputPattern(pattern).ok;
+}
+
 /** Keys left out: documentation, and extensions other than tooldeck's (data nobody validates). */
 function isDropped(key: string): boolean {
   return (
@@ -59,7 +67,7 @@ function isDropped(key: string): boolean {
 }
 
 /** The schemas directly inside a schema node (or an array of them), in the order `convert` copies them. */
-function childSchemas(node: object): unknown[] {
+export function childSchemas(node: object): unknown[] {
   if (Array.isArray(node)) return node;
   const children: unknown[] = [];
   for (const [key, value] of Object.entries(node)) {
@@ -83,11 +91,14 @@ function convert(
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (isDropped(key)) continue;
-    if (key === "pattern" && (typeof value !== "string" || !isSafePattern(value))) continue;
+    // json-schema-faker matches patternProperties with JavaScript's RegExp (on property names the spec
+    // chooses): a generated value has none of them.
+    if (forGeneration && key === "patternProperties") continue;
+    if (key === "pattern" && (typeof value !== "string" || !isMatchable(value))) continue;
     if (DATA_KEYS.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       const entries = Object.entries(value).filter(
-        ([name]) => key !== "patternProperties" || isSafePattern(name),
+        ([name]) => key !== "patternProperties" || isMatchable(name),
       );
       out[key] = Object.fromEntries(entries.map(([name, sub]) => [name, copy(sub)]));
     } else out[key] = copy(value);
