@@ -1,12 +1,14 @@
 import { compileInputPattern } from "../../input-pattern.js";
 import type { MediaTypeObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
+import { PATTERN_PLACEHOLDER, whyNotGenerated } from "./pattern-generation.js";
 import { childSchemas } from "./to-json-schema.js";
 
 /**
  * What `serve --spec --explain` adds after the operations: each pattern of an operation's schemas
- * (parameters, request bodies, answers) that the emulator does not honour, and why:
- * `GET /notes: pattern /^(?!admin)\w+$/ is not checked (RE2 cannot run lookaround)`.
+ * (parameters, request bodies, answers) that the emulator does not check or generate from, and why:
+ * `GET /notes: pattern /^(?!admin)\w+$/ is not checked (RE2 cannot run lookaround); a generated value
+ * holds "tooldeck: pattern not generated"`.
  */
 export function explainSchemas(index: OperationIndex): string[] {
   return index.operations.flatMap((operation) =>
@@ -19,8 +21,11 @@ export function explainSchemas(index: OperationIndex): string[] {
 
 /** Why the emulator does not honour a pattern, or undefined when it does. */
 function patternNote(pattern: string): string | undefined {
+  const placeholder = `a generated value holds ${JSON.stringify(PATTERN_PLACEHOLDER)}`;
   const compiled = compileInputPattern(pattern);
-  return compiled.ok ? undefined : `is not checked (${compiled.reason})`;
+  if (!compiled.ok) return `is not checked (${compiled.reason}); ${placeholder}`;
+  const why = whyNotGenerated(pattern);
+  return why === undefined ? undefined : `is not generated from (${why}); ${placeholder}`;
 }
 
 /** The distinct patterns (and `patternProperties` keys) of an operation's schemas, in document order. */

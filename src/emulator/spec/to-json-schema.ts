@@ -1,5 +1,6 @@
 import { compileInputPattern } from "../../input-pattern.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { PLACEHOLDER_FORMAT, whyNotGenerated } from "./pattern-generation.js";
 
 /** Which side of the exchange a schema judges: `readOnly` fields are not asked of requests, `writeOnly` not of answers. */
 export type Direction = "request" | "response";
@@ -116,7 +117,7 @@ function convert(
       delete out[limit];
     } else delete out[bound];
   }
-  if (forGeneration) capForGeneration(out);
+  if (forGeneration) capForGeneration(node, out);
   if (Array.isArray(node.required) && isObject(node.properties)) {
     const skip = direction === "request" ? "readOnly" : "writeOnly";
     const properties = node.properties as Record<string, unknown>;
@@ -128,14 +129,18 @@ function convert(
 }
 
 /**
- * A hostile description cannot make the generator build a huge value: sizes are capped, and a pattern
- * with a large repeat count (`a{1000000}`) is not used to generate (the value is then plain text).
+ * A hostile description cannot make the generator build a huge value: sizes are capped, and a string
+ * whose pattern is not generated from (`whyNotGenerated`: one whose strings may be too long to make, or
+ * one the emulator does not check) is the placeholder, through a format json-schema-faker is given.
  */
-function capForGeneration(out: Json): void {
+function capForGeneration(node: Json, out: Json): void {
   for (const key of SIZE_KEYS) {
     if (typeof out[key] === "number") out[key] = Math.min(out[key] as number, GENERATION_CAP);
   }
-  if (typeof out.pattern === "string" && /\{\s*\d{3,}/.test(out.pattern)) delete out.pattern;
+  if (typeof node.pattern === "string" && whyNotGenerated(node.pattern) !== undefined) {
+    delete out.pattern;
+    out.format = PLACEHOLDER_FORMAT;
+  }
 }
 
 /** The objects of a schema graph that are reached again from inside themselves. */
