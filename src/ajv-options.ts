@@ -1,8 +1,33 @@
+import type { CodeOptions } from "ajv";
+import { compileInputPattern } from "./input-pattern.js";
+
+/**
+ * ajv's `pattern` and `patternProperties` matched by RE2 (`compileInputPattern`), never by JavaScript's
+ * backtracking RegExp: every schema ajv compiles comes from input. A pattern RE2 cannot run (or that is
+ * not one) makes the schema fail to compile, which each caller already turns into "uncheckable" or a
+ * clear error; the callers leave such patterns out before, where the schema is prepared.
+ */
+const INPUT_PATTERN_ENGINE: NonNullable<CodeOptions["regExp"]> = Object.assign(
+  (source: string) => {
+    const result = compileInputPattern(source);
+    if (!result.ok) throw new Error(`pattern ${JSON.stringify(source)}: ${result.reason}`);
+    return result.pattern;
+  },
+  // Read only when ajv writes standalone code, which tooldeck never asks for.
+  { code: "compileInputPattern" },
+);
+
 /**
  * The ajv options every validator in tooldeck shares. `validateSchema: false` because checking each
  * schema against its meta-schema first means compiling that meta-schema, ~100 ms per process for
  * 2020-12 (most of `tooldeck check`'s start-up), and it adds no safety: a schema ajv cannot compile
  * still throws, and each caller already turns that into "uncheckable" or a clear error. `strict: false`
- * because specs carry OpenAPI keywords (`nullable`, `example`, `x-…`) ajv does not know.
+ * because specs carry OpenAPI keywords (`nullable`, `example`, `x-…`) ajv does not know. Patterns are
+ * RE2's (`INPUT_PATTERN_ENGINE`).
  */
-export const AJV_OPTIONS = { strict: false, validateSchema: false, logger: false } as const;
+export const AJV_OPTIONS = {
+  strict: false,
+  validateSchema: false,
+  logger: false,
+  code: { regExp: INPUT_PATTERN_ENGINE },
+} as const;

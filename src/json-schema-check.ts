@@ -1,3 +1,4 @@
+import { compileInputPattern, type InputPattern } from "./input-pattern.js";
 import { isPlainObject } from "./json-value.js";
 
 /** Whether a value passes; `false` also when unsure (the caller then asks the real validator). */
@@ -45,9 +46,9 @@ export type SchemaCheckFor = "langchain" | "ajv";
  * A check compiled once from a JSON Schema that passes only what the validator it stands in for passes
  * (`SchemaCheckFor`), so the caller can skip that validator for the values it passes: the keywords tool
  * and response schemas use, with those libraries' rules (`required` and `properties` on own keys,
- * `additionalProperties` over `for…in`, integers by `% 1`, string lengths in code points, patterns with
- * the `u` flag, enums of plain values by `===`); annotations and `x-…` extensions are ignored. Undefined
- * for a schema with any other keyword, an invalid pattern, or a cycle. Values those libraries throw on
+ * `additionalProperties` over `for…in`, integers by `% 1`, string lengths in code points, patterns by
+ * RE2 (`compileInputPattern`), enums of plain values by `===`); annotations and `x-…` extensions are ignored. Undefined
+ * for a schema with any other keyword, a pattern RE2 cannot run, or a cycle. Values those libraries throw on
  * (undefined, functions), and NaN or infinite numbers, fail the check, so the caller's validator meets
  * them as before. A passing value needs no coercion either (ajv's `coerceTypes` only changes a value of
  * the wrong type).
@@ -192,7 +193,10 @@ function numberCheck(schema: Record<string, unknown>): TypedCheck | undefined {
   return (value, type) => type !== "number" || ((value as number) >= minimum && (value as number) <= maximum);
 }
 
-/** `minLength`, `maxLength` (in code points, as both libraries count) and `pattern` (with the `u` flag). */
+/**
+ * `minLength`, `maxLength` (in code points, as both libraries count) and `pattern`, matched by RE2 as ajv
+ * matches it (`AJV_OPTIONS`); LangChain's validator is never given a pattern (see to-langchain-tools.ts).
+ */
 function stringCheck(schema: Record<string, unknown>): TypedCheck | undefined {
   const { minLength, maxLength, pattern } = schema;
   if (minLength === undefined && maxLength === undefined && pattern === undefined) return PASSES;
@@ -200,11 +204,11 @@ function stringCheck(schema: Record<string, unknown>): TypedCheck | undefined {
     value === undefined || (Number.isInteger(value) && (value as number) >= 0);
   if (!isLength(minLength) || !isLength(maxLength)) return undefined;
   if (pattern !== undefined && typeof pattern !== "string") return undefined;
-  let regex: RegExp | undefined;
-  try {
-    regex = pattern === undefined ? undefined : new RegExp(pattern, "u");
-  } catch {
-    return undefined;
+  let regex: InputPattern | undefined;
+  if (pattern !== undefined) {
+    const compiled = compileInputPattern(pattern);
+    if (!compiled.ok) return undefined;
+    regex = compiled.pattern;
   }
   const min = (minLength as number | undefined) ?? 0;
   const max = (maxLength as number | undefined) ?? Number.POSITIVE_INFINITY;

@@ -1,8 +1,4 @@
-/** One segment of a spec path template: a literal, a whole `{param}`, or a mix like `{name}.{ext}`. */
-type TemplateSegment =
-  | { kind: "literal"; value: string }
-  | { kind: "param"; name: string }
-  | { kind: "pattern"; regex: RegExp; names: string[] };
+import { compileSegment, matchMixed, type TemplateSegment } from "./template-segment.js";
 
 /** One segment of a URL being matched: a concrete value, or a placeholder (`:id`, `{id}`, `{{…}}`). */
 export type UrlSegment = { kind: "literal"; value: string } | { kind: "placeholder"; raw: string };
@@ -16,7 +12,8 @@ export interface HasMethod {
 export interface TrieNode<T extends HasMethod = HasMethod> {
   literals: Map<string, TrieNode<T>>;
   param: TrieNode<T> | undefined;
-  patterns: { regex: RegExp; node: TrieNode<T> }[];
+  /** Mixed segments (`{name}.{ext}`), by their literals joined as `key`. */
+  patterns: { segment: Extract<TemplateSegment, { kind: "mixed" }>; key: string; node: TrieNode<T> }[];
   template: string | undefined;
   segments: TemplateSegment[];
   operations: Map<string, T>;
@@ -38,23 +35,6 @@ function createNode<T extends HasMethod>(depth: number): TrieNode<T> {
 /** The segments of a path, empty ones dropped: `/events/{id}/` → `events`, `{id}`. */
 export function splitPath(path: string): string[] {
   return path.split("/").filter((segment) => segment !== "");
-}
-
-function compileSegment(segment: string): TemplateSegment {
-  const whole = /^\{([^{}]+)\}$/.exec(segment);
-  if (whole) return { kind: "param", name: whole[1] as string };
-  if (!segment.includes("{")) return { kind: "literal", value: segment };
-  const names: string[] = [];
-  const source = segment
-    .split(/(\{[^{}]+\})/)
-    .map((part) => {
-      const param = /^\{([^{}]+)\}$/.exec(part);
-      if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(param[1] as string);
-      return "([^/]+?)";
-    })
-    .join("");
-  return { kind: "pattern", regex: new RegExp(`^${source}$`), names };
 }
 
 /**
@@ -96,10 +76,12 @@ export class PathTrie<T extends HasMethod> {
       node.param ??= createNode<T>(node.depth + 1);
       return node.param;
     }
-    const existing = node.patterns.find((entry) => entry.regex.source === segment.regex.source);
+    // `{a}.{b}` and `{x}.{y}` are one segment: only the literals tell mixed segments apart.
+    const key = JSON.stringify(segment.literals);
+    const existing = node.patterns.find((entry) => entry.key === key);
     if (existing) return existing.node;
     const next = createNode<T>(node.depth + 1);
-    node.patterns.push({ regex: segment.regex, node: next });
+    node.patterns.push({ segment, key, node: next });
     return next;
   }
 
@@ -123,7 +105,7 @@ export class PathTrie<T extends HasMethod> {
     }
     if (node.param) yield* this.matches(segments, node.param, index + 1);
     for (const pattern of node.patterns) {
-      if (segment.kind === "placeholder" || pattern.regex.test(segment.value)) {
+      if (segment.kind === "placeholder" || matchMixed(pattern.segment, segment.value)) {
         yield* this.matches(segments, pattern.node, index + 1);
       }
     }
@@ -152,9 +134,9 @@ export function extractParams(node: TrieNode, segments: readonly UrlSegment[]): 
       params[template.name] = value;
       return;
     }
-    const match = segment.kind === "literal" ? template.regex.exec(value) : null;
+    const values = segment.kind === "literal" ? matchMixed(template, value) : undefined;
     template.names.forEach((name, i) => {
-      params[name] = match?.[i + 1] ?? value;
+      params[name] = values?.[i] ?? value;
     });
   });
   return params;

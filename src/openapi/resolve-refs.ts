@@ -1,6 +1,12 @@
 import { ToolDeckError } from "../errors.js";
 import { isPlainObject } from "../json-value.js";
-import { ExpansionError, expandedSize, MAX_EXPANDED_VALUES } from "../project-files/bounded-expansion.js";
+import {
+  assertWithinBounds,
+  type ExpandedSize,
+  ExpansionError,
+  expandedSize,
+  ownText,
+} from "../project-files/bounded-expansion.js";
 import { parsePointer, toPointer } from "./json-pointer.js";
 import { locationKey, relativeLocation, type SpecLocation } from "./spec-location.js";
 
@@ -106,8 +112,9 @@ interface Lookup {
  * when first read.
  *
  * The same walk bounds what the spec stands for: written out as a tree (each `$ref` replaced by a copy
- * of its target), it may hold at most `MAX_EXPANDED_VALUES` values, or a `load` error is thrown: a
- * fan-out of `$ref`s is a tree far larger than the file, which later steps would walk whole.
+ * of its target), it may hold at most `MAX_EXPANDED_VALUES` values and `MAX_EXPANDED_TEXT` characters
+ * of text, or a `load` error is thrown: a fan-out of `$ref`s is a tree far larger than the file, which
+ * later steps would walk whole.
  */
 export function resolveRefs(
   main: RefDocument,
@@ -124,10 +131,10 @@ export interface Resolved {
   /** The main document, resolved in place. */
   root: unknown;
   /**
-   * How many values it stands for written out as a tree (a cycle once; the parts `lazy` left not
-   * counted; a 3.1 `$ref`'s sibling counted besides the target field it replaces).
+   * What it stands for written out as a tree, in values and characters of text (a cycle once; the
+   * parts `lazy` left not counted; a 3.1 `$ref`'s sibling counted besides the target field it replaces).
    */
-  size: number;
+  size: ExpandedSize;
 }
 
 type Path = (string | number)[];
@@ -136,8 +143,8 @@ class RefResolver {
   private readonly lookups = new Map<RefDocument, Map<string, Lookup>>();
   /** The targets of `$ref`s, each walked when first pointed at, then never again. */
   private readonly targets = new Set<object>();
-  /** How many values each target (and each 3.1 copy with siblings) stands for, once walked. */
-  private readonly sizes = new Map<object, number>();
+  /** What each target (and each 3.1 copy with siblings) stands for, once walked. */
+  private readonly sizes = new Map<object, ExpandedSize>();
   /** Lazy only: the unresolved values of the properties left for later, by owner and key. */
   private readonly left = new WeakMap<object, Map<string, unknown>>();
   /** How many `walk`s are under way, one inside the other. */
@@ -149,14 +156,14 @@ class RefResolver {
     private readonly options: ResolveOptions,
   ) {}
 
-  walkDocument(doc: RefDocument): number {
+  walkDocument(doc: RefDocument): ExpandedSize {
     const root = doc.root;
-    if (typeof root !== "object" || root === null || isRef(root)) return 1;
+    if (typeof root !== "object" || root === null || isRef(root)) return { values: 1, text: ownText(root) };
     return this.walkBounded(root, doc, [], false);
   }
 
   /** `walk`, with a count over the bound as the spec's one-line `load` error. */
-  private walkBounded(node: object, doc: RefDocument, path: Path, names: boolean): number {
+  private walkBounded(node: object, doc: RefDocument, path: Path, names: boolean): ExpandedSize {
     try {
       return this.walk(node, doc, path, names);
     } catch (error) {
@@ -166,42 +173,44 @@ class RefResolver {
   }
 
   /**
-   * Walks `node` and returns how many values it stands for once written out as a tree: `$ref` targets
-   * count whole at each site that points at them (remembered, not walked again), a cycle counts once.
-   * `names`: the node is a map keyed by user names (`properties`, `schemas`, …), not by keywords.
+   * Walks `node` and returns what it stands for once written out as a tree: `$ref` targets count whole
+   * at each site that points at them (remembered, not walked again), a cycle counts once. `names`: the
+   * node is a map keyed by user names (`properties`, `schemas`, …), not by keywords.
    */
-  private walk(node: object, doc: RefDocument, path: Path, names: boolean): number {
+  private walk(node: object, doc: RefDocument, path: Path, names: boolean): ExpandedSize {
     if (this.depth === MAX_NESTING) throw this.tooDeep(doc, path);
     this.depth++;
     try {
       const size = this.walkObject(node, doc, path, names);
-      if (size > MAX_EXPANDED_VALUES) throw new ExpansionError();
+      assertWithinBounds(size);
       return size;
     } finally {
       this.depth--;
     }
   }
 
-  private walkObject(node: object, doc: RefDocument, path: Path, names: boolean): number {
-    let size = 1;
+  private walkObject(node: object, doc: RefDocument, path: Path, names: boolean): ExpandedSize {
+    const size = { values: 1, text: 0 };
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const value = node[i];
-        size += typeof value === "object" && value !== null ? this.walkChild(node, i, doc, path, false) : 1;
+        if (typeof value === "object" && value !== null) add(size, this.walkChild(node, i, doc, path, false));
+        else addScalar(size, value);
       }
       return size;
     }
     const later = this.options.lazy && doc === this.main ? leftForLater(path) : undefined;
     for (const key in node) {
+      size.text += key.length;
       // Most values are text or numbers: test that before any key lookup (GitHub's spec has ~400k keys).
       const value = (node as Json)[key];
-      if (typeof value !== "object" || value === null) size++;
-      else if (names) size += this.walkChild(node as Json, key, doc, path, false);
-      else if (isLiteral(key)) size += literalSize(value);
+      if (typeof value !== "object" || value === null) addScalar(size, value);
+      else if (names) add(size, this.walkChild(node as Json, key, doc, path, false));
+      else if (isLiteral(key)) add(size, literalSize(value));
       // Left for later: not counted, as it is not resolved (reading it resolves it).
       else if (later?.(key) && isPlainObject(value) && !isRef(value)) this.leave(node as Json, key, path);
-      else if (key === "examples") size += this.walkExamples(value, doc, path);
-      else size += this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key));
+      else if (key === "examples") add(size, this.walkExamples(value, doc, path));
+      else add(size, this.walkChild(node as Json, key, doc, path, NAME_MAPS.has(key)));
     }
     return size;
   }
@@ -213,10 +222,10 @@ class RefResolver {
     doc: RefDocument,
     path: Path,
     names: boolean,
-  ): number {
+  ): ExpandedSize {
     const value = (parent as Json)[key] as object;
     path.push(key);
-    let size: number;
+    let size: ExpandedSize;
     if (isRef(value)) {
       const resolved = this.resolveSite(value as Json, doc, path);
       (parent as Json)[key] = resolved;
@@ -231,46 +240,51 @@ class RefResolver {
    * `examples` is a map of Example Objects (which may be `$ref`s) whose `value` is literal data, or,
    * in a 3.1 schema, an array of literal values: neither holds references to follow.
    */
-  private walkExamples(examples: object, doc: RefDocument, path: Path): number {
+  private walkExamples(examples: object, doc: RefDocument, path: Path): ExpandedSize {
     if (Array.isArray(examples)) return literalSize(examples);
-    let size = 1;
+    const size = { values: 1, text: 0 };
     path.push("examples");
     for (const name in examples) {
+      size.text += name.length;
       const entry = (examples as Json)[name];
       path.push(name);
-      if (!isPlainObject(entry)) size += typeof entry === "object" && entry !== null ? literalSize(entry) : 1;
+      if (!isPlainObject(entry))
+        add(size, typeof entry === "object" && entry !== null ? literalSize(entry) : scalarSize(entry));
       else if (isRef(entry)) {
         const resolved = this.resolveSite(entry, doc, path, true);
         (examples as Json)[name] = resolved;
-        size += this.sizeOf(resolved);
-      } else if (this.targets.has(entry)) size += this.sizeOf(entry);
-      else size += this.walkExample(entry, doc, path);
+        add(size, this.sizeOf(resolved));
+      } else if (this.targets.has(entry)) add(size, this.sizeOf(entry));
+      else add(size, this.walkExample(entry, doc, path));
       path.pop();
     }
     path.pop();
     return size;
   }
 
-  private walkExample(example: Json, doc: RefDocument, path: Path): number {
-    let size = 1;
+  private walkExample(example: Json, doc: RefDocument, path: Path): ExpandedSize {
+    const size = { values: 1, text: 0 };
     for (const key in example) {
+      size.text += key.length;
       const value = example[key];
-      if (key !== "value") size += this.walkField(example, key, doc, path);
-      else size += typeof value === "object" && value !== null ? literalSize(value) : 1;
+      if (key !== "value") add(size, this.walkField(example, key, doc, path));
+      else add(size, typeof value === "object" && value !== null ? literalSize(value) : scalarSize(value));
     }
     return size;
   }
 
-  private walkField(node: Json, key: string, doc: RefDocument, path: Path): number {
+  private walkField(node: Json, key: string, doc: RefDocument, path: Path): ExpandedSize {
     const value = node[key];
-    return typeof value === "object" && value !== null ? this.walkChild(node, key, doc, path, false) : 1;
+    return typeof value === "object" && value !== null
+      ? this.walkChild(node, key, doc, path, false)
+      : scalarSize(value);
   }
 
   /** The size of a value a `$ref` resolved to, or of a target met again: remembered when walked. */
-  private sizeOf(value: unknown): number {
-    if (typeof value !== "object" || value === null) return 1;
-    // Not remembered yet: the target is being walked, and this is a cycle back to it.
-    return this.sizes.get(value) ?? 1;
+  private sizeOf(value: unknown): ExpandedSize {
+    if (typeof value !== "object" || value === null) return scalarSize(value);
+    // Not remembered yet: the target is being walked, and this is a cycle back to it (one value).
+    return this.sizes.get(value) ?? { values: 1, text: 0 };
   }
 
   /**
@@ -294,8 +308,11 @@ class RefResolver {
     const siblings = Object.keys(refNode).filter((key) => key !== "$ref");
     if (siblings.length === 0) return target;
     // An upper bound: a sibling replacing a field of the target is counted besides it.
-    let size = this.sizeOf(target);
-    for (const key of siblings) size += this.walkField(refNode, key, doc, path);
+    const size = { ...this.sizeOf(target) };
+    for (const key of siblings) {
+      size.text += key.length;
+      add(size, this.walkField(refNode, key, doc, path));
+    }
     const merged: Json = { ...target };
     for (const key of siblings) merged[key] = refNode[key];
     // A target met again in a cycle is not walked yet: the copy resolves its `$ref` fields itself.
@@ -303,7 +320,7 @@ class RefResolver {
       const value = merged[key];
       if (!isRef(value)) continue;
       merged[key] = this.resolveSite(value as Json, doc, [...path, key]);
-      size += this.sizeOf(merged[key]);
+      add(size, this.sizeOf(merged[key]));
     }
     this.sizes.set(merged, size);
     return merged;
@@ -441,10 +458,28 @@ const leftInOperation = (key: string) => LEFT_IN_OPERATIONS.has(key);
  * The size of data the resolver does not walk (an example, a default, an `x-…` extension): most is
  * flat, an enum's texts; what nests (YAML may share parts of it) is counted by `expandedSize`.
  */
-function literalSize(value: object): number {
+function literalSize(value: object): ExpandedSize {
   const values = Array.isArray(value) ? value : Object.values(value);
-  for (const item of values) if (typeof item === "object" && item !== null) return expandedSize(value);
-  return 1 + values.length;
+  const size = { values: 1, text: ownText(value) };
+  for (const item of values) {
+    if (typeof item === "object" && item !== null) return expandedSize(value);
+    addScalar(size, item);
+  }
+  return size;
+}
+
+function scalarSize(value: unknown): ExpandedSize {
+  return { values: 1, text: typeof value === "string" ? value.length : 0 };
+}
+
+function addScalar(size: ExpandedSize, value: unknown): void {
+  size.values++;
+  if (typeof value === "string") size.text += value.length;
+}
+
+function add(size: ExpandedSize, more: ExpandedSize): void {
+  size.values += more.values;
+  size.text += more.text;
 }
 
 /** An object with a `$ref` text: a Reference Object (a boolean, so narrowing leaves other objects alone). */

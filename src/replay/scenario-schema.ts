@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HttpNodeConfigSchema } from "../config/http-node-config.js";
+import { compileInputPattern } from "../input-pattern.js";
 import { ProfileSchema } from "../profile.js";
 
 /** How the arguments of an expected call are compared: all of them, only the given ones, or all but some keys. */
@@ -39,8 +40,22 @@ export const CollectionExpectationSchema = z
   .strict();
 export type CollectionExpectation = z.infer<typeof CollectionExpectationSchema>;
 
+/**
+ * A regular expression the answer must match: one RE2 can run (`compileInputPattern`), since a committed
+ * scenario is input too and the answer is the model's (a crafted `aaaa…a!` against `(a+)+$` would
+ * otherwise stall `run` in CI).
+ */
+const AnswerPatternSchema = z.string().superRefine((pattern, context) => {
+  const compiled = compileInputPattern(pattern);
+  if (!compiled.ok) context.addIssue({ code: "custom", message: `/${pattern}/: ${compiled.reason}` });
+});
+
 export const AnswerExpectationSchema = z
-  .object({ contains: z.string().optional(), equals: z.string().optional(), matches: z.string().optional() })
+  .object({
+    contains: z.string().optional(),
+    equals: z.string().optional(),
+    matches: AnswerPatternSchema.optional(),
+  })
   .strict();
 
 export const ExpectationsSchema = z

@@ -4,11 +4,12 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import { MAX_EXPANDED_TEXT, MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
 import { captureIo } from "../support/capture-io.js";
-import { hostileProject, yamlAliasBomb } from "../support/hostile-project.js";
+import { hostileProject, yamlAliasBomb, yamlTextBomb } from "../support/hostile-project.js";
 
 const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
+const EXPANDS_TEXT = `expands to more than ${MAX_EXPANDED_TEXT} characters of text (YAML aliases or shared $refs); refusing to load it`;
 const SECRET = "TOKEN=do-not-print-me";
 
 /** A toolkit in tools/ whose spec describes its one parameter by `$ref` to `ref`. */
@@ -133,6 +134,13 @@ describe("the CLI loads only inside the project", () => {
     expect(stderr).toBe(
       `tooldeck tools: ${join(dir, "tools", "a.json")}: invalid JSON (nested 100 levels deep or more)\n`,
     );
+  });
+
+  test("check: a 12 KB config whose aliases stand for 10 billion characters is one load error", async () => {
+    const dir = hostileProject({ "tools/bomb.yaml": `${yamlTextBomb(6)}\nkind: request\n` });
+    const { code, stdout } = await cli(["check", join(dir, "tools")]);
+    expect(code).toBe(2);
+    expect(stdout).toContain(`bomb.yaml\n    error   ${EXPANDS_TEXT}  config-invalid\n`);
   });
 
   test("--vars: an alias bomb is one load error", async () => {

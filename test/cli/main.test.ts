@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { SHIPPED_CLI } from "../support/built-cli.js";
+import { packagePath } from "../../src/package-root.js";
+import { SHIPPED_CLI, startShippedCli } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
 /** A host that takes every request and never answers: a hung upstream in CI. */
@@ -78,3 +79,59 @@ describe("SIGTERM and SIGINT end a command", () => {
     expect(await runCli(["call", "hang", "--tools", toolsDir(), "--args", "{oops"], io)).toBe(2);
   });
 });
+
+/** A scenario whose model is a real one (at OPENAI_BASE_URL), with no cassette yet: `run` runs it live. */
+function liveScenario(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-signal-run-"));
+  writeFileSync(
+    join(dir, "live.yaml"),
+    `tools: ["${packagePath("tools")}"]\nprofile: standard\nmessages: hi\nmodel: openai:gpt-4o-mini\ncassette: tape.json\n`,
+  );
+  return join(dir, "live.yaml");
+}
+
+describe("SIGTERM ends every command that waits, within the grace (the built CLI)", () => {
+  test.each([
+    ["agent, waiting for a model that never answers", 143, ["agent", "hi", "--model", "openai:gpt-4o-mini"]],
+    ["run, recording a scenario whose model never answers", 143, ["run", "<scenario>"]],
+  ])("%s: exit %i", async (_name, code, args) => {
+    const silent = await silentServer();
+    servers.push(silent.server);
+    const env = { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${silent.url}/v1` };
+    const cli = startShippedCli(
+      args.map((arg) => (arg === "<scenario>" ? liveScenario() : arg)),
+      env,
+    );
+    try {
+      await expect.poll(() => silent.seen, { timeout: 20_000 }).toEqual(["/v1/chat/completions"]);
+      expect(await cli.stop()).toBe(code);
+    } finally {
+      cli.kill();
+    }
+  });
+
+  test.each([
+    [
+      "mcp over stdio, waiting for its client",
+      ["mcp", packagePath("tools")],
+      (cli: Cli) => cli.stderr(),
+      "over stdio",
+    ],
+    [
+      "serve --spec, waiting for requests",
+      ["serve", "--spec", packagePath("tools", "event-api.openapi.yaml"), "--port", "0"],
+      (cli: Cli) => cli.stdout(),
+      "emulated on",
+    ],
+  ])("%s: exit 0, its end", async (_name, args, output, ready) => {
+    const cli = startShippedCli(args);
+    try {
+      await expect.poll(() => output(cli), { timeout: 20_000 }).toContain(ready);
+      expect(await cli.stop()).toBe(0);
+    } finally {
+      cli.kill();
+    }
+  });
+});
+
+type Cli = ReturnType<typeof startShippedCli>;

@@ -258,4 +258,32 @@ describe("the built CLI's spec emulator", () => {
       await cli.stop();
     }
   });
+
+  test("answers a pattern of four nested {99} repeats with the placeholder, then stops on SIGTERM", async () => {
+    const pattern = "^((((a{99}){99}){99}){99})$";
+    const spec = {
+      openapi: "3.0.3",
+      info: { title: "Hostile", version: "1" },
+      paths: {
+        "/code": {
+          get: {
+            responses: {
+              "200": { content: { "application/json": { schema: { type: "string", pattern } } } },
+            },
+          },
+        },
+      },
+    };
+    const file = join(mkdtempSync(join(tmpdir(), "tooldeck-repeats-")), "spec.json");
+    writeFileSync(file, JSON.stringify(spec));
+    const cli = startShippedCli(["serve", "--spec", file, "--port", "0"]);
+    try {
+      await expect.poll(cli.stdout).toContain("emulated on");
+      const base = /http:\/\/127\.0\.0\.1:\d+/.exec(cli.stdout())?.[0];
+      expect(await (await fetch(`${base}/code`)).json()).toBe("tooldeck: pattern not generated");
+      expect(await cli.stop()).toBe(0);
+    } finally {
+      cli.kill();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { MAX_NESTING } from "../../src/openapi/resolve-refs.js";
-import { MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
+import { MAX_EXPANDED_TEXT, MAX_EXPANDED_VALUES } from "../../src/project-files/bounded-expansion.js";
 import { createTools } from "../../src/runtime/create-tools.js";
 import { hostileProject, yamlAliasBomb } from "../support/hostile-project.js";
 
@@ -28,7 +28,18 @@ async function loadError(path: string, options: Parameters<typeof loadSpec>[1] =
   throw new Error("loaded");
 }
 
+/** A spec whose path /x has `operations`, with `schemas` as its component schemas. */
+function fanOutSpec(schemas: Record<string, unknown>, operations: Record<string, unknown>): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Fan", version: "1" },
+    paths: { "/x": operations },
+    components: { schemas },
+  });
+}
+
 const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
+const EXPANDS_TEXT = `expands to more than ${MAX_EXPANDED_TEXT} characters of text (YAML aliases or shared $refs); refusing to load it`;
 const WHERE = "api.json#/paths/~1x/get/parameters/0";
 
 describe("files named by $refs stay inside the project", () => {
@@ -194,26 +205,43 @@ describe("expansion is bounded", () => {
       schemas[`s${i}`] = { allOf: [previous], properties: { a: previous, b: previous } };
     }
     const dir = hostileProject({
-      "api.json": JSON.stringify({
-        openapi: "3.0.3",
-        info: { title: "Fan", version: "1" },
-        paths: {
-          "/x": {
-            post: {
-              operationId: "x",
-              requestBody: {
-                content: { "application/json": { schema: { $ref: "#/components/schemas/s40" } } },
-              },
-              responses: { 200: { description: "ok" } },
-            },
-          },
+      "api.json": fanOutSpec(schemas, {
+        post: {
+          operationId: "x",
+          requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/s40" } } } },
+          responses: { 200: { description: "ok" } },
         },
-        components: { schemas },
       }),
     });
     for (const lazyRefs of [false, true]) {
       expect(await loadError(join(dir, "api.json"), { roots: [dir], lazyRefs })).toBe(
         `${join(dir, "api.json")}: ${EXPANDS}`,
+      );
+    }
+  });
+});
+
+describe("expansion is bounded in text", () => {
+  test("a 100,000-character description shared by a $ref fan-out of 10,000 sites is refused, eager and lazy", async () => {
+    const schemas: Record<string, unknown> = { s0: { type: "string", description: "d".repeat(100_000) } };
+    for (let i = 1; i <= 4; i++) {
+      const previous = { $ref: `#/components/schemas/s${i - 1}` };
+      schemas[`s${i}`] = {
+        properties: Object.fromEntries(Array.from({ length: 10 }, (_, k) => [`p${k}`, previous])),
+      };
+    }
+    const dir = hostileProject({
+      "api.json": fanOutSpec(schemas, {
+        get: {
+          operationId: "x",
+          parameters: [{ name: "q", in: "query", schema: { $ref: "#/components/schemas/s4" } }],
+          responses: { 200: { description: "ok" } },
+        },
+      }),
+    });
+    for (const lazyRefs of [false, true]) {
+      expect(await loadError(join(dir, "api.json"), { roots: [dir], lazyRefs })).toBe(
+        `${join(dir, "api.json")}: ${EXPANDS_TEXT}`,
       );
     }
   });

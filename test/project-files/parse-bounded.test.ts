@@ -2,12 +2,14 @@ import { describe, expect, test } from "vitest";
 import {
   assertBoundedExpansion,
   CycleError,
+  MAX_EXPANDED_TEXT,
   MAX_EXPANDED_VALUES,
 } from "../../src/project-files/bounded-expansion.js";
 import { MAX_DEPTH, parseBounded } from "../../src/project-files/parse-bounded.js";
-import { yamlAliasBomb, yamlMergeKeyBomb } from "../support/hostile-project.js";
+import { yamlAliasBomb, yamlMergeKeyBomb, yamlTextBomb } from "../support/hostile-project.js";
 
 const EXPANDS = `expands to more than ${MAX_EXPANDED_VALUES} values (YAML aliases or shared $refs); refusing to load it`;
+const EXPANDS_TEXT = `expands to more than ${MAX_EXPANDED_TEXT} characters of text (YAML aliases or shared $refs); refusing to load it`;
 
 describe("parseBounded", () => {
   test.each([
@@ -24,7 +26,22 @@ describe("parseBounded", () => {
     expect(() => parseBounded(bomb, "yaml")).toThrow(EXPANDS);
   });
 
+  test("a text bomb (a million copies of a 10,000-character string, in 12 KB) is refused", () => {
+    const bomb = yamlTextBomb(6);
+    expect(bomb.length).toBeLessThan(12_000);
+    expect(() => parseBounded(bomb, "yaml")).toThrow(EXPANDS_TEXT);
+  });
+
+  test("keys count as text too: a mapping with a 10,000-character key, shared a million times", () => {
+    const bomb = yamlTextBomb(6).replace(
+      `a0: &a0 "${"x".repeat(10_000)}"`,
+      `a0: &a0 {${"k".repeat(10_000)}: 1}`,
+    );
+    expect(() => parseBounded(bomb, "yaml")).toThrow(EXPANDS_TEXT);
+  });
+
   test("a few shared aliases are fine", () => {
+    expect(parseBounded(yamlTextBomb(3), "yaml")).toMatchObject({ a3: expect.any(Array) });
     expect(parseBounded(yamlAliasBomb(3), "yaml")).toMatchObject({ a3: expect.any(Array) });
   });
 

@@ -1,10 +1,12 @@
 import { describe, expect, test } from "vitest";
+import { escapeRegExp } from "../../src/escape-reg-exp.js";
 import type { CallRecord } from "../../src/replay/call-record.js";
 import { checkAnswer } from "../../src/replay/check-answer.js";
 import { checkState } from "../../src/replay/check-state.js";
 import { checkTrajectory } from "../../src/replay/check-trajectory.js";
 import { matchArgs } from "../../src/replay/match-args.js";
 import type { ArgsMatch, ExpectedCall, TrajectoryMode } from "../../src/replay/scenario-schema.js";
+import { craftedText, HOSTILE_CASES } from "../support/hostile-patterns.js";
 
 const BODY = { name: "Launch", date: "2024-07-15T10:00:00Z", location: "Berlin" };
 
@@ -201,4 +203,14 @@ describe("checkAnswer", () => {
   ])("%s", (_name, expected, failures) => {
     expect(checkAnswer("Created Launch.", expected)).toEqual(failures);
   });
+
+  test.each(HOSTILE_CASES)(
+    "matches: $pattern against a model's answer of $length crafted characters completes",
+    ({ pattern, matches, length }) => {
+      const failures = checkAnswer(craftedText(length), { matches: pattern });
+      expect(failures).toHaveLength(matches ? 0 : 1);
+      if (!matches)
+        expect(failures[0]).toMatch(new RegExp(`^answer: expected to match /${escapeRegExp(pattern)}/`));
+    },
+  );
 });

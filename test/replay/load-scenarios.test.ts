@@ -79,6 +79,21 @@ describe("loadScenarios", () => {
       "s.yaml: profile: expected standard, flowise, or a list of them",
     ],
     ["a clock that is not ISO", `${VALID}now: yesterday`, "s.yaml: now: Invalid ISO datetime"],
+    [
+      "an answer pattern with lookaround",
+      `${VALID}expect: { answer: { matches: "^(?!error).*$" } }`,
+      "s.yaml: expect.answer.matches: /^(?!error).*$/: RE2 cannot run lookaround",
+    ],
+    [
+      "an answer pattern with a backreference",
+      `${VALID}expect: { answer: { matches: '(a+)\\1' } }`,
+      "s.yaml: expect.answer.matches: /(a+)\\1/: RE2 cannot run a backreference",
+    ],
+    [
+      "an answer pattern that is none",
+      `${VALID}expect: { answer: { matches: "(" } }`,
+      "s.yaml: expect.answer.matches: /(/: not a regular expression",
+    ],
   ])("%s is one load error naming file and path", (_name, content, message) => {
     const { dir, file } = scenarioFile(content);
     let caught: unknown;

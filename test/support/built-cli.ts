@@ -12,21 +12,31 @@ export const SHIPPED_CLI = packagePath(
 export const UNBUNDLED_CLI = packagePath("dist", "src", "cli", "main.js");
 
 /**
- * The built CLI running as a child process: what it has printed on stdout so far, and `stop`, which
- * sends SIGTERM and gives its exit code.
+ * The built CLI running as a child process (with `env` added to this one's): what it has printed on
+ * stdout and stderr so far, and `stop`, which sends SIGTERM and gives its exit code (or the signal
+ * that ended it). Its stdin stays open until it exits.
  */
-export function startShippedCli(args: readonly string[]) {
-  const child = spawn(process.execPath, [SHIPPED_CLI, ...args]);
+export function startShippedCli(args: readonly string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [SHIPPED_CLI, ...args], { env: { ...process.env, ...env } });
   let out = "";
+  let err = "";
   child.stdout.on("data", (chunk) => {
     out += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  child.stderr.on("data", (chunk) => {
+    err += chunk;
+  });
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? signal)),
+  );
   return {
     stdout: () => out,
+    stderr: () => err,
     stop: () => {
       child.kill("SIGTERM");
       return exited;
     },
+    /** Ends the process at once, if it is still running (a test's clean-up). */
+    kill: () => child.kill("SIGKILL"),
   };
 }

@@ -40,3 +40,19 @@ export function yamlMergeKeyBomb(levels: number): string {
   }
   return lines.join("\n");
 }
+
+/**
+ * A YAML bomb of text rather than values: one `length`-character string, then `levels` levels of ten
+ * aliases of the level before. Six levels of a 10,000-character string: 11.6 KB of YAML, a million
+ * values (a tenth of the value bound), 10 billion characters written out.
+ */
+export function yamlTextBomb(levels: number, length = 10_000): string {
+  const lines = [`a0: &a0 "${"x".repeat(length)}"`];
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(", ")}]`,
+    );
+  return lines.join("\n");
+}

@@ -1,5 +1,6 @@
 import { generateSync } from "json-schema-faker";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { PATTERN_PLACEHOLDER, PLACEHOLDER_FORMAT } from "./pattern-generation.js";
 import { type Direction, toJsonSchema } from "./to-json-schema.js";
 
 /** How deep generated data nests before recursive parts are cut short (arrays empty, optionals left out). */
@@ -10,19 +11,25 @@ const MAX_DEPTH = 4;
  * give the same value, so emulator answers and cassettes are reproducible. The schema's own
  * `example`/`examples`/`default` are used when it has them. Arrays without a size of their own hold at
  * most two items, optional fields are kept: an answer looks like what a real service sends without being large.
+ *
+ * A value has a budget (`AnswerBudget`): at most `MAX_NODES` values and `MAX_TEXT` characters of
+ * strings, or it is made again one level shallower (null at the last), and until `deadline`, after which
+ * it is null. A string whose pattern could make one too long to build is `PATTERN_PLACEHOLDER`
+ * (see `capForGeneration`).
  */
 export function generateValue(
   schema: SchemaObject | undefined,
   direction: Direction,
   seed: number,
   maxDepth = MAX_DEPTH,
+  deadline = Date.now() + ANSWER_TIME_MS,
 ): unknown {
   if (schema === undefined) return {};
   const json = toJsonSchema(schema, direction, { forGeneration: true }) as Parameters<typeof generateSync>[0];
   // A schema that fans out (an object whose many properties are itself) grows as breadth^depth: when
   // a value passes the budget, it is made again one level shallower.
   for (let depth = maxDepth; depth >= 1; depth--) {
-    let nodes = 0;
+    const budget = { nodes: 0, text: 0 };
     try {
       return generateSync(json, {
         seed,
@@ -33,12 +40,14 @@ export function generateValue(
         useDefaultValue: true,
         failOnInvalidTypes: false,
         defaultInvalidTypeProduct: null,
+        formats: PLACEHOLDER_FORMATS,
         outputTransform: (value) => {
-          if (++nodes > MAX_NODES) throw new OverBudget();
+          spend(budget, value, deadline);
           return value;
         },
       });
     } catch (error) {
+      if (error instanceof OutOfTime) return null;
       if (!(error instanceof OverBudget)) throw error;
     }
   }
@@ -47,8 +56,26 @@ export function generateValue(
 
 /** How many values one generated answer may hold. */
 const MAX_NODES = 10_000;
+/** How many characters its strings may hold in all. */
+const MAX_TEXT = 1_000_000;
+/**
+ * How long one answer (every seed and depth tried) may take to make. Generation runs inside request
+ * handling and cannot be interrupted: past this the answer is null, and a SIGTERM waits no longer.
+ */
+const ANSWER_TIME_MS = 500;
+
+const PLACEHOLDER_FORMATS = { [PLACEHOLDER_FORMAT]: () => PATTERN_PLACEHOLDER };
+
+/** Counts a value json-schema-faker has made against the answer's budget. */
+function spend(budget: { nodes: number; text: number }, value: unknown, deadline: number): void {
+  if (++budget.nodes > MAX_NODES) throw new OverBudget();
+  if (typeof value === "string") budget.text += value.length;
+  if (budget.text > MAX_TEXT) throw new OverBudget();
+  if (Date.now() > deadline) throw new OutOfTime();
+}
 
 class OverBudget extends Error {}
+class OutOfTime extends Error {}
 
 /**
  * The seeds and depths tried for a value its schema accepts: json-schema-faker misses on some `oneOf`s,
@@ -73,8 +100,10 @@ export function generateFitting(
   fits: (value: unknown) => boolean,
 ): unknown {
   let first: unknown;
+  const deadline = Date.now() + ANSWER_TIME_MS;
   for (const [offset, depth] of ATTEMPTS) {
-    const value = generateValue(schema, direction, seed + offset, depth);
+    if (Date.now() > deadline) break;
+    const value = generateValue(schema, direction, seed + offset, depth, deadline);
     if (fits(value)) return value;
     first ??= value;
   }

@@ -1,6 +1,6 @@
 import { ToolDeckError } from "../../errors.js";
-import { escapeRegExp } from "../../escape-reg-exp.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
+import { fitsTemplate } from "../../openapi/template-segment.js";
 import type { Resource, SpecModel } from "./infer-resources.js";
 import { isItem } from "./item-from-body.js";
 import { jsonMedia, mediaExample } from "./media-types.js";
@@ -64,15 +64,7 @@ export function buildSeed(
 /** The resource whose collection template a concrete path fits (`/owners/1/pets` → pets). */
 export function resourceFor(model: SpecModel, collection: string): Resource | undefined {
   const path = collection.replace(/\/+$/, "");
-  return model.resources.find((resource) => templateRegExp(resource.collectionPath).test(path));
-}
-
-function templateRegExp(template: string): RegExp {
-  const source = template
-    .split(/(\{[^{}]+\})/)
-    .map((part) => (/^\{[^{}]+\}$/.test(part) ? "[^/]+" : escapeRegExp(part)))
-    .join("");
-  return new RegExp(`^${source}$`);
+  return model.resources.find((resource) => fitsTemplate(resource.collectionPath, path));
 }
 
 /** Top-level collections whose list answer or item schema has examples. */

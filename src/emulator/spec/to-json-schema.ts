@@ -1,5 +1,6 @@
+import { compileInputPattern } from "../../input-pattern.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
-import { isSafePattern } from "../../safe-pattern.js";
+import { PLACEHOLDER_FORMAT, whyNotGenerated } from "./pattern-generation.js";
 
 /** Which side of the exchange a schema judges: `readOnly` fields are not asked of requests, `writeOnly` not of answers. */
 export type Direction = "request" | "response";
@@ -46,6 +47,14 @@ const DATA_KEYS = new Set(["enum", "const", "default", "example", "examples", "r
 /** Keys whose values map names to schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas"]);
 
+/**
+ * Whether ajv is given a pattern: one RE2 cannot run (`compileInputPattern`), or that is not one, is
+ * left out, so the rest of its schema is still checked.
+ */
+function isMatchable(pattern: string): boolean {
+  return compileInputPattern(pattern).ok;
+}
+
 /** Keys left out: documentation, and extensions other than tooldeck's (data nobody validates). */
 function isDropped(key: string): boolean {
   return (
@@ -59,7 +68,7 @@ function isDropped(key: string): boolean {
 }
 
 /** The schemas directly inside a schema node (or an array of them), in the order `convert` copies them. */
-function childSchemas(node: object): unknown[] {
+export function childSchemas(node: object): unknown[] {
   if (Array.isArray(node)) return node;
   const children: unknown[] = [];
   for (const [key, value] of Object.entries(node)) {
@@ -83,11 +92,14 @@ function convert(
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (isDropped(key)) continue;
-    if (key === "pattern" && (typeof value !== "string" || !isSafePattern(value))) continue;
+    // json-schema-faker matches patternProperties with JavaScript's RegExp (on property names the spec
+    // chooses): a generated value has none of them.
+    if (forGeneration && key === "patternProperties") continue;
+    if (key === "pattern" && (typeof value !== "string" || !isMatchable(value))) continue;
     if (DATA_KEYS.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       const entries = Object.entries(value).filter(
-        ([name]) => key !== "patternProperties" || isSafePattern(name),
+        ([name]) => key !== "patternProperties" || isMatchable(name),
       );
       out[key] = Object.fromEntries(entries.map(([name, sub]) => [name, copy(sub)]));
     } else out[key] = copy(value);
@@ -105,7 +117,7 @@ function convert(
       delete out[limit];
     } else delete out[bound];
   }
-  if (forGeneration) capForGeneration(out);
+  if (forGeneration) capForGeneration(node, out);
   if (Array.isArray(node.required) && isObject(node.properties)) {
     const skip = direction === "request" ? "readOnly" : "writeOnly";
     const properties = node.properties as Record<string, unknown>;
@@ -117,14 +129,18 @@ function convert(
 }
 
 /**
- * A hostile description cannot make the generator build a huge value: sizes are capped, and a pattern
- * with a large repeat count (`a{1000000}`) is not used to generate (the value is then plain text).
+ * A hostile description cannot make the generator build a huge value: sizes are capped, and a string
+ * whose pattern is not generated from (`whyNotGenerated`: one whose strings may be too long to make, or
+ * one the emulator does not check) is the placeholder, through a format json-schema-faker is given.
  */
-function capForGeneration(out: Json): void {
+function capForGeneration(node: Json, out: Json): void {
   for (const key of SIZE_KEYS) {
     if (typeof out[key] === "number") out[key] = Math.min(out[key] as number, GENERATION_CAP);
   }
-  if (typeof out.pattern === "string" && /\{\s*\d{3,}/.test(out.pattern)) delete out.pattern;
+  if (typeof node.pattern === "string" && whyNotGenerated(node.pattern) !== undefined) {
+    delete out.pattern;
+    out.format = PLACEHOLDER_FORMAT;
+  }
 }
 
 /** The objects of a schema graph that are reached again from inside themselves. */

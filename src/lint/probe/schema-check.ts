@@ -1,6 +1,6 @@
+import { compileInputPattern } from "../../input-pattern.js";
 import { isPlainObject } from "../../json-value.js";
 import { lazyAjv, lazyValidation, type Validation } from "../../lazy-ajv.js";
-import { mayBacktrack } from "../../safe-pattern.js";
 
 const ajv = lazyAjv("draft-07", { allErrors: false });
 const validations = new WeakMap<object, Validation>();
@@ -29,7 +29,7 @@ export function checkSchema(schema: object, value: unknown): string | undefined 
 }
 
 /**
- * OpenAPI 3.0's `nullable: true` as JSON Schema, unsafe patterns left out; everything else is already
+ * OpenAPI 3.0's `nullable: true` as JSON Schema, patterns RE2 cannot run left out; everything else is already
  * JSON Schema enough for ajv.
  */
 function toJsonSchema(schema: object, seen = new Map<object, object>()): object {
@@ -48,12 +48,17 @@ function toJsonSchema(schema: object, seen = new Map<object, object>()): object 
     copy[key] = typeof value === "object" && value !== null ? toJsonSchema(value, seen) : value;
   }
   if (copy.nullable === true && typeof copy.type === "string") copy.type = [copy.type, "null"];
-  // A pattern that could backtrack exponentially on a crafted answer is not run (see isSafePattern); one
-  // that does not compile is left to ajv, which then calls the schema uncheckable.
-  if (typeof copy.pattern === "string" && mayBacktrack(copy.pattern)) delete copy.pattern;
+  // A pattern RE2 cannot run is left out, so the rest of the answer is still checked; one that is not a
+  // regular expression is left to ajv, which then calls the schema uncheckable.
+  if (typeof copy.pattern === "string" && isUnsupported(copy.pattern)) delete copy.pattern;
   if (isPlainObject(copy.patternProperties)) {
     for (const pattern of Object.keys(copy.patternProperties))
-      if (mayBacktrack(pattern)) delete copy.patternProperties[pattern];
+      if (isUnsupported(pattern)) delete copy.patternProperties[pattern];
   }
   return copy;
+}
+
+function isUnsupported(pattern: string): boolean {
+  const compiled = compileInputPattern(pattern);
+  return !compiled.ok && compiled.kind === "unsupported";
 }

@@ -3,6 +3,7 @@ import { DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/
 import { z } from "zod";
 import { compileSchemaCheck, type SchemaCheck } from "../../json-schema-check.js";
 import type { ExecutableTool, ToolInvokeOptions, ToolResult } from "../tool-result.js";
+import { withoutPatterns } from "./without-patterns.js";
 
 /** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
 export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "error">;
@@ -23,6 +24,8 @@ const ACCEPTS_ANYTHING = z.any();
  * before. Not the JSON schema `true`: LangChain still hands that to its validator, which makes two
  * dictionary objects per call before it looks at the schema (about 0.08 of the calls/s ratio in
  * bench/tool-calls-langchain); a zod schema is parsed instead, and `z.any()` gives the value back as is.
+ * The rest go to LangChain on a view whose schema has no patterns: its validator runs them with
+ * JavaScript's backtracking RegExp (`withoutPatterns`).
  */
 class ExecutableLangChainTool extends DynamicStructuredTool {
   readonly #coerce: (args: unknown) => unknown;
@@ -30,6 +33,8 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
   readonly #checkedSchema: Record<string, unknown>;
   /** This tool with `schema: z.any()`, for arguments `#passes` has passed (the model is still given the real one). */
   readonly #checked: this;
+  /** This tool with its schema's patterns left out, for the arguments LangChain validates. */
+  readonly #validating: this;
 
   constructor(tool: ExecutableTool) {
     super({
@@ -47,6 +52,9 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     this.#passes = compileSchemaCheck(tool.inputSchema);
     this.#checkedSchema = tool.inputSchema;
     this.#checked = Object.create(this, { schema: { value: ACCEPTS_ANYTHING } });
+    const unpatterned = withoutPatterns(tool.inputSchema);
+    this.#validating =
+      unpatterned === tool.inputSchema ? this : Object.create(this, { schema: { value: unpatterned } });
   }
 
   // Named parameters, not a rest array spread again: this runs on every call.
@@ -58,8 +66,8 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     const input = this.#coerced(arg);
     // What LangChain validates: a `tool_call`'s arguments, else the input itself.
     const validated = isLangChainToolCall(input) ? input.args : input;
-    const checked = this.schema === this.#checkedSchema && this.#passes?.(validated);
-    const target = checked ? this.#checked : this;
+    const own = this.schema === this.#checkedSchema;
+    const target = !own ? this : this.#passes?.(validated) ? this.#checked : this.#validating;
     return DynamicStructuredTool.prototype.call.call(target, input, configArg, tags);
   }
 

@@ -1,6 +1,6 @@
+import { compileInputPattern } from "../../../input-pattern.js";
 import { mergeAllOf } from "../../../openapi/merge-all-of.js";
 import type { SchemaObject } from "../../../openapi/openapi-document.js";
-import { isSafePattern } from "../../../safe-pattern.js";
 
 type Json = Record<string, unknown>;
 
@@ -86,9 +86,9 @@ function convertObject(schema: SchemaObject, conversion: Conversion): Json {
   for (const key in schema) {
     if (KEPT.has(key) && schema[key] !== undefined) out[key] = schema[key];
   }
-  // An invalid pattern, or one that could backtrack exponentially on a model's crafted argument, is left
-  // out: the model is not given it, and neither LangChain's validator nor ajv runs it.
-  if (typeof out.pattern === "string" && !isSafePattern(out.pattern)) delete out.pattern;
+  // A pattern RE2 cannot run (or that is not one) is left out: the model is not given it, and the
+  // argument check, whose ajv matches patterns with RE2, would refuse every call.
+  if (typeof out.pattern === "string" && !compileInputPattern(out.pattern).ok) delete out.pattern;
   if (Array.isArray(schema.enum)) out.enum = schema.nullable === true ? [...schema.enum, null] : schema.enum;
   convertBounds(schema, out);
   convertProperties(schema, out, conversion);
