@@ -7,6 +7,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolDeckError } from "../errors.js";
+import { createCallRedactor } from "../replay/redact.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 
@@ -37,6 +38,7 @@ export interface McpServerOptions {
  */
 export function toMcpServer(tools: readonly ExecutableTool[], options: McpServerOptions = {}): Server {
   const byName = indexByName(tools);
+  const redact = createCallRedactor(options.vars ?? {});
   const listed = tools.map((tool) => toMcpTool(tool, options.openWorld ?? true));
   // The low-level Server, not McpServer: McpServer derives each schema from zod, and the schemas here
   // are already the exact JSON the profile gives the LLM.
@@ -56,7 +58,7 @@ export function toMcpServer(tools: readonly ExecutableTool[], options: McpServer
       throw new UnknownToolError(`Unknown tool: ${name} (tools: ${known})`);
     }
     const result = await tool.invoke(args ?? {}, { signal: extra.signal });
-    return toCallToolResult(result, options.vars ?? {});
+    return toCallToolResult(result, redact);
   });
   return server;
 }

@@ -27,6 +27,8 @@ describe("withSecretsMasked", () => {
     ["in JSON", JSON.stringify(SECRET)],
     ["in JSON inside JSON", JSON.stringify(JSON.stringify(SECRET))],
     ["in XML", "p@ss w/&quot;rd&quot;&amp;&lt;x&gt;"],
+    ["in a GitHub annotation, percent-encoded", "p%2540ss%2520w%252F%2522rd%2522%2526%253Cx%253E"],
+    ["cut short by maxOutputLength", "p@ss w/…[truncated: 7 of 90 characters shown]"],
   ])("masks a value %s, on stdout and stderr", (_name, spelled) => {
     const captured = captureIo();
     const io = withSecretsMasked(captured.io);

@@ -102,6 +102,17 @@ describe("redactCall: a secret in the forms a tool puts it in", () => {
     );
   });
 
+  test("cut short in an output (maxOutputLength), and re-encoded by a form parse", () => {
+    const aws = "wJalrXUt/K7MDENG+bPxRfi=CYEX";
+    const cut: CallRecord = {
+      ...call("http://h/x?q=wJalrXUt%2FK7MDENG+bPxRfi%3DCYEX", ""),
+      output: '{"q":"wJalrXUt/K7',
+    };
+    const redacted = redactCall(cut, { aws });
+    expect(redacted.output).toBe('{"q":"{{$vars.aws}}');
+    expect(redacted.request?.url).toBe("http://h/x?q={{$vars.aws}}");
+  });
+
   test("escaped inside a JSON body", () => {
     const body = JSON.stringify({ note: `token ${secret}` });
     expect(redactCall(call("http://h/x", body), { gitlab_pat: secret }).request?.body).toBe(

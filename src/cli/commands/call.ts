@@ -1,8 +1,8 @@
-import { isCredentialName } from "../../credential-names.js";
 import { ToolDeckError } from "../../errors.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
+import { isCredentialName } from "../../secrets/credential-names.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { CALL_INFO } from "../help/call-help.js";
 import { MASK, secretValues } from "../masked-io.js";
