@@ -1,14 +1,8 @@
 import { createSecretMasker, type SecretMasker } from "../secrets/secret-masker.js";
-import { secretVars } from "../secrets/secret-vars.js";
 import type { CliIo } from "./cli-io.js";
 
 /** What stands in for a secret in anything tooldeck prints. */
 export const MASK = "***";
-
-/** The variable values a command must never print (src/secret-vars.ts says which). */
-export function secretValues(vars: Record<string, string>): string[] {
-  return secretVars(vars).map(([, value]) => value);
-}
 
 /**
  * The io with `hideSecrets`: every value it is given is printed as `***` from then on, in every form a

@@ -39,6 +39,7 @@ export const TOOL_FLAGS = {
   ...PROJECT_FLAGS,
   profile: { type: "string", default: "standard" },
   var: { type: "string", multiple: true },
+  secret: { type: "string", multiple: true },
   vars: { type: "string" },
   "base-url": { type: "string" },
   "allow-host": { type: "string", multiple: true },
@@ -55,18 +56,39 @@ export function parseProfile(value: string): Profile {
   return parsed.data;
 }
 
-/** Variables from `--vars FILE` then `--var k=v` (later wins). */
-export function parseVars(file: string | undefined, pairs: readonly string[] = []): Record<string, string> {
-  const vars: Record<string, string> = file ? readVarsFile(file) : {};
-  for (const pair of pairs) {
-    const index = pair.indexOf("=");
-    if (index <= 0) throw new ToolDeckError("usage", `--var must be KEY=VALUE, got '${pair}'`);
-    vars[pair.slice(0, index)] = pair.slice(index + 1);
-  }
-  return vars;
+/** The user's variables, and which of them are secret whatever their name (docs/security.md). */
+export interface UserVars {
+  vars: Record<string, string>;
+  /** Marked with `--secret KEY=VALUE` or under a vars file's `secrets:`. */
+  secret: string[];
 }
 
-function readVarsFile(file: string): Record<string, string> {
+/**
+ * Variables from `--vars FILE` (its `secrets:` section marked secret), then `--var k=v`, then
+ * `--secret k=v` (later wins; a name marked secret anywhere stays secret).
+ */
+export function parseVars(
+  file: string | undefined,
+  pairs: readonly string[] = [],
+  secretPairs: readonly string[] = [],
+): UserVars {
+  const read = file ? readVarsFile(file) : { vars: {}, secret: [] };
+  const vars: Record<string, string> = { ...read.vars };
+  const marked = secretPairs.map(varPair("--secret"));
+  for (const [key, value] of [...pairs.map(varPair("--var")), ...marked]) vars[key] = value;
+  const secret = new Set([...read.secret, ...marked.map(([key]) => key)]);
+  return { vars, secret: [...secret] };
+}
+
+function varPair(flag: string): (pair: string) => [key: string, value: string] {
+  return (pair) => {
+    const index = pair.indexOf("=");
+    if (index <= 0) throw new ToolDeckError("usage", `${flag} must be KEY=VALUE, got '${pair}'`);
+    return [pair.slice(0, index), pair.slice(index + 1)];
+  };
+}
+
+function readVarsFile(file: string): UserVars {
   let data: unknown;
   try {
     data = parseBounded(readProjectFile(file), "yaml");
@@ -76,10 +98,19 @@ function readVarsFile(file: string): Record<string, string> {
       `${file}: cannot read variables (${(cause as Error).message.split("\n")[0]})`,
     );
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ToolDeckError("load", `${file}: variables must be an object of KEY: value`);
-  }
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
+  const { secrets, ...plain } = varsObject(data, `${file}: variables must be an object of KEY: value`);
+  // A `secrets:` object is the section of secret variables; a plain value is a variable of that name.
+  const isSection = typeof secrets === "object" && secrets !== null;
+  const marked = isSection ? varsObject(secrets, `${file}: secrets: must be an object of KEY: value`) : {};
+  const all = isSection || secrets === undefined ? { ...plain, ...marked } : { ...plain, secrets };
+  const vars = Object.fromEntries(Object.entries(all).map(([key, value]) => [key, String(value)]));
+  return { vars, secret: Object.keys(marked) };
+}
+
+function varsObject(data: unknown, message: string): Record<string, unknown> {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new ToolDeckError("load", message);
+  return data as Record<string, unknown>;
 }
 
 /** Where the flags let requests go: `--base-url`'s host and every `--allow-host`; writes with `--allow-writes`. */

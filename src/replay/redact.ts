@@ -1,6 +1,6 @@
 import { isCredentialName } from "../secrets/credential-names.js";
 import { createSecretMasker } from "../secrets/secret-masker.js";
-import { secretVars } from "../secrets/secret-vars.js";
+import { type SecretMarks, secretVars } from "../secrets/secret-vars.js";
 import type { CallRecord } from "./call-record.js";
 
 export const REDACTED = "[redacted]";
@@ -10,19 +10,27 @@ export const REDACTED = "[redacted]";
  * - by name: headers and query parameters whose name looks like a credential (`Authorization`,
  *   `X-Goog-Api-Key`, `apikey`, `Private-Token`, `?key=`, `access_token`…; see `isCredentialName`)
  *   become `[redacted]`, whatever they hold (a Basic header hides its secret in base64);
- * - by value: every occurrence of a variable's value (4+ characters; bare addresses such as `base_url`
- *   aside), in every spelling a record can carry it (src/secrets/secret-spellings.ts) and cut short,
- *   anywhere in the record becomes `{{$vars.<name>}}`.
+ * - by value: every occurrence of a secret variable's value (`secretVars`: a credential's name, marked
+ *   secret, or used by `marks.configs` as a credential), in every spelling a record can carry it
+ *   (src/secrets/secret-spellings.ts) and cut short, anywhere in the record becomes `{{$vars.<name>}}`.
+ *   Other variables are recorded as they are, as the tools sent them.
  * Replay redacts its calls the same way before comparing.
  */
-export function redactCall(call: CallRecord, vars: Record<string, string>): CallRecord {
-  return createCallRedactor(vars)(call);
+export function redactCall(
+  call: CallRecord,
+  vars: Record<string, string>,
+  marks: SecretMarks = {},
+): CallRecord {
+  return createCallRedactor(vars, marks)(call);
 }
 
 /** `redactCall` with the variables' spellings worked out once, for the many calls of a run. */
-export function createCallRedactor(vars: Record<string, string>): (call: CallRecord) => CallRecord {
+export function createCallRedactor(
+  vars: Record<string, string>,
+  marks: SecretMarks = {},
+): (call: CallRecord) => CallRecord {
   const scrub = createSecretMasker(
-    secretVars(vars).map(([name, value]) => ({ value, replacement: `{{$vars.${name}}}` })),
+    secretVars(vars, marks).map(([name, value]) => ({ value, replacement: `{{$vars.${name}}}` })),
   );
   return (call) => {
     const record = deepMapStrings(call, scrub) as CallRecord;

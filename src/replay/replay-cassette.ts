@@ -22,7 +22,7 @@ export interface ReplayOptions {
   tools: ScenarioTools;
   /** The emulator's state, fresh from its seed when the replay starts. */
   snapshot: () => unknown;
-  /** The variables the tools run with: secret ones are redacted from the replayed calls as when recording. */
+  /** The variables the tools run with: secret ones are redacted from the replayed calls as when recording (the tools' configs say which, with their names). */
   vars: Record<string, string>;
   validateCall?: ValidateCall;
 }
@@ -49,7 +49,7 @@ export async function replayCassette(cassette: Cassette, options: ReplayOptions)
   const agentTools = toLangChainTools(options.tools.agent);
   const calls: CallRecord[] = [];
   const diff: string[] = [];
-  const redact = createCallRedactor(options.vars);
+  const redact = createCallRedactor(options.vars, { configs: options.tools.configs });
   for (const [index, recorded] of cassette.calls.entries()) {
     const replayed = redact(await replayOne(recorded, index, agentTools, options));
     calls.push(replayed);

@@ -216,7 +216,9 @@ async function liveRun({
     };
   }
   const after = await runSteps(tools.after, "after", emulator);
-  const calls = [...before, ...agent.calls, ...after].map(createCallRedactor(vars));
+  const calls = [...before, ...agent.calls, ...after].map(
+    createCallRedactor(vars, { configs: tools.configs }),
+  );
   const state = emulator.snapshot();
   const record = scenario.cassette !== undefined && options.record !== false;
   if (record)

@@ -1,20 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { secretValues, withSecretsMasked } from "../../src/cli/masked-io.js";
+import { withSecretsMasked } from "../../src/cli/masked-io.js";
+import { secretValues } from "../../src/secrets/secret-vars.js";
 import { captureIo } from "../support/capture-io.js";
-
-describe("secretValues", () => {
-  test("every value of 4+ characters but the addresses", () => {
-    expect(
-      secretValues({ base_url: "http://x", flowise_url: "http://y", token: "abcd", short: "abc" }),
-    ).toEqual(["abcd"]);
-  });
-
-  test("an address carrying a password or a query is a secret like any other value", () => {
-    expect(
-      secretValues({ base_url: "https://ci:pw12@h.test", flowise_url: "http://f.test/?key=k123" }),
-    ).toEqual(["https://ci:pw12@h.test", "http://f.test/?key=k123"]);
-  });
-});
 
 describe("withSecretsMasked", () => {
   const SECRET = 'p@ss w/"rd"&<x>';

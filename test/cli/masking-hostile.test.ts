@@ -40,41 +40,42 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => echo.close(() => resolve())));
 
 /**
- * The pull request's configs: the key in a query string and in a credential header; one tool's answer
- * is cut by maxOutputLength inside the echoed key, the other fails with it in the error body.
+ * The pull request's configs: the key in a query string (and, with `header`, in a credential header);
+ * one tool's answer is cut by maxOutputLength inside the echoed key, the other fails with it in the
+ * error body.
  */
-const TOOLS = [
-  {
-    kind: "request",
-    method: "GET",
-    name: "signed",
-    description: "Use this to read a signed thing",
-    url: "{{$vars.base_url}}/echo?q={{$vars.aws}}",
-    headers: { Authorization: "AWS {{$vars.aws}}" },
-    queryParamsSchema: { limit: { type: "string", in: "query", required: true } },
-    maxOutputLength: 30,
-  },
-  {
-    kind: "request",
-    method: "GET",
-    name: "signed_fail",
-    description: "Use this to read a signed thing that fails",
-    url: "{{$vars.base_url}}/fail?q={{$vars.aws}}",
-    headers: { Authorization: "AWS {{$vars.aws}}" },
-  },
-];
+function pullRequestTools(header: boolean): object[] {
+  const headers = header ? { Authorization: "AWS {{$vars.aws}}" } : {};
+  return [
+    {
+      kind: "request",
+      method: "GET",
+      name: "signed",
+      description: "Use this to read a signed thing",
+      url: "{{$vars.base_url}}/echo?q={{$vars.aws}}",
+      headers,
+      queryParamsSchema: { limit: { type: "string", in: "query", required: true } },
+      maxOutputLength: 30,
+    },
+    {
+      kind: "request",
+      method: "GET",
+      name: "signed_fail",
+      description: "Use this to read a signed thing that fails",
+      url: "{{$vars.base_url}}/fail?q={{$vars.aws}}",
+      headers,
+    },
+  ];
+}
 
-function toolsFolder(): string {
+function folderWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "tooldeck-masking-"));
-  writeFileSync(join(dir, "tools.json"), JSON.stringify(TOOLS));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
 
 /** Flowise's own host policy off, as a CI job against a loopback service sets it: the guard still applies. */
 const FLOWISE_LOOPBACK = { HTTP_SECURITY_CHECK: "false" };
-
-/** How the CI job hands the key over. */
-const SECRET_FLAGS = ["--var", `aws=${AWS}`];
 
 async function tooldeck(...args: string[]) {
   const captured = captureIo(new AbortController().signal, FLOWISE_LOOPBACK);
@@ -82,12 +83,29 @@ async function tooldeck(...args: string[]) {
   return { exit, printed: captured.stdout() + captured.stderr() };
 }
 
-/** `tooldeck call <name>` of the pull request's tools against the echoing service, with the key. */
-function call(name: string, ...extra: string[]) {
-  return tooldeck("call", name, "--tools", toolsFolder(), "--base-url", baseUrl, ...SECRET_FLAGS, ...extra);
-}
+/** Each way the key is a secret: how the CI job hands it over, and what the configs do with it. */
+const WAYS = [
+  {
+    way: "--var, used by a config in a credential header",
+    header: true,
+    flags: () => ["--var", `aws=${AWS}`],
+  },
+  { way: "--secret, in a plain query only", header: false, flags: () => ["--secret", `aws=${AWS}`] },
+  {
+    way: "a vars file's secrets:, in a plain query only",
+    header: false,
+    flags: () => [
+      "--vars",
+      join(folderWith({ "ci.yaml": `region: Tech\nsecrets:\n  aws: "${AWS}"\n` }), "ci.yaml"),
+    ],
+  },
+];
 
-describe("a --var secret the configs put in a query and a credential header is printed in no spelling", () => {
+describe.each(WAYS)("a secret key ($way) is printed in no spelling", ({ header, flags }) => {
+  const tools = () => folderWith({ "tools.json": JSON.stringify(pullRequestTools(header)) });
+  const call = (name: string, ...extra: string[]) =>
+    tooldeck("call", name, "--tools", tools(), "--base-url", baseUrl, ...flags(), ...extra);
+
   test.each(
     ["stylish", "json", "sarif", "junit", "github"].flatMap((format) => [
       [format, "standard"],
@@ -96,10 +114,10 @@ describe("a --var secret the configs put in a query and a credential header is p
   )("check --format %s, profile %s", async (format, profile) => {
     const { printed } = await tooldeck(
       "check",
-      toolsFolder(),
+      tools(),
       "--base-url",
       baseUrl,
-      ...SECRET_FLAGS,
+      ...flags(),
       "--profile",
       profile,
       "--format",
@@ -134,18 +152,51 @@ describe("a --var secret the configs put in a query and a credential header is p
 
   test("mcp: the structured content of a call, and everything the command prints", async () => {
     const { io, stdout, stderr } = captureIo();
-    const { exit, results } = await callMcpInProcess(
-      [toolsFolder(), "--base-url", baseUrl, ...SECRET_FLAGS],
-      io,
-      [
-        { name: "signed", arguments: { queryParams: { limit: "2" } } },
-        { name: "signed_fail", arguments: {} },
-      ],
-    );
+    const { exit, results } = await callMcpInProcess([tools(), "--base-url", baseUrl, ...flags()], io, [
+      { name: "signed", arguments: { queryParams: { limit: "2" } } },
+      { name: "signed_fail", arguments: {} },
+    ]);
     expect(exit).toBe(0);
     const structured = JSON.stringify(results.map((result) => result.structuredContent));
     expect(structured).toContain('"status":500');
     expect(leaked(structured)).toEqual([]);
     expect(leaked(stdout() + stderr())).toEqual([]);
+  });
+});
+
+describe("any other variable is printed as it is: what the LLM sees", () => {
+  test("call get_events --var region=Tech shows the event named Tech Conference 2024", async () => {
+    const { exit, printed } = await tooldeck("call", "get_events", "--var", "region=Tech");
+    expect(exit).toBe(0);
+    expect(printed).toContain('"name":"Tech Conference 2024"');
+    expect(printed).not.toContain("***");
+  });
+
+  test("a plain variable in a query, from --var or a vars file, is shown in check's report", async () => {
+    const tools = folderWith({
+      "tools.json": JSON.stringify([
+        {
+          kind: "request",
+          method: "GET",
+          name: "by_region",
+          description: "Use this to list a region's events",
+          url: "{{$vars.base_url}}/echo?region={{$vars.region}}&team={{$vars.team}}",
+        },
+      ]),
+      "vars.yaml": "team: Platform\nsecrets:\n  aws: hidden-value\n",
+    });
+    const { printed } = await tooldeck(
+      "check",
+      tools,
+      "--base-url",
+      baseUrl,
+      "--var",
+      "region=Tech",
+      "--vars",
+      join(tools, "vars.yaml"),
+      "--format",
+      "json",
+    );
+    expect(printed).toContain("/echo?region=Tech&team=Platform → 200");
   });
 });

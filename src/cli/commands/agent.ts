@@ -6,9 +6,9 @@ import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
 import { initModel, isUnreachable, modelEndpoint } from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
 import { toTerminalText } from "../../safe-text.js";
+import { secretValues } from "../../secrets/secret-vars.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { AGENT_INFO } from "../help/agent-help.js";
-import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, noteWriteHosts, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
@@ -32,7 +32,12 @@ export const agentCommand: Command = {
     const loaded = loadToolsReporting("agent", values.tools ?? [], read, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
-    io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+    io.hideSecrets?.(
+      secretValues(setup.runtime.vars ?? {}, {
+        marked: setup.secretVars,
+        configs: loaded.tools.map((tool) => tool.config),
+      }),
+    );
     const runtime = { ...setup.runtime, question: message };
     const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
     const tools = await createTools(agentConfigs, runtime);

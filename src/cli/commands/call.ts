@@ -3,9 +3,10 @@ import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
 import { isCredentialName } from "../../secrets/credential-names.js";
+import { secretValues } from "../../secrets/secret-vars.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { CALL_INFO } from "../help/call-help.js";
-import { MASK, secretValues } from "../masked-io.js";
+import { MASK } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, noteWriteHosts, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
@@ -29,7 +30,12 @@ export const callCommand: Command = {
     const loaded = loadToolsReporting("call", values.tools ?? [], read, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
-    io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+    io.hideSecrets?.(
+      secretValues(setup.runtime.vars ?? {}, {
+        marked: setup.secretVars,
+        configs: loaded.tools.map((tool) => tool.config),
+      }),
+    );
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),
       setup.runtime,

@@ -10,12 +10,19 @@ import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { toTerminalText } from "../../safe-text.js";
+import { secretValues } from "../../secrets/secret-vars.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
-import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
-import { noteWriteHosts, outboundPolicy, PROJECT_FLAGS, parseProfile, parseVars } from "../tool-options.js";
+import {
+  noteWriteHosts,
+  outboundPolicy,
+  PROJECT_FLAGS,
+  parseProfile,
+  parseVars,
+  type UserVars,
+} from "../tool-options.js";
 import { commandLineSources, FLOWISE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
@@ -42,6 +49,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-host": { type: "string", multiple: true },
         timeout: { type: "string" },
         var: { type: "string", multiple: true },
+        secret: { type: "string", multiple: true },
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
         live: { type: "boolean", default: false },
@@ -50,13 +58,13 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
-      const vars = parseVars(values.vars, values.var);
-      io.hideSecrets?.(secretValues(vars));
+      const user = parseVars(values.vars, values.var, values.secret);
+      io.hideSecrets?.(secretValues(user.vars, { marked: user.secret }));
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const probes = name === "check" && !values["no-probe"];
       if (probes) noteWriteHosts(values, io);
-      const outcome = await checkProject(await checkOptions(values, positionals, probes, vars, io));
+      const outcome = await checkProject(await checkOptions(values, positionals, probes, user, io));
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
       io.stdout(
         formatReport(shown, format, {
@@ -98,7 +106,7 @@ async function checkOptions(
   values: CheckValues,
   positionals: string[],
   probes: boolean,
-  vars: Record<string, string>,
+  user: UserVars,
   io: CliIo,
 ): Promise<CheckProjectOptions> {
   const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
@@ -113,7 +121,8 @@ async function checkOptions(
     allowWrites: values["allow-writes"],
     ...(values.fix ? { fix: fixReporter(io) } : {}),
     ...(values.config !== undefined ? { settingsFile: values.config } : {}),
-    vars,
+    vars: user.vars,
+    secretVars: user.secret,
     ...(probes ? { timeoutMs: parseTimeout(values.timeout) } : {}),
     allowCode: values["allow-code"],
     ...(values.root ? { roots: values.root } : {}),

@@ -10,9 +10,9 @@ import { packageVersion } from "../../package-version.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toTerminalText } from "../../safe-text.js";
+import { secretVars } from "../../secrets/secret-vars.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
-import { secretValues } from "../masked-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, specReadOptions, TOOL_FLAGS } from "../tool-options.js";
@@ -46,7 +46,7 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
   const port = parsePort("port", values.port);
   const served = await loadServedTools(values, positionals, io);
   if (!served) return EXIT.usage;
-  const { tools, setup } = served;
+  const { tools, setup, secretNames } = served;
   const target = setup.emulator ? "the embedded emulators, in-process" : (values["base-url"] ?? "");
   const summary = `${tools.length} tools (profile ${setup.runtime.profile}) against ${target}`;
   const newServer = () =>
@@ -54,6 +54,7 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
       version: packageVersion(),
       instructions: `HTTP tools from tooldeck tool configs, run as the ${setup.runtime.profile} profile does, against ${target}.`,
       vars: setup.runtime.vars ?? {},
+      secretVars: secretNames,
       openWorld: !setup.emulator || values.live || (values["allow-host"]?.length ?? 0) > 0,
     });
   // Built once before anything is served or listed: two tools of one name are refused here.
@@ -78,7 +79,7 @@ async function loadServedTools(
   values: Parameters<typeof toolRunSetup>[0] & Parameters<typeof specEmulatorsForRun>[1],
   positionals: string[],
   io: CliIo,
-): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup } | undefined> {
+): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup; secretNames: string[] } | undefined> {
   const source = positionals.find(isMcpToolSource);
   if (source !== undefined)
     throw new ToolDeckError(
@@ -94,12 +95,16 @@ async function loadServedTools(
     io,
     await specEmulatorsForRun(loaded.tools, values, read),
   );
-  io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+  const secrets = secretVars(setup.runtime.vars ?? {}, {
+    marked: setup.secretVars,
+    configs: loaded.tools.map((tool) => tool.config),
+  });
+  io.hideSecrets?.(secrets.map(([, value]) => value));
   const tools = await createTools(
     served.map((tool) => tool.config),
     setup.runtime,
   );
-  return { tools, setup };
+  return { tools, setup, secretNames: secrets.map(([name]) => name) };
 }
 
 function parseTransport(value: string): (typeof TRANSPORTS)[number] {
