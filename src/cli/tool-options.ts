@@ -14,7 +14,7 @@ import {
   toOutboundPolicy,
 } from "../runtime/outbound/outbound-policy.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
-import { toTerminalText } from "../safe-text.js";
+import { toLineText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */
@@ -149,7 +149,7 @@ export function noteWriteHosts(
   ];
   if (named.length === 0) return;
   io.stderr(
-    toTerminalText(`note: writes go only to ${named.join(", ")}; a write to any other host is refused\n`),
+    `${toLineText(`note: writes go only to ${named.join(", ")}; a write to any other host is refused`)}\n`,
   );
 }
 
@@ -159,7 +159,7 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
   return (toolkit) => {
     if (told.has(toolkit)) return;
     told.add(toolkit);
-    io.stderr(`note: ${toTerminalText(customCodeNotRunMessage(toolkit))}\n`);
+    io.stderr(`note: ${toLineText(customCodeNotRunMessage(toolkit))}\n`);
   };
 }
 
@@ -180,8 +180,8 @@ export function loadToolsReporting(
  */
 export function reportLoadIssues<T extends LoadResult>(command: string, loaded: T, io: CliIo): T {
   for (const error of loaded.errors)
-    io.stderr(`tooldeck ${command}: ${toTerminalText(formatConfigIssue(error))}\n`);
+    io.stderr(`tooldeck ${command}: ${toLineText(formatConfigIssue(error))}\n`);
   for (const warning of loaded.warnings)
-    io.stderr(`tooldeck ${command}: warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
+    io.stderr(`tooldeck ${command}: warning: ${toLineText(formatConfigIssue(warning))}\n`);
   return loaded;
 }

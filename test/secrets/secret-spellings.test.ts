@@ -22,7 +22,7 @@ describe("secretSpellings", () => {
     ["form-encoded", "p%40ss+w%2F%22rd%22%26%3Cx%3E%3A%2C%0A"],
     ["in JSON", 'p@ss w/\\"rd\\"&<x>:,\\n'],
     ["in JSON inside JSON", 'p@ss w/\\\\\\"rd\\\\\\"&<x>:,\\\\n'],
-    ["in XML", "p@ss w/&quot;rd&quot;&amp;&lt;x&gt;:,\n"],
+    ["in XML", "p@ss w/&quot;rd&quot;&amp;&lt;x&gt;:,&#xa;"],
     ["in XML, JSON-escaped first", "p@ss w/\\&quot;rd\\&quot;&amp;&lt;x&gt;:,\\n"],
     ["in a GitHub annotation's message", 'p@ss w/"rd"&<x>:,%0A'],
     ["in a GitHub annotation's property", 'p@ss w/"rd"&<x>%3A%2C%0A'],

@@ -5,7 +5,7 @@ import { createTools } from "../../runtime/create-tools.js";
 import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
 import { initModel, isUnreachable, modelEndpoint } from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText, toTerminalText } from "../../safe-text.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { AGENT_INFO } from "../help/agent-help.js";
@@ -63,7 +63,7 @@ export const agentCommand: Command = {
     } catch (error) {
       const message = (error as Error).message.split("\n")[0] ?? "";
       const where = isUnreachable(error) ? ` (cannot reach ${modelEndpoint(modelSpec, io.env)})` : "";
-      io.stderr(`tooldeck agent: the model call failed: ${toTerminalText(`${message}${where}`)}\n`);
+      io.stderr(`tooldeck agent: the model call failed: ${toLineText(`${message}${where}`)}\n`);
       return EXIT.findings;
     }
   },

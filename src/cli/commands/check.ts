@@ -9,7 +9,7 @@ import { packageVersion } from "../../package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
@@ -130,7 +130,7 @@ async function checkOptions(
     allowEmpty: values["allow-empty"],
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
-    ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${note}\n`) }),
+    ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${toLineText(note)}\n`) }),
     onProgress: progress(io),
     onSecret: (secret) => io.hideSecrets?.([secret]),
   };
@@ -145,11 +145,11 @@ function probeTarget(values: CheckValues): CheckTarget {
 function fixReporter(io: CliIo): FixReporter {
   return {
     onFixed: (fixed) => {
-      for (const { file, fixes } of fixed) io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
+      for (const { file, fixes } of fixed) io.stderr(`${toLineText(`fixed ${file}: ${fixes.join("; ")}`)}\n`);
     },
     onNotFixed: (skipped) => {
       for (const { diagnostic, reason } of skipped)
-        io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
+        io.stderr(`${toLineText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}`)}\n`);
     },
   };
 }

@@ -9,7 +9,7 @@ import { toMcpServer } from "../../mcp/to-mcp-server.js";
 import { packageVersion } from "../../package-version.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
 import { secretVars } from "../../secrets/secret-vars.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
@@ -60,11 +60,11 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
   // Built once before anything is served or listed: two tools of one name are refused here.
   newServer();
   if (values.list) {
-    io.stdout(toTerminalText(listing(tools, summary)));
+    io.stdout(listing(tools, summary));
     return EXIT.ok;
   }
   if (transport === "stdio") {
-    io.stderr(toTerminalText(`note: serving ${summary} over stdio\n`));
+    io.stderr(`${toLineText(`note: serving ${summary} over stdio`)}\n`);
     await serveMcpStdio(newServer(), io.signal, streams?.());
     return EXIT.ok;
   }
@@ -118,9 +118,7 @@ function leaveOutHttpNodes(tools: readonly LoadedTool[], io: CliIo): LoadedTool[
     if (config.kind !== "http") continue;
     const where = formatConfigIssue({ file: source.file, path: source.path, message: "" });
     io.stderr(
-      toTerminalText(
-        `note: ${where}: ${config.name ?? "an HTTP node"} is an HTTP node, not an LLM tool: not served\n`,
-      ),
+      `${toLineText(`note: ${where}: ${config.name ?? "an HTTP node"} is an HTTP node, not an LLM tool: not served`)}\n`,
     );
   }
   return tools.filter((tool) => tool.config.kind !== "http");
@@ -130,12 +128,13 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 
+/** `--list`: each tool's name and endpoint, then its description, each one line; the summary last. */
 function listing(tools: readonly ExecutableTool[], summary: string): string {
   const lines = tools.map((tool) => {
     const endpoint = tool.endpoint ? `  ${tool.endpoint.method} ${tool.endpoint.url}` : "";
-    return `${tool.name}${endpoint}\n  ${tool.description}`;
+    return `${toLineText(`${tool.name}${endpoint}`)}\n  ${toLineText(tool.description)}`;
   });
-  return `${[...lines, summary].join("\n")}\n`;
+  return `${[...lines, toLineText(summary)].join("\n")}\n`;
 }
 
 async function serveHttp(
@@ -147,10 +146,10 @@ async function serveHttp(
   const server: RunningServer = await serve(createMcpHttpHandler(newServer, { host: listen.host }), listen);
   if (!isLoopback(listen.host))
     io.stderr(
-      `warning: listening on ${toTerminalText(listen.host)}: whoever reaches it can call the tools (there is no authentication)\n`,
+      `${toLineText(`warning: listening on ${listen.host}: whoever reaches it can call the tools (there is no authentication)`)}\n`,
     );
   io.stdout(
-    `MCP server (Streamable HTTP) listening on ${server.url}${DEFAULT_MCP_PATH}: ${toTerminalText(summary)}\n`,
+    `MCP server (Streamable HTTP) listening on ${server.url}${DEFAULT_MCP_PATH}: ${toLineText(summary)}\n`,
   );
   io.stdout("Press Ctrl+C to stop.\n");
   await new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@ import { loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { ToolDeckError } from "../../errors.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { SERVE_INFO } from "../help/serve-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
@@ -88,7 +88,7 @@ async function runSpec(
 ): Promise<number> {
   const emulator = await loadSpecEmulator(spec, { seed: values.seed });
   if (values.explain) {
-    io.stdout(toTerminalText(`${emulator.explain().join("\n")}\n`));
+    io.stdout(`${emulator.explain().map(toLineText).join("\n")}\n`);
     return EXIT.ok;
   }
   const server = await serveSpec(

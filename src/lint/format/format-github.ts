@@ -1,4 +1,4 @@
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText, toTerminalText } from "../../safe-text.js";
 import { escapeCommandData, escapeCommandProperty } from "../../workflow-command-escape.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
@@ -30,7 +30,7 @@ export function formatGithub(report: CheckReport, options: GithubOptions): strin
   const lines = report.diagnostics.map((diagnostic) => {
     const text = textOf(diagnostic.file);
     const properties = [
-      `file=${escapeCommandProperty(diagnostic.file)}`,
+      `file=${escapeCommandProperty(toLineText(diagnostic.file))}`,
       ...(text === undefined ? [] : [`line=${locateJsonPath(text, diagnostic.path)}`]),
       `title=${escapeCommandProperty(diagnostic.code)}`,
     ];

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { toJsonText } from "../../safe-text.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport, RuleInfo } from "../report.js";
 import { locateJsonPath } from "./locate-json-path.js";
@@ -72,7 +73,7 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return `${toJsonText(JSON.stringify(sarif, null, 2))}\n`;
 }
 
 function readIfPresent(file: string): string | undefined {
