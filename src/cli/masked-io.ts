@@ -1,34 +1,25 @@
-import { secretForms, secretVars } from "../secret-vars.js";
+import { createSecretMasker, type SecretMasker } from "../secrets/secret-masker.js";
 import type { CliIo } from "./cli-io.js";
 
 /** What stands in for a secret in anything tooldeck prints. */
 export const MASK = "***";
 
-/** The variable values a command must never print (src/secret-vars.ts says which). */
-export function secretValues(vars: Record<string, string>): string[] {
-  return secretVars(vars).map(([, value]) => value);
-}
-
 /**
  * The io with `hideSecrets`: every value it is given is printed as `***` from then on, in every form a
- * report may spell it, on stdout and stderr (reports in any format, `--verbose` exchanges, error lines),
- * so a `--var` token never reaches a CI log. `runCli` wraps every command's io this way; commands that
+ * report may spell it and cut short (src/secrets/secret-masker.ts), on stdout and stderr (reports in
+ * any format, `--verbose` exchanges, error lines), so a `--var` token never reaches a CI log. `runCli` wraps every command's io this way; commands that
  * take variables hand them over.
  */
 export function withSecretsMasked(io: CliIo): CliIo & Required<Pick<CliIo, "hideSecrets">> {
-  let longestFirst: string[] = [];
-  const mask = (text: string) =>
-    longestFirst.reduce(
-      (masked, secret) => (masked.includes(secret) ? masked.split(secret).join(MASK) : masked),
-      text,
-    );
+  const hidden = new Set<string>();
+  let mask: SecretMasker = (text) => text;
   return {
     ...io,
     stdout: (text) => io.stdout(mask(text)),
     stderr: (text) => io.stderr(mask(text)),
     hideSecrets(values) {
-      const all = new Set([...longestFirst, ...values.flatMap(secretForms)]);
-      longestFirst = [...all].sort((a, b) => b.length - a.length);
+      for (const value of values) hidden.add(value);
+      mask = createSecretMasker([...hidden].map((value) => ({ value, replacement: MASK })));
     },
   };
 }

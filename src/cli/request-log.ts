@@ -1,5 +1,5 @@
 import type { FetchHandler } from "../emulator/serve.js";
-import { toTerminalText } from "../safe-text.js";
+import { toLineText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 /**
@@ -15,9 +15,7 @@ export function withRequestLog(
     const started = now();
     const line = (status: number | string) =>
       io.stderr(
-        toTerminalText(
-          `${request.method} ${new URL(request.url).pathname} ${status} ${Math.round(now() - started)}ms\n`,
-        ),
+        `${toLineText(`${request.method} ${new URL(request.url).pathname} ${status} ${Math.round(now() - started)}ms`)}\n`,
       );
     try {
       const response = await handler(request);

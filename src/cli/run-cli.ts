@@ -1,7 +1,7 @@
 import { isToolDeckError } from "../errors.js";
 import { packageVersion } from "../package-version.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
-import { toTerminalText } from "../safe-text.js";
+import { toLineText } from "../safe-text.js";
 import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
 import { COMMAND_CATALOG } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";
@@ -40,7 +40,7 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   }
   const entry = COMMAND_CATALOG.find((candidate) => candidate.name === name);
   if (!entry) {
-    io.stderr(`tooldeck: unknown command '${toTerminalText(name)}' (see 'tooldeck --help')\n`);
+    io.stderr(`tooldeck: unknown command '${toLineText(name)}' (see 'tooldeck --help')\n`);
     return EXIT.usage;
   }
   // Every command's --help is answered here, before its own arguments are parsed.
@@ -57,12 +57,12 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     if (interrupted) return interrupted;
     const known = isToolDeckError(error) ? error.message : describeFsError(error);
     if (known !== undefined) {
-      io.stderr(`tooldeck ${entry.name}: ${toTerminalText(known)}\n`);
+      io.stderr(`tooldeck ${entry.name}: ${toLineText(known)}\n`);
       return EXIT.usage;
     }
     // A bug of tooldeck's is no finding: exit 1 would read as one in CI.
     const message = ((error as Error).message ?? String(error)).split("\n")[0] ?? "";
-    io.stderr(`tooldeck ${entry.name}: internal error: ${toTerminalText(message)}\n`);
+    io.stderr(`tooldeck ${entry.name}: internal error: ${toLineText(message)}\n`);
     return EXIT.usage;
   }
 }

@@ -1,6 +1,6 @@
 import { type FetchHandler, type RunningServer, serve } from "../emulator/serve.js";
 import type { SpecEmulator } from "../emulator/spec/spec-emulator.js";
-import { toTerminalText } from "../safe-text.js";
+import { toLineText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 export interface SpecServeOptions {
@@ -21,9 +21,9 @@ export async function serveSpec(
   const base = `${server.url}${emulator.server.basePath}`;
   const resources = emulator.explain().filter((line) => !line.includes("→ answer from")).length;
   io.stdout(
-    toTerminalText(
-      `${emulator.index.title} emulated on ${base} (${emulator.index.operations.length} operations, ${resources} on stored resources; --explain lists them)\n`,
-    ),
+    `${toLineText(
+      `${emulator.index.title} emulated on ${base} (${emulator.index.operations.length} operations, ${resources} on stored resources; --explain lists them)`,
+    )}\n`,
   );
   return server;
 }

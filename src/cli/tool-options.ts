@@ -15,7 +15,7 @@ import {
   toOutboundPolicy,
 } from "../runtime/outbound/outbound-policy.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
-import { toTerminalText } from "../safe-text.js";
+import { toLineText } from "../safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */
@@ -40,6 +40,7 @@ export const TOOL_FLAGS = {
   ...PROJECT_FLAGS,
   profile: { type: "string", default: "standard" },
   var: { type: "string", multiple: true },
+  secret: { type: "string", multiple: true },
   vars: { type: "string" },
   "base-url": { type: "string" },
   "allow-host": { type: "string", multiple: true },
@@ -56,25 +57,42 @@ export function parseProfile(value: string): Profile {
   return parsed.data;
 }
 
+/** The user's variables, and which of them are secret whatever their name (docs/security.md). */
+export interface UserVars {
+  vars: Record<string, string>;
+  /** Marked with `--secret KEY=VALUE` or under a vars file's `secrets:`. */
+  secret: string[];
+}
+
 /**
- * Variables from `--vars FILE` then `--var k=v` (later wins). The file is read inside `project` (the
- * working directory's repository and each `--root`) and its own folder, never through a symlink out.
+ * Variables from `--vars FILE` (its `secrets:` section marked secret), then `--var k=v`, then
+ * `--secret k=v` (later wins; a name marked secret anywhere stays secret). The file is read inside
+ * `project` (the working directory's repository and each `--root`) and its own folder, never through
+ * a symlink out.
  */
 export function parseVars(
   file: string | undefined,
   pairs: readonly string[] = [],
+  secretPairs: readonly string[] = [],
   project: readonly string[] = projectRoots(),
-): Record<string, string> {
-  const vars: Record<string, string> = file ? readVarsFile(file, project) : {};
-  for (const pair of pairs) {
-    const index = pair.indexOf("=");
-    if (index <= 0) throw new ToolDeckError("usage", `--var must be KEY=VALUE, got '${pair}'`);
-    vars[pair.slice(0, index)] = pair.slice(index + 1);
-  }
-  return vars;
+): UserVars {
+  const read = file ? readVarsFile(file, project) : { vars: {}, secret: [] };
+  const vars: Record<string, string> = { ...read.vars };
+  const marked = secretPairs.map(varPair("--secret"));
+  for (const [key, value] of [...pairs.map(varPair("--var")), ...marked]) vars[key] = value;
+  const secret = new Set([...read.secret, ...marked.map(([key]) => key)]);
+  return { vars, secret: [...secret] };
 }
 
-function readVarsFile(file: string, project: readonly string[]): Record<string, string> {
+function varPair(flag: string): (pair: string) => [key: string, value: string] {
+  return (pair) => {
+    const index = pair.indexOf("=");
+    if (index <= 0) throw new ToolDeckError("usage", `${flag} must be KEY=VALUE, got '${pair}'`);
+    return [pair.slice(0, index), pair.slice(index + 1)];
+  };
+}
+
+function readVarsFile(file: string, project: readonly string[]): UserVars {
   const roots = namedFileRoots(file, project);
   let data: unknown;
   try {
@@ -85,10 +103,19 @@ function readVarsFile(file: string, project: readonly string[]): Record<string, 
       `${file}: cannot read variables (${(cause as Error).message.split("\n")[0]})`,
     );
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new ToolDeckError("load", `${file}: variables must be an object of KEY: value`);
-  }
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
+  const { secrets, ...plain } = varsObject(data, `${file}: variables must be an object of KEY: value`);
+  // A `secrets:` object is the section of secret variables; a plain value is a variable of that name.
+  const isSection = typeof secrets === "object" && secrets !== null;
+  const marked = isSection ? varsObject(secrets, `${file}: secrets: must be an object of KEY: value`) : {};
+  const all = isSection || secrets === undefined ? { ...plain, ...marked } : { ...plain, secrets };
+  const vars = Object.fromEntries(Object.entries(all).map(([key, value]) => [key, String(value)]));
+  return { vars, secret: Object.keys(marked) };
+}
+
+function varsObject(data: unknown, message: string): Record<string, unknown> {
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new ToolDeckError("load", message);
+  return data as Record<string, unknown>;
 }
 
 /** Where the flags let requests go: `--base-url`'s host and every `--allow-host`; writes with `--allow-writes`. */
@@ -127,7 +154,7 @@ export function noteWriteHosts(
   ];
   if (named.length === 0) return;
   io.stderr(
-    toTerminalText(`note: writes go only to ${named.join(", ")}; a write to any other host is refused\n`),
+    `${toLineText(`note: writes go only to ${named.join(", ")}; a write to any other host is refused`)}\n`,
   );
 }
 
@@ -137,7 +164,7 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
   return (toolkit) => {
     if (told.has(toolkit)) return;
     told.add(toolkit);
-    io.stderr(`note: ${toTerminalText(customCodeNotRunMessage(toolkit))}\n`);
+    io.stderr(`note: ${toLineText(customCodeNotRunMessage(toolkit))}\n`);
   };
 }
 
@@ -163,8 +190,8 @@ export function loadToolsReporting(
  */
 export function reportLoadIssues<T extends LoadResult>(command: string, loaded: T, io: CliIo): T {
   for (const error of loaded.errors)
-    io.stderr(`tooldeck ${command}: ${toTerminalText(formatConfigIssue(error))}\n`);
+    io.stderr(`tooldeck ${command}: ${toLineText(formatConfigIssue(error))}\n`);
   for (const warning of loaded.warnings)
-    io.stderr(`tooldeck ${command}: warning: ${toTerminalText(formatConfigIssue(warning))}\n`);
+    io.stderr(`tooldeck ${command}: warning: ${toLineText(formatConfigIssue(warning))}\n`);
   return loaded;
 }

@@ -9,6 +9,8 @@ import { noteCodeNotRun, outboundPolicy, parseProfile, parseVars, specReadOption
 
 export interface ToolRunSetup {
   runtime: ToolRuntimeOptions;
+  /** The variables the user marked secret (`--secret`, a vars file's `secrets:`). */
+  secretVars: string[];
   /** The embedded emulator, unless --base-url points elsewhere. */
   emulator: ReturnType<typeof createEmulator> | undefined;
 }
@@ -22,6 +24,7 @@ export function toolRunSetup(
   values: {
     profile: string;
     var?: string[] | undefined;
+    secret?: string[] | undefined;
     vars?: string | undefined;
     "base-url"?: string | undefined;
     "allow-host"?: string[] | undefined;
@@ -36,7 +39,7 @@ export function toolRunSetup(
   specs: RunSpecs = { emulators: [], everyHost: undefined },
 ): ToolRunSetup {
   const profile = parseProfile(values.profile);
-  const userVars = parseVars(values.vars, values.var, projectRoots(values.root));
+  const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
   const baseUrl = values["base-url"];
   const emulator =
     baseUrl === undefined
@@ -47,7 +50,7 @@ export function toolRunSetup(
       : undefined;
   const runtime: ToolRuntimeOptions = {
     profile,
-    vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...userVars },
+    vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...user.vars },
     outbound: outboundPolicy(values),
     ...specReadOptions(values, values.tools ?? []),
   };
@@ -60,5 +63,5 @@ export function toolRunSetup(
   if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
   runtime.allowCode = values["allow-code"] ?? false;
   runtime.onCodeNotRun = noteCodeNotRun(io);
-  return { runtime, emulator };
+  return { runtime, emulator, secretVars: user.secret };
 }

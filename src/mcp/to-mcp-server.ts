@@ -7,6 +7,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolDeckError } from "../errors.js";
+import { createCallRedactor } from "../replay/redact.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 
@@ -17,10 +18,13 @@ export interface McpServerOptions {
   /** Told to the client in `initialize`: what the tools reach and how they run. */
   instructions?: string;
   /**
-   * The tools' variables: their values (4+ characters, bare addresses aside) are hidden from the
-   * exchange returned as structured content, and credential headers always are.
+   * The tools' variables: the values of secret ones (src/secrets/secret-vars.ts: a credential's name,
+   * or named in `secretVars`) are hidden from the exchange returned as structured content, and
+   * credential headers always are.
    */
   vars?: Record<string, string>;
+  /** Variables secret whatever their name: marked by the user, or used by the configs as credentials. */
+  secretVars?: readonly string[];
   /** Whether the tools reach services outside this process (the MCP `openWorldHint`). Default true. */
   openWorld?: boolean;
 }
@@ -37,6 +41,7 @@ export interface McpServerOptions {
  */
 export function toMcpServer(tools: readonly ExecutableTool[], options: McpServerOptions = {}): Server {
   const byName = indexByName(tools);
+  const redact = createCallRedactor(options.vars ?? {}, { marked: options.secretVars ?? [] });
   const listed = tools.map((tool) => toMcpTool(tool, options.openWorld ?? true));
   // The low-level Server, not McpServer: McpServer derives each schema from zod, and the schemas here
   // are already the exact JSON the profile gives the LLM.
@@ -56,7 +61,7 @@ export function toMcpServer(tools: readonly ExecutableTool[], options: McpServer
       throw new UnknownToolError(`Unknown tool: ${name} (tools: ${known})`);
     }
     const result = await tool.invoke(args ?? {}, { signal: extra.signal });
-    return toCallToolResult(result, options.vars ?? {});
+    return toCallToolResult(result, redact);
   });
   return server;
 }

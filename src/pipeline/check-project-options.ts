@@ -45,6 +45,8 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   requiredSettingsFile?: string;
   /** `{{$vars.…}}` values (`--var`), over the emulators' own (`base_url`). */
   vars?: Record<string, string>;
+  /** Names of `vars` that are secret whatever their name or use (`--secret`): told to `onSecret`. */
+  secretVars?: readonly string[];
   /** Each probe call's limit (`--timeout`); default 10 s. */
   timeoutMs?: number;
   /** Run toolkits' Custom Code in probes, in a separate process (`--allow-code`). */
@@ -61,7 +63,11 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   onNote?: (note: string) => void;
   /** Hears each probed tool. */
   onProgress?: (done: number, total: number) => void;
-  /** Hears each secret the run makes up (the probes' Flowise API key), to mask it wherever it is printed. */
+  /**
+   * Hears each secret of the run, to mask it wherever it is printed: the value of each secret variable
+   * once the configs are loaded (src/secrets/secret-vars.ts: a credential's name, `secretVars`, or used
+   * by a config as a credential), and the key the probes' Flowise emulator is made with.
+   */
   onSecret?: (secret: string) => void;
 }
 

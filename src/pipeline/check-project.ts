@@ -13,6 +13,7 @@ import type { Profile } from "../profile.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
+import { secretVars } from "../secrets/secret-vars.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
 import { configPathsToRead, loadToolSources, type ToolSources } from "./load-tool-sources.js";
 
@@ -47,6 +48,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     options.tools ? [] : configPathsToRead(options),
   );
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
+  tellSecrets(options, loaded);
   const spec = await findSpec(options.spec, loaded.specs, read, options.onNote);
   const settings = ruleSettings(options);
   const probe =
@@ -77,6 +79,14 @@ function ruleSettings(options: CheckProjectOptions): LintSettings {
   if (options.requiredSettingsFile !== undefined)
     requireLintSettings(settings, options.requiredSettingsFile, RULE_IDS);
   return settings;
+}
+
+/** Each secret variable's value, now that the configs that may use a variable as a credential are known. */
+function tellSecrets(options: CheckProjectOptions, loaded: ToolSources): void {
+  if (!options.onSecret) return;
+  const configs = loaded.tools.map((tool) => tool.config);
+  for (const [, value] of secretVars(options.vars ?? {}, { marked: options.secretVars ?? [], configs }))
+    options.onSecret(value);
 }
 
 /** The tools given, or those of every source; finding none at all is an error unless allowed. */

@@ -4,7 +4,7 @@ import { type CallRecord, stepCallRecord } from "./call-record.js";
 import type { Cassette } from "./cassette.js";
 import { diffCall } from "./diff-calls.js";
 import { invokeLikeToolNode } from "./invoke-like-tool-node.js";
-import { redactCall } from "./redact.js";
+import { createCallRedactor } from "./redact.js";
 import { toCallRecord } from "./run-agent.js";
 import type { ScenarioTools } from "./scenario-tools.js";
 import { stateDigest } from "./state-digest.js";
@@ -22,7 +22,7 @@ export interface ReplayOptions {
   tools: ScenarioTools;
   /** The emulator's state, fresh from its seed when the replay starts. */
   snapshot: () => unknown;
-  /** The variables the tools run with: secret ones are redacted from the replayed calls as when recording. */
+  /** The variables the tools run with: secret ones are redacted from the replayed calls as when recording (the tools' configs say which, with their names). */
   vars: Record<string, string>;
   validateCall?: ValidateCall;
 }
@@ -49,8 +49,9 @@ export async function replayCassette(cassette: Cassette, options: ReplayOptions)
   const agentTools = toLangChainTools(options.tools.agent);
   const calls: CallRecord[] = [];
   const diff: string[] = [];
+  const redact = createCallRedactor(options.vars, { configs: options.tools.configs });
   for (const [index, recorded] of cassette.calls.entries()) {
-    const replayed = redactCall(await replayOne(recorded, index, agentTools, options), options.vars);
+    const replayed = redact(await replayOne(recorded, index, agentTools, options));
     calls.push(replayed);
     diff.push(...diffCall(index, recorded as CallRecord, replayed));
   }

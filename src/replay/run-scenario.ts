@@ -11,7 +11,7 @@ import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.
 import { type Cassette, readCassette, writeCassette } from "./cassette.js";
 import { type CassetteInputs, cassetteInputs, changedInputs } from "./cassette-inputs.js";
 import { checkExpectations, type Observed } from "./check-expectations.js";
-import { redactCall } from "./redact.js";
+import { createCallRedactor } from "./redact.js";
 import { replayCassette, type ValidateCall } from "./replay-cassette.js";
 import { type AgentRun, runAgent } from "./run-agent.js";
 import type { Scenario } from "./scenario.js";
@@ -216,7 +216,9 @@ async function liveRun({
     };
   }
   const after = await runSteps(tools.after, "after", emulator);
-  const calls = [...before, ...agent.calls, ...after].map((call) => redactCall(call, vars));
+  const calls = [...before, ...agent.calls, ...after].map(
+    createCallRedactor(vars, { configs: tools.configs }),
+  );
   const state = emulator.snapshot();
   const record = scenario.cassette !== undefined && options.record !== false;
   if (record)

@@ -108,6 +108,7 @@ describe("tooldeck call", () => {
       "tooldeck call: --profile must be standard or flowise, got 'strict'\n",
     ],
     [["get_events", "--var", "novalue"], "tooldeck call: --var must be KEY=VALUE, got 'novalue'\n"],
+    [["get_events", "--secret", "=x"], "tooldeck call: --secret must be KEY=VALUE, got '=x'\n"],
     [[], "tooldeck call: name the tool to call (see 'tooldeck call --help')\n"],
   ])("usage error %j", async (args, message) => {
     const { exit, stderr } = await call(...args);

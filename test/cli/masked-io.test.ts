@@ -1,20 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { secretValues, withSecretsMasked } from "../../src/cli/masked-io.js";
+import { withSecretsMasked } from "../../src/cli/masked-io.js";
+import { secretValues } from "../../src/secrets/secret-vars.js";
 import { captureIo } from "../support/capture-io.js";
-
-describe("secretValues", () => {
-  test("every value of 4+ characters but the addresses", () => {
-    expect(
-      secretValues({ base_url: "http://x", flowise_url: "http://y", token: "abcd", short: "abc" }),
-    ).toEqual(["abcd"]);
-  });
-
-  test("an address carrying a password or a query is a secret like any other value", () => {
-    expect(
-      secretValues({ base_url: "https://ci:pw12@h.test", flowise_url: "http://f.test/?key=k123" }),
-    ).toEqual(["https://ci:pw12@h.test", "http://f.test/?key=k123"]);
-  });
-});
 
 describe("withSecretsMasked", () => {
   const SECRET = 'p@ss w/"rd"&<x>';
@@ -27,6 +14,8 @@ describe("withSecretsMasked", () => {
     ["in JSON", JSON.stringify(SECRET)],
     ["in JSON inside JSON", JSON.stringify(JSON.stringify(SECRET))],
     ["in XML", "p@ss w/&quot;rd&quot;&amp;&lt;x&gt;"],
+    ["in a GitHub annotation, percent-encoded", "p%2540ss%2520w%252F%2522rd%2522%2526%253Cx%253E"],
+    ["cut short by maxOutputLength", "p@ss w/…[truncated: 7 of 90 characters shown]"],
   ])("masks a value %s, on stdout and stderr", (_name, spelled) => {
     const captured = captureIo();
     const io = withSecretsMasked(captured.io);

@@ -11,6 +11,7 @@ import { type RunningServer, serve } from "../../src/emulator/serve.js";
 import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 import { hostileProject } from "../support/hostile-project.js";
+import { callMcpInProcess } from "../support/mcp-in-process.js";
 import { NEW_EVENT } from "../support/tutorial-tools.js";
 
 const CLI = SHIPPED_CLI;
@@ -203,40 +204,18 @@ describe("tooldeck mcp", () => {
         "kind: request\nmethod: GET\nname: get_one\ndescription: Get one event\nurl: '{{$vars.base_url}}/events/1'\n",
       "tools/other.yaml": `kind: request\nmethod: GET\nname: get_other\ndescription: Get an event elsewhere\nurl: '${elsewhere.url}/events/2'\n`,
     });
-    const call = async (extra: string[]) => {
-      const input = new PassThrough();
-      const output = new PassThrough();
-      const { io } = captureIo();
-      const exit = createMcpCommand(() => ({ input, output })).run(
-        [`${dir}/tools`, "--base-url", events.url, ...extra],
-        io,
-      );
-      const answers: { id: number; result: { isError?: boolean; content: { text: string }[] } }[] = [];
-      output.on("data", (chunk: Buffer) =>
-        answers.push(
-          ...chunk
-            .toString("utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => JSON.parse(line)),
-        ),
-      );
-      for (const [id, name] of [
-        [1, "get_one"],
-        [2, "get_other"],
-      ] as const)
-        input.write(
-          `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } })}\n`,
-        );
-      await expect.poll(() => answers.length).toBe(2);
-      input.end();
-      expect(await exit).toBe(0);
-      return Object.fromEntries(answers.map((answer) => [answer.id, answer.result]));
-    };
-    const answers = await call([]);
-    expect(JSON.parse(answers[1]?.content[0]?.text ?? "")).toMatchObject({ id: "1" });
+    const { exit, results } = await callMcpInProcess(
+      [`${dir}/tools`, "--base-url", events.url],
+      captureIo().io,
+      [
+        { name: "get_one", arguments: {} },
+        { name: "get_other", arguments: {} },
+      ],
+    );
+    expect(exit).toBe(0);
+    expect(JSON.parse(results[0]?.content[0]?.text ?? "")).toMatchObject({ id: "1" });
     // get_other's own origin is replaced by --base-url (docs/security.md): event 2 of the real service.
-    expect(JSON.parse(answers[2]?.content[0]?.text ?? "")).toMatchObject({ id: "2" });
+    expect(JSON.parse(results[1]?.content[0]?.text ?? "")).toMatchObject({ id: "2" });
     expect(seen).toEqual([]);
   });
 });

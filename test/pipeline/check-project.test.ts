@@ -109,6 +109,22 @@ describe("checkProject: what tooldeck check runs, as one call", () => {
     expect(report.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
   });
 
+  test("onSecret hears the secret variables once the configs are loaded, and only those", async () => {
+    const tools = loadToolConfigs(["tools/request-tools.yaml"]);
+    const config = tools.tools[0]?.config;
+    if (config?.kind !== "request") throw new Error("the tutorial's first tool is a request tool");
+    config.headers = { Authorization: "AWS {{$vars.aws}}" };
+    const heard: string[] = [];
+    await checkProject({
+      tools,
+      target: false,
+      vars: { aws: "wJalrXUt/K7MDENG", region: "Tech", pinned: "p-123", api_key: "k-123" },
+      secretVars: ["pinned"],
+      onSecret: (secret) => heard.push(secret),
+    });
+    expect(heard).toEqual(["wJalrXUt/K7MDENG", "p-123", "k-123"]);
+  });
+
   test("tools already loaded are checked as given; fix needs paths", async () => {
     const tools = loadToolConfigs(["tools/request-tools.yaml"]);
     const { report } = await checkProject({ tools, spec: "tools/event-api.openapi.yaml", target: false });

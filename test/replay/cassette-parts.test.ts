@@ -3,6 +3,8 @@ import type { CallRecord } from "../../src/replay/call-record.js";
 import { diffCall } from "../../src/replay/diff-calls.js";
 import { redactCall } from "../../src/replay/redact.js";
 import { canonicalJson, stateDigest } from "../../src/replay/state-digest.js";
+import type { SecretMarks } from "../../src/secrets/secret-vars.js";
+import { requestConfig } from "../support/request-config.js";
 
 const base: CallRecord = {
   source: "agent",
@@ -36,10 +38,10 @@ describe("redactCall", () => {
       { "X-Trace": "t-{{$vars.password}}" },
     ],
     [
-      "every variable's value, whatever its name",
-      { "X-User": "annika", "X-Pat": "t-glpat-123" },
+      "a credential-named variable's value; any other variable's as it is",
+      { "X-User": "annika", "X-Note": "t-glpat-123" },
       { user: "annika", gitlab_pat: "glpat-123" },
-      { "X-User": "{{$vars.user}}", "X-Pat": "[redacted]" },
+      { "X-User": "annika", "X-Note": "t-{{$vars.gitlab_pat}}" },
     ],
     [
       "address variables are kept readable",
@@ -85,6 +87,39 @@ describe("redactCall", () => {
   });
 });
 
+describe("redactCall: which variables are secret", () => {
+  const withHeader = (headers: Record<string, string>): CallRecord => ({
+    ...base,
+    request: { ...(base.request as NonNullable<CallRecord["request"]>), headers },
+  });
+  const tool = (headers: Record<string, string>, url = "http://h/x") => requestConfig(url, headers);
+
+  test.each<[string, SecretMarks, string]>([
+    ["a variable marked secret (--secret, a vars file's secrets:)", { marked: ["aws"] }, "t-{{$vars.aws}}"],
+    [
+      "a variable a config sends in a credential header",
+      { configs: [tool({ Authorization: "AWS {{$vars.aws}}" })] },
+      "t-{{$vars.aws}}",
+    ],
+    [
+      "a variable a config sends in a credential query parameter",
+      { configs: [tool({}, "http://h/x?api_key={{$vars.aws}}")] },
+      "t-{{$vars.aws}}",
+    ],
+    [
+      "a variable only sent in a plain header: as it is",
+      { configs: [tool({ "X-Region": "{{$vars.aws}}" })] },
+      "t-wJalrXUt",
+    ],
+  ])("%s", (_name, marks, expected) => {
+    expect(
+      redactCall(withHeader({ "X-Trace": "t-wJalrXUt" }), { aws: "wJalrXUt" }, marks).request?.headers,
+    ).toEqual({
+      "X-Trace": expected,
+    });
+  });
+});
+
 describe("redactCall: a secret in the forms a tool puts it in", () => {
   const secret = 'p@ss/w"rd +1';
   const call = (url: string, body: string): CallRecord => ({
@@ -100,6 +135,17 @@ describe("redactCall: a secret in the forms a tool puts it in", () => {
     expect(redactCall(call(url, ""), { gitlab_pat: secret }).request?.url).toMatch(
       /^http:\/\/h\/x[/?](q=)?\{\{\$vars\.gitlab_pat\}\}/,
     );
+  });
+
+  test("cut short in an output (maxOutputLength), and re-encoded by a form parse", () => {
+    const aws = "wJalrXUt/K7MDENG+bPxRfi=CYEX";
+    const cut: CallRecord = {
+      ...call("http://h/x?q=wJalrXUt%2FK7MDENG+bPxRfi%3DCYEX", ""),
+      output: '{"q":"wJalrXUt/K7',
+    };
+    const redacted = redactCall(cut, { aws }, { marked: ["aws"] });
+    expect(redacted.output).toBe('{"q":"{{$vars.aws}}');
+    expect(redacted.request?.url).toBe("http://h/x?q={{$vars.aws}}");
   });
 
   test("escaped inside a JSON body", () => {

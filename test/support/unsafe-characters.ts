@@ -30,3 +30,25 @@ export function xmlForbidden(text: string): number[] {
   }
   return found;
 }
+
+/**
+ * The lines a GitHub Actions runner would obey as workflow commands: split as it reads lines (LF, CR,
+ * CRLF), a line whose first non-blank characters are `::`, or one holding `##[` anywhere (the older
+ * syntax), as actions/runner's ActionCommand parses them.
+ */
+export function workflowCommandLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/).filter((line) => line.trimStart().startsWith("::") || line.includes("##["));
+}
+
+/** Bidirectional controls, direction marks and the Unicode line and paragraph separators, listed one by one. */
+const REORDERING_CODES = new Set([
+  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028,
+  0x2029,
+]);
+
+/** The characters of a text that reorder or break how it reads, as code points. */
+export function reorderingCharacters(text: string): number[] {
+  return [...text]
+    .map((character) => character.codePointAt(0) ?? 0)
+    .filter((code) => REORDERING_CODES.has(code));
+}

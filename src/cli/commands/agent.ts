@@ -5,10 +5,10 @@ import { createTools } from "../../runtime/create-tools.js";
 import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
 import { initModel, isUnreachable, modelEndpoint } from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText, toTerminalText } from "../../safe-text.js";
+import { secretValues } from "../../secrets/secret-vars.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { AGENT_INFO } from "../help/agent-help.js";
-import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS } from "../tool-options.js";
@@ -31,7 +31,12 @@ export const agentCommand: Command = {
     const { loaded, read } = loadToolsReporting("agent", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
-    io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+    io.hideSecrets?.(
+      secretValues(setup.runtime.vars ?? {}, {
+        marked: setup.secretVars,
+        configs: loaded.tools.map((tool) => tool.config),
+      }),
+    );
     const runtime = { ...setup.runtime, question: message };
     const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
     const tools = await createTools(agentConfigs, runtime);
@@ -57,7 +62,7 @@ export const agentCommand: Command = {
     } catch (error) {
       const message = (error as Error).message.split("\n")[0] ?? "";
       const where = isUnreachable(error) ? ` (cannot reach ${modelEndpoint(modelSpec, io.env)})` : "";
-      io.stderr(`tooldeck agent: the model call failed: ${toTerminalText(`${message}${where}`)}\n`);
+      io.stderr(`tooldeck agent: the model call failed: ${toLineText(`${message}${where}`)}\n`);
       return EXIT.findings;
     }
   },

@@ -1,11 +1,12 @@
-import { isCredentialName } from "../../credential-names.js";
 import { ToolDeckError } from "../../errors.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText, toTerminalText } from "../../safe-text.js";
+import { isCredentialName } from "../../secrets/credential-names.js";
+import { secretValues } from "../../secrets/secret-vars.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { CALL_INFO } from "../help/call-help.js";
-import { MASK, secretValues } from "../masked-io.js";
+import { MASK } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS } from "../tool-options.js";
@@ -28,7 +29,12 @@ export const callCommand: Command = {
     const { loaded, read } = loadToolsReporting("call", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
-    io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+    io.hideSecrets?.(
+      secretValues(setup.runtime.vars ?? {}, {
+        marked: setup.secretVars,
+        configs: loaded.tools.map((tool) => tool.config),
+      }),
+    );
     const tools = await createTools(
       loaded.tools.map((tool) => tool.config),
       setup.runtime,
@@ -40,12 +46,12 @@ export const callCommand: Command = {
     }
     if (tool.endpoint?.method !== "GET") noteWriteHosts(values, io);
     const result = await tool.invoke(toolArgs, { signal: io.signal });
-    if (values.verbose) io.stderr(toTerminalText(formatExchange(result)));
+    if (values.verbose) io.stderr(formatExchange(result));
     // A server's escape sequences are shown, not obeyed, piped too: a CI log viewer obeys them as well.
     io.stdout(`${toTerminalText(result.output)}\n`);
     if (!result.ok) {
       const error = result.error && result.error !== result.output ? `: ${result.error}` : "";
-      io.stderr(`tooldeck call: ${name} failed${toTerminalText(error)}\n`);
+      io.stderr(`tooldeck call: ${toLineText(`${name} failed${error}`)}\n`);
     }
     return result.ok ? EXIT.ok : EXIT.findings;
   },
@@ -59,7 +65,10 @@ function parseJsonArgs(text: string): unknown {
   }
 }
 
-/** The exchange as `> ` request and `< ` response lines, like curl -v. */
+/**
+ * The exchange as `> ` request and `< ` response lines, like curl -v: each line's text from the
+ * config or the server on one line, the bodies as blocks, none of it obeyed by a terminal or a CI log.
+ */
 export function formatExchange(result: Pick<ToolResult, "request" | "response">): string {
   const lines: string[] = [];
   if (result.request) lines.push(...requestLines(result.request));
@@ -71,22 +80,22 @@ export function formatExchange(result: Pick<ToolResult, "request" | "response">)
 
 function requestLines(request: ToolRequest): string[] {
   const headers = Object.entries(request.headers).map(
-    ([key, value]) => `> ${key}: ${isCredentialName(key) ? MASK : value}`,
+    ([key, value]) => `> ${toLineText(`${key}: ${isCredentialName(key) ? MASK : value}`)}`,
   );
   return [
-    `> ${request.method} ${request.url}`,
+    `> ${toLineText(`${request.method} ${request.url}`)}`,
     ...headers,
-    ...(request.body === undefined ? [] : [">", `> ${request.body}`]),
+    ...(request.body === undefined ? [] : [">", `> ${toTerminalText(request.body)}`]),
   ];
 }
 
 function responseLines(response: ToolResponse): string[] {
   const headers = Object.entries(response.headers).map(
-    ([key, value]) => `< ${key}: ${isCredentialName(key) ? MASK : value}`,
+    ([key, value]) => `< ${toLineText(`${key}: ${isCredentialName(key) ? MASK : value}`)}`,
   );
   return [
-    `< ${response.status} ${response.statusText}`,
+    `< ${toLineText(`${response.status} ${response.statusText}`)}`,
     ...headers,
-    ...(response.body === "" ? [] : ["<", `< ${response.body}`]),
+    ...(response.body === "" ? [] : ["<", `< ${toTerminalText(response.body)}`]),
   ];
 }

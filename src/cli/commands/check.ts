@@ -10,13 +10,20 @@ import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
+import { secretValues } from "../../secrets/secret-vars.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
-import { secretValues } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
-import { noteWriteHosts, outboundPolicy, PROJECT_FLAGS, parseProfile, parseVars } from "../tool-options.js";
+import {
+  noteWriteHosts,
+  outboundPolicy,
+  PROJECT_FLAGS,
+  parseProfile,
+  parseVars,
+  type UserVars,
+} from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
@@ -44,6 +51,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-host": { type: "string", multiple: true },
         timeout: { type: "string" },
         var: { type: "string", multiple: true },
+        secret: { type: "string", multiple: true },
         vars: { type: "string" },
         "no-probe": { type: "boolean", default: false },
         live: { type: "boolean", default: false },
@@ -52,13 +60,13 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         ...PROJECT_FLAGS,
         ...TOOL_SOURCE_FLAGS,
       });
-      const vars = parseVars(values.vars, values.var, projectRoots(values.root));
-      io.hideSecrets?.(secretValues(vars));
+      const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
+      io.hideSecrets?.(secretValues(user.vars, { marked: user.secret }));
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const probes = name === "check" && !values["no-probe"];
       if (probes) noteWriteHosts(values, io);
-      const outcome = await checkProject(await checkOptions(values, positionals, probes, vars, io));
+      const outcome = await checkProject(await checkOptions(values, positionals, probes, user, io));
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
       io.stdout(
         formatReport(shown, format, {
@@ -101,7 +109,7 @@ async function checkOptions(
   values: CheckValues,
   positionals: string[],
   probes: boolean,
-  vars: Record<string, string>,
+  user: UserVars,
   io: CliIo,
 ): Promise<CheckProjectOptions> {
   const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
@@ -117,7 +125,8 @@ async function checkOptions(
     ...(values.fix ? { fix: fixReporter(io) } : {}),
     ...(values.config !== undefined ? { settingsFile: values.config } : {}),
     ...(values["config-required"] !== undefined ? { requiredSettingsFile: values["config-required"] } : {}),
-    vars,
+    vars: user.vars,
+    secretVars: user.secret,
     ...(probes ? { timeoutMs: parseTimeout(values.timeout) } : {}),
     allowCode: values["allow-code"],
     ...(values.root ? { roots: values.root } : {}),
@@ -125,7 +134,7 @@ async function checkOptions(
     allowEmpty: values["allow-empty"],
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
-    ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${note}\n`) }),
+    ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${toLineText(note)}\n`) }),
     onProgress: progress(io),
     onSecret: (secret) => io.hideSecrets?.([secret]),
   };
@@ -140,11 +149,11 @@ function probeTarget(values: CheckValues): CheckTarget {
 function fixReporter(io: CliIo): FixReporter {
   return {
     onFixed: (fixed) => {
-      for (const { file, fixes } of fixed) io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
+      for (const { file, fixes } of fixed) io.stderr(`${toLineText(`fixed ${file}: ${fixes.join("; ")}`)}\n`);
     },
     onNotFixed: (skipped) => {
       for (const { diagnostic, reason } of skipped)
-        io.stderr(toTerminalText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}\n`));
+        io.stderr(`${toLineText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}`)}\n`);
     },
   };
 }

@@ -8,10 +8,10 @@ import { toMcpServer } from "../../mcp/to-mcp-server.js";
 import { packageVersion } from "../../package-version.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
+import { secretVars } from "../../secrets/secret-vars.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
-import { secretValues } from "../masked-io.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, TOOL_FLAGS } from "../tool-options.js";
@@ -45,7 +45,7 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
   const port = parsePort("port", values.port);
   const served = await loadServedTools(values, positionals, io);
   if (!served) return EXIT.usage;
-  const { tools, setup } = served;
+  const { tools, setup, secretNames } = served;
   const target = setup.emulator ? "the embedded emulators, in-process" : (values["base-url"] ?? "");
   const summary = `${tools.length} tools (profile ${setup.runtime.profile}) against ${target}`;
   const newServer = () =>
@@ -53,16 +53,17 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
       version: packageVersion(),
       instructions: `HTTP tools from tooldeck tool configs, run as the ${setup.runtime.profile} profile does, against ${target}.`,
       vars: setup.runtime.vars ?? {},
+      secretVars: secretNames,
       openWorld: !setup.emulator || values.live || (values["allow-host"]?.length ?? 0) > 0,
     });
   // Built once before anything is served or listed: two tools of one name are refused here.
   newServer();
   if (values.list) {
-    io.stdout(toTerminalText(listing(tools, summary)));
+    io.stdout(listing(tools, summary));
     return EXIT.ok;
   }
   if (transport === "stdio") {
-    io.stderr(toTerminalText(`note: serving ${summary} over stdio\n`));
+    io.stderr(`${toLineText(`note: serving ${summary} over stdio`)}\n`);
     await serveMcpStdio(newServer(), io.signal, streams?.());
     return EXIT.ok;
   }
@@ -77,7 +78,7 @@ async function loadServedTools(
   values: Parameters<typeof toolRunSetup>[0] & Parameters<typeof specEmulatorsForRun>[1],
   positionals: string[],
   io: CliIo,
-): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup } | undefined> {
+): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup; secretNames: string[] } | undefined> {
   const { loaded, read } = loadToolsReporting("mcp", positionals, values, io);
   if (loaded.errors.length > 0) return undefined;
   const served = leaveOutHttpNodes(loaded.tools, io);
@@ -86,12 +87,16 @@ async function loadServedTools(
     io,
     await specEmulatorsForRun(loaded.tools, values, read),
   );
-  io.hideSecrets?.(secretValues(setup.runtime.vars ?? {}));
+  const secrets = secretVars(setup.runtime.vars ?? {}, {
+    marked: setup.secretVars,
+    configs: loaded.tools.map((tool) => tool.config),
+  });
+  io.hideSecrets?.(secrets.map(([, value]) => value));
   const tools = await createTools(
     served.map((tool) => tool.config),
     setup.runtime,
   );
-  return { tools, setup };
+  return { tools, setup, secretNames: secrets.map(([name]) => name) };
 }
 
 function parseTransport(value: string): (typeof TRANSPORTS)[number] {
@@ -105,9 +110,7 @@ function leaveOutHttpNodes(tools: readonly LoadedTool[], io: CliIo): LoadedTool[
     if (config.kind !== "http") continue;
     const where = formatConfigIssue({ file: source.file, path: source.path, message: "" });
     io.stderr(
-      toTerminalText(
-        `note: ${where}: ${config.name ?? "an HTTP node"} is an HTTP node, not an LLM tool: not served\n`,
-      ),
+      `${toLineText(`note: ${where}: ${config.name ?? "an HTTP node"} is an HTTP node, not an LLM tool: not served`)}\n`,
     );
   }
   return tools.filter((tool) => tool.config.kind !== "http");
@@ -117,12 +120,13 @@ function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");
 }
 
+/** `--list`: each tool's name and endpoint, then its description, each one line; the summary last. */
 function listing(tools: readonly ExecutableTool[], summary: string): string {
   const lines = tools.map((tool) => {
     const endpoint = tool.endpoint ? `  ${tool.endpoint.method} ${tool.endpoint.url}` : "";
-    return `${tool.name}${endpoint}\n  ${tool.description}`;
+    return `${toLineText(`${tool.name}${endpoint}`)}\n  ${toLineText(tool.description)}`;
   });
-  return `${[...lines, summary].join("\n")}\n`;
+  return `${[...lines, toLineText(summary)].join("\n")}\n`;
 }
 
 async function serveHttp(
@@ -134,10 +138,10 @@ async function serveHttp(
   const server: RunningServer = await serve(createMcpHttpHandler(newServer, { host: listen.host }), listen);
   if (!isLoopback(listen.host))
     io.stderr(
-      `warning: listening on ${toTerminalText(listen.host)}: whoever reaches it can call the tools (there is no authentication)\n`,
+      `${toLineText(`warning: listening on ${listen.host}: whoever reaches it can call the tools (there is no authentication)`)}\n`,
     );
   io.stdout(
-    `MCP server (Streamable HTTP) listening on ${server.url}${DEFAULT_MCP_PATH}: ${toTerminalText(summary)}\n`,
+    `MCP server (Streamable HTTP) listening on ${server.url}${DEFAULT_MCP_PATH}: ${toLineText(summary)}\n`,
   );
   io.stdout("Press Ctrl+C to stop.\n");
   await new Promise<void>((resolve) => {

@@ -15,6 +15,7 @@ import { loadScenarios } from "../../replay/load-scenarios.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { type RunScenarioOptions, runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
+import { toLineText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { RUN_INFO } from "../help/run-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -47,7 +48,7 @@ export const runCommand: Command = {
     let broken = false;
     for (const [index, file] of files.entries()) {
       const progress = `[${index + 1}/${files.length}] ${file}`;
-      if (format !== "text") io.stderr(`${progress}\n`);
+      if (format !== "text") io.stderr(`${toLineText(progress)}\n`);
       const ran = await runFile(
         file,
         { update: values.update, ci: values.ci || isCi(io.env), validateCall, allowCode, read },

@@ -7,7 +7,7 @@ import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { explainSchemas } from "../../emulator/spec/schema-notes.js";
 import { ToolDeckError } from "../../errors.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { SERVE_INFO } from "../help/serve-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
@@ -99,7 +99,7 @@ async function runSpec(
   const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots });
   if (values.explain) {
     const lines = [...emulator.explain(), ...explainSchemas(emulator.index)];
-    io.stdout(toTerminalText(`${lines.join("\n")}\n`));
+    io.stdout(`${lines.map(toLineText).join("\n")}\n`);
     return EXIT.ok;
   }
   const server = await serveSpec(

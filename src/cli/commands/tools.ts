@@ -3,7 +3,7 @@ import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
 import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
-import { toTerminalText } from "../../safe-text.js";
+import { toJsonText, toLineText } from "../../safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
@@ -36,14 +36,14 @@ export const toolsCommand: Command = {
         listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
         const where = `${source.file}${source.path ? `: ${source.path}` : ""}`;
-        io.stderr(`tooldeck tools: ${toTerminalText(`${where}: ${(error as Error).message}`)}\n`);
+        io.stderr(`tooldeck tools: ${toLineText(`${where}: ${(error as Error).message}`)}\n`);
         failed = true;
       }
     }
     const entries = [...listed.map(toEntry), ...loaded.mcpTools.map(fromMcp)];
     io.stdout(
       // A config's description is the pull request author's text: shown, never obeyed by the terminal.
-      values.json ? `${JSON.stringify(entries, null, 2)}\n` : toTerminalText(entries.map(toText).join("\n")),
+      values.json ? `${toJsonText(JSON.stringify(entries, null, 2))}\n` : entries.map(toText).join("\n"),
     );
     return failed ? EXIT.usage : EXIT.ok;
   },
@@ -85,9 +85,10 @@ function fromMcp(tool: ListedMcpTool): Entry {
   };
 }
 
+/** A tool as text: its name, endpoint and file on one line, its description on the next, then its schema. */
 function toText(entry: Entry): string {
   const where = `${entry.file}${entry.path ? ` ${entry.path}` : ""}`;
   const endpoint = entry.method ? `${entry.method} ${entry.url}` : "";
-  const schema = JSON.stringify(entry.inputSchema, null, 2).replace(/^/gm, "    ");
-  return `${entry.name}  ${endpoint}  (${where})\n  ${entry.description ?? ""}\n${schema}\n`;
+  const schema = toJsonText(JSON.stringify(entry.inputSchema, null, 2)).replace(/^/gm, "    ");
+  return `${toLineText(`${entry.name}  ${endpoint}  (${where})`)}\n  ${toLineText(entry.description ?? "")}\n${schema}\n`;
 }

@@ -14,8 +14,10 @@ export const ALLOW_CODE_HELP =
   "  --allow-code        run toolkits' Custom Code (in a separate process with no env, no files, 64 MB, a hard time limit); without it Flowise's default code is used";
 
 export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
-  --var KEY=VALUE     set {{$vars.KEY}} (repeatable)
-  --vars FILE         variables from a JSON or YAML object
+  --var KEY=VALUE     set {{$vars.KEY}} (repeatable); printed as it is unless it is secret (docs/security.md)
+  --secret KEY=VALUE  set {{$vars.KEY}} and never print its value (repeatable; a credential-like name such
+                      as api_key, or a use as a credential in a config, makes a --var secret too)
+  --vars FILE         variables from a JSON or YAML object; those under its secrets: are secret
   --base-url URL      send every tool to this service instead of the emulators (sets base_url; a toolkit's
                       server and a request tool's or HTTP node's own origin become it)
   --spec FILE         the OpenAPI description of the tools' service: a stateful emulator of it answers

@@ -1,4 +1,5 @@
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText, toTerminalText } from "../../safe-text.js";
+import { escapeCommandData, escapeCommandProperty } from "../../workflow-command-escape.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { summarize } from "../report.js";
@@ -31,26 +32,18 @@ export function formatGithub(report: CheckReport, options: GithubOptions): strin
   const lines = report.diagnostics.map((diagnostic) => {
     const text = textOf(diagnostic.file);
     const properties = [
-      `file=${escapeProperty(diagnostic.file)}`,
+      `file=${escapeCommandProperty(toLineText(diagnostic.file))}`,
       ...(text === undefined ? [] : [`line=${locateJsonPath(text, diagnostic.path)}`]),
-      `title=${escapeProperty(diagnostic.code)}`,
+      `title=${escapeCommandProperty(diagnostic.code)}`,
     ];
     const subject = diagnostic.tool ? `${diagnostic.tool}: ` : "";
     const suggestion = diagnostic.suggestion ? ` (${diagnostic.suggestion})` : "";
     // A server's text can carry terminal escapes: the log shows them, it does not obey them.
     const message = toTerminalText(`${subject}${diagnostic.message}${suggestion}`);
-    return `::${COMMAND[diagnostic.severity]} ${properties.join(",")}::${escapeData(message)}`;
+    return `::${COMMAND[diagnostic.severity]} ${properties.join(",")}::${escapeCommandData(message)}`;
   });
   const overrides = describeRuleOverrides(report.ruleOverrides).map(
-    (line) => `::notice::${escapeData(toTerminalText(line.text))}`,
+    (line) => `::notice::${escapeCommandData(toTerminalText(line.text))}`,
   );
   return `${[...lines, ...overrides, `${summarize(report)} (profile ${report.profile})`].join("\n")}\n`;
-}
-
-function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }

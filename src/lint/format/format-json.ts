@@ -1,3 +1,4 @@
+import { toJsonText } from "../../safe-text.js";
 import { type CheckReport, summarize } from "../report.js";
 
 /**
@@ -13,5 +14,5 @@ export function formatJson(report: CheckReport): string {
     diagnostics,
     ...(ruleOverrides ? { ruleOverrides } : {}),
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
+  return `${toJsonText(JSON.stringify(json, null, 2))}\n`;
 }

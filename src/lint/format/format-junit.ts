@@ -15,9 +15,9 @@ export function formatJunit(report: CheckReport): string {
     const others = findings.filter((d) => d.severity !== "error");
     const body = [
       errors.length > 0
-        ? `      <failure message="${escapeXml(errors[0]?.message ?? "")}" type="${escapeXml(errors[0]?.code ?? "")}">${escapeXml(errors.map(line).join("\n"))}</failure>`
+        ? `      <failure message="${escapeXml(errors[0]?.message ?? "")}" type="${escapeXml(errors[0]?.code ?? "")}">${lines(errors)}</failure>`
         : "",
-      others.length > 0 ? `      <system-out>${escapeXml(others.map(line).join("\n"))}</system-out>` : "",
+      others.length > 0 ? `      <system-out>${lines(others)}</system-out>` : "",
     ].filter(Boolean);
     const open = `    <testcase classname="${escapeXml(tool.file)}" name="${escapeXml(tool.name)}"`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`;
@@ -52,6 +52,11 @@ function properties(report: CheckReport): string {
     })),
   ];
   return named.map(({ name, value }) => `<property name="${name}" value="${escapeXml(value)}"/>`).join("");
+}
+
+/** One line per finding: each escaped on its own, so a newline inside one is a reference, not a line. */
+function lines(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics.map((diagnostic) => escapeXml(line(diagnostic))).join("\n");
 }
 
 function line(diagnostic: Diagnostic): string {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { toJsonText } from "../../safe-text.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
@@ -75,7 +76,7 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return `${toJsonText(JSON.stringify(sarif, null, 2))}\n`;
 }
 
 /**

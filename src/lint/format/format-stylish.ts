@@ -1,5 +1,5 @@
 import { styleText } from "node:util";
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
@@ -17,9 +17,9 @@ export function formatStylish(
   options: { color?: boolean; docsUrl?: (code: string) => string | undefined } = {},
 ): string {
   // validateStream off: the caller decided (a TTY, no NO_COLOR); styleText would otherwise check stdout itself.
-  // Every text painted comes from configs or servers: its own control characters are shown, not obeyed.
+  // Every text painted comes from configs or servers: one line each, its control characters shown, not obeyed.
   const paint = (style: Style, text: string) =>
-    options.color ? styleText(style, toTerminalText(text), { validateStream: false }) : toTerminalText(text);
+    options.color ? styleText(style, toLineText(text), { validateStream: false }) : toLineText(text);
   const lines: string[] = [];
   const files = [
     ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
@@ -71,11 +71,11 @@ function formatDiagnostic(
 ): string[] {
   const label = paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7));
   const subject = tool ? `${tool}: ` : "";
-  const message = toTerminalText(`${subject}${diagnostic.message}`);
+  const message = toLineText(`${subject}${diagnostic.message}`);
   const lines = [`    ${label} ${message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
   if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
-  if (diagnostic.suggestion) lines.push(`${indent}→ ${toTerminalText(diagnostic.suggestion)}`);
+  if (diagnostic.suggestion) lines.push(`${indent}→ ${toLineText(diagnostic.suggestion)}`);
   if (diagnostic.fix)
     lines.push(`${indent}${paint("green", `fixable with --fix: ${diagnostic.fix.description}`)}`);
   const docs = docsUrl?.(diagnostic.code);

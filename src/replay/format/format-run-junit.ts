@@ -13,10 +13,10 @@ export function formatRunJunit(report: RunReport): string {
     const children: string[] = [];
     if (!entry.passed) {
       const first = entry.lines[0] ?? "failed";
-      const text = [...entry.lines, ...drift].join("\n");
-      children.push(`      <failure message="${escapeXml(first)}">${escapeXml(text)}</failure>`);
+      const text = [...entry.lines, ...drift].map(escapeXml).join("\n");
+      children.push(`      <failure message="${escapeXml(first)}">${text}</failure>`);
     }
-    if (drift.length > 0) children.push(`      <system-out>${escapeXml(drift.join("\n"))}</system-out>`);
+    if (drift.length > 0) children.push(`      <system-out>${drift.map(escapeXml).join("\n")}</system-out>`);
     return `${open}>\n${children.join("\n")}\n    </testcase>`;
   });
   const total = report.entries.length;

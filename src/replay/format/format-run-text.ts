@@ -1,4 +1,4 @@
-import { toTerminalText } from "../../safe-text.js";
+import { toLineText } from "../../safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
 
 /** One line per scenario (`✓ name (profile) — 1 call, replayed`), then its failures, diff and drift, indented. */
@@ -12,13 +12,13 @@ export function formatScenarioText(result: ScenarioResult): string {
     ...result.diff.map((line) => `    ${line}`),
     ...result.drift.map((line) => `    drift: ${line}`),
   ];
-  // Diffs and failures quote what servers answered: their control characters are shown, not obeyed.
-  return toTerminalText([head, ...details].join("\n"));
+  // Diffs and failures quote what servers answered: one line each, control characters shown, not obeyed.
+  return [head, ...details].map(toLineText).join("\n");
 }
 
 /** A scenario file that could not be run at all. */
 export function formatBrokenText(file: string, message: string): string {
-  return toTerminalText(`✗ ${file} — ${message}`);
+  return toLineText(`✗ ${file} — ${message}`);
 }
 
 /** The last line: always the plain `N passed, M failed`. */

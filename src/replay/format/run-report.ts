@@ -1,3 +1,4 @@
+import { toJsonText } from "../../safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
 
 /** One line of a run report: a scenario run, or a scenario file that could not run. */
@@ -36,5 +37,5 @@ export function formatRunJson(report: RunReport): string {
       ? { ...entry.result }
       : { file: entry.file, name: entry.name, passed: false, error: entry.lines[0] },
   );
-  return `${JSON.stringify({ passed, failed: report.entries.length - passed, scenarios }, null, 2)}\n`;
+  return `${toJsonText(JSON.stringify({ passed, failed: report.entries.length - passed, scenarios }, null, 2))}\n`;
 }

@@ -5,7 +5,8 @@ import { escapeRegExp } from "../../escape-reg-exp.js";
  * The URL a standard-profile tool calls: `:key` and `{key}` placeholders are filled; a path param with
  * no placeholder is appended as a path segment (before any `?query`); a placeholder whose optional param
  * was not given is dropped with its segment; query params, and params declaring no `in`, go to the query
- * string (arrays as repeated keys, objects as JSON).
+ * string (arrays as repeated keys, objects as JSON), after the query as written: the written query is
+ * never parsed again, since URLSearchParams would read a `+` as a space and send a base64 value changed.
  */
 export function buildStandardUrl(
   url: string,
@@ -15,8 +16,8 @@ export function buildStandardUrl(
   const given = params ?? {};
   const [beforeHash, hash = ""] = splitOnce(url, "#");
   let [path, search = ""] = splitOnce(beforeHash, "?");
-  // Made only when there is a query: most tool calls have none.
-  let query = search === "" ? undefined : new URLSearchParams(search);
+  // Made only when a param goes to the query: most tool calls have none.
+  let query: URLSearchParams | undefined;
   const append = (key: string, value: unknown) => {
     query ??= new URLSearchParams();
     appendQueryValue(query, key, value);
@@ -33,8 +34,14 @@ export function buildStandardUrl(
       if (value !== undefined && value !== null) append(key, value);
     }
   }
-  const queryText = query?.toString() ?? "";
+  const queryText = joinQuery(search, query?.toString() ?? "");
   return `${path}${queryText ? `?${queryText}` : ""}${hash ? `#${hash}` : ""}`;
+}
+
+/** The written query, then the added params; one `&` between them, none doubled. */
+function joinQuery(written: string, added: string): string {
+  if (written === "" || added === "") return written || added;
+  return written.endsWith("&") ? `${written}${added}` : `${written}&${added}`;
 }
 
 /** The placeholder patterns of a param name, made once: a tool call should not compile regexes. */

@@ -163,7 +163,7 @@ describe("rules the settings turned off or lowered", () => {
     expect(JSON.parse(formatJson(gated)).ruleOverrides).toEqual(gated.ruleOverrides);
     expect(JSON.parse(formatJson(report))).not.toHaveProperty("ruleOverrides");
     expect(formatJunit(gated)).toContain(
-      '<property name="rules-turned-off" value="rules turned off by ci/100%\n::error::gates.yaml: operation-not-found, probe"/>',
+      '<property name="rules-turned-off" value="rules turned off by ci/100%&#xa;::error::gates.yaml: operation-not-found, probe"/>',
     );
   });
 
@@ -172,8 +172,8 @@ describe("rules the settings turned off or lowered", () => {
       .trimEnd()
       .split("\n");
     expect(lines.slice(-3)).toEqual([
-      "::notice::rules turned off by ci/100%25%0A::error::gates.yaml: operation-not-found, probe",
-      "::notice::rules downgraded by ci/100%25%0A::error::gates.yaml: param-without-in (warning → info)",
+      "::notice::rules turned off by ci/100%25%0A\\u003a:error::gates.yaml: operation-not-found, probe",
+      "::notice::rules downgraded by ci/100%25%0A\\u003a:error::gates.yaml: param-without-in (warning → info)",
       "2 problems (1 error, 1 warning, 0 infos) in 2 tools (profile flowise)",
     ]);
   });

@@ -53,6 +53,27 @@ describe("buildStandardUrl", () => {
       "http://h/e?a=1&b=true",
     ],
     ["fragment kept last", "http://h/e#top", { id: "3" }, { id: path }, "http://h/e/3#top"],
+    [
+      "a written query is kept byte for byte: `+`, `/`, `=` and `%2B` as written",
+      "http://h/e?sig=wJal+rX/U=&x=%2B",
+      {},
+      {},
+      "http://h/e?sig=wJal+rX/U=&x=%2B",
+    ],
+    [
+      "params are added after the written query, which stays as written",
+      "http://h/e?sig=a+b",
+      { q: "c+d e" },
+      { q: query },
+      "http://h/e?sig=a+b&q=c%2Bd+e",
+    ],
+    [
+      "a written trailing `&` is not doubled",
+      "http://h/e?a=1&",
+      { b: "2" },
+      { b: query },
+      "http://h/e?a=1&b=2",
+    ],
   ])("%s", (_label, url, params, schema, expected) => {
     expect(buildStandardUrl(url, params, schema)).toBe(expected);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCredentialName } from "../src/credential-names.js";
+import { isCredentialName } from "../../src/secrets/credential-names.js";
 
 describe("isCredentialName", () => {
   it.each([
