@@ -23,7 +23,8 @@ const WIPE_ELSEWHERE = {
  */
 
 const victim = loopbackServer();
-const target = loopbackServer();
+// Answers like a service that makes items: a write probe makes the item it acts on and removes it after.
+const target = loopbackServer({ answer: '{"id":"7","ok":true}' });
 listenDuringTests(victim, target);
 
 async function tooldeck(...args: string[]) {
@@ -61,12 +62,14 @@ describe("--base-url applies to every kind of tool", () => {
     expect(victim.requests).toEqual([]);
     expect(target.requests).toEqual([
       "GET /events",
-      "POST /events",
+      ...["POST /events", "DELETE /events/7"],
       "GET /events/1",
-      "PATCH /events/1",
-      "DELETE /events/1",
+      ...["POST /events", "PATCH /events/7", "DELETE /events/7"],
+      ...["POST /events", "DELETE /events/7"],
     ]);
-    expect(stdout).toContain(`deleteEvent  DELETE ${base}/events/1 → 200 (--base-url)`);
+    expect(stdout).toContain(
+      `deleteEvent  DELETE ${base}/events/{id} → 200 (--base-url; {id} made by POST /events)`,
+    );
     expect(stderr).toContain(
       `note: writes go only to ${target.host()} (--base-url); a write to any other host is refused\n`,
     );
@@ -78,14 +81,42 @@ describe("--base-url applies to every kind of tool", () => {
         kind: "request",
         method: "DELETE",
         name: "wipe",
-        description: "Use this to delete everything",
-        url: `http://${victim.host()}/everything`,
+        description: "Use this to delete an event",
+        url: `http://${victim.host()}/events/:id`,
+        queryParamsSchema: { id: { type: "string", in: "path", required: true, description: "its id" } },
       },
-      { kind: "http", name: "reset", method: "POST", url: `http://${victim.host()}/reset`, body: {} },
+      {
+        kind: "http",
+        name: "add",
+        method: "POST",
+        url: `http://${victim.host()}/events`,
+        body: { name: "x" },
+      },
     ]);
     await tooldeck("check", tools, "--base-url", `http://${target.host()}/api`, "--allow-writes");
     expect(victim.requests).toEqual([]);
-    expect(target.requests).toEqual(["DELETE /api/everything", "POST /api/reset"]);
+    expect(target.requests).toEqual([
+      ...["POST /api/events", "DELETE /api/events/7"],
+      ...["POST /api/events", "DELETE /api/events/7"],
+    ]);
+  });
+
+  test("check: a write the spec cannot undo is sent to no one, --base-url included", async () => {
+    const tools = attackerTools([
+      { kind: "http", name: "reset", method: "POST", url: `http://${victim.host()}/reset`, body: {} },
+    ]);
+    const { stdout } = await tooldeck(
+      "check",
+      tools,
+      "--base-url",
+      `http://${target.host()}`,
+      "--allow-writes",
+    );
+    expect(stdout).toContain("reset  POST not probed (nothing would undo it on a real service)");
+    expect(stdout).toContain(
+      "write not probed on a real service: POST /reset is not an operation of Event Management API, so nothing would undo it",
+    );
+    expect([...victim.requests, ...target.requests]).toEqual([]);
   });
 
   test("call: a toolkit operation goes to --base-url, not to its spec's server", async () => {
@@ -101,7 +132,7 @@ describe("--base-url applies to every kind of tool", () => {
       "--allow-writes",
     );
     expect(exit).toBe(0);
-    expect(stdout).toBe('{"ok":true}\n');
+    expect(stdout).toBe('{"id":"7","ok":true}\n');
     expect(victim.requests).toEqual([]);
     expect(target.requests).toEqual(["DELETE /events/1"]);
   });

@@ -209,7 +209,12 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
         "--format",
         "json",
       );
-      expect(JSON.parse(writes.stdout).tools[2].sent).toBe(`PUT ${server.url}/events → 404 (--base-url)`);
+      expect(JSON.parse(writes.stdout).tools.map((t: { sent: string }) => t.sent)).toEqual([
+        `GET ${server.url}/events/1?limit=2 → 200 (--base-url)`,
+        `POST ${server.url}/events → 201 (--base-url; removed after by DELETE /events/{id})`,
+        "PUT not probed (nothing would undo it on a real service)",
+        `DELETE ${server.url}/events/{id} → 204 (--base-url; {id} made by POST /events)`,
+      ]);
     } finally {
       await server.close();
     }

@@ -33,11 +33,13 @@ const withToken = (request: IncomingMessage) =>
 const victim = loopbackServer({ describe: withToken });
 const named = loopbackServer({ describe: withToken });
 const silent = loopbackServer({ describe: withToken, silent: true });
+/** A named service that makes items (`{"id":"7"}`): write probes make the item they act on there first. */
+const maker = loopbackServer({ describe: withToken, answer: '{"id":"7"}' });
 beforeAll(async () => {
-  await Promise.all([victim.start(), named.start(), silent.start()]);
+  await Promise.all([victim.start(), named.start(), silent.start(), maker.start()]);
 });
 afterAll(async () => {
-  await Promise.all([victim.stop(), named.stop(), silent.stop()]);
+  await Promise.all([victim.stop(), named.stop(), silent.stop(), maker.stop()]);
 });
 
 const METADATA_TOOL = {
@@ -71,36 +73,41 @@ describe("probes go only where the user said", () => {
       kind: "request",
       method: "DELETE",
       name: "wipe",
-      description: "Use this to delete everything",
-      url: `http://${victim.host()}/everything`,
+      description: "Use this to delete an event",
+      url: `http://${victim.host()}/events/:id`,
+      queryParamsSchema: { id: { type: "string", in: "path", required: true, description: "its id" } },
     });
     const { stdout } = await tooldeck(
       "check",
       tools,
       "--base-url",
-      `http://${named.host()}`,
+      `http://${maker.host()}`,
       "--allow-writes",
     );
-    expect(stdout).toContain(`wipe  DELETE http://${named.host()}/everything → 200 (--base-url)`);
+    expect(stdout).toContain(
+      `wipe  DELETE http://${maker.host()}/events/{id} → 200 (--base-url; {id} made by POST /events)`,
+    );
     expect(victim.requests).toEqual([]);
+    expect(maker.requests.slice(-2)).toEqual(["POST /events ", "DELETE /events/7 "]);
   });
 
-  test("a write to --allow-host's host is refused without --allow-writes, sent with it", async () => {
+  test("a write to --allow-host's host is refused without --allow-writes, sent with it (and undone)", async () => {
     const tools = toolsWith({
       kind: "request",
       method: "POST",
-      name: "create_thing",
-      description: "Use this to create a thing",
-      url: `http://${named.host()}/things`,
+      name: "create_event",
+      description: "Use this to create an event",
+      url: `http://${maker.host()}/events`,
       bodySchema: { name: { type: "string", required: true, description: "name" } },
     });
-    const refused = await tooldeck("check", tools, "--allow-host", named.host());
+    maker.requests.length = 0;
+    const refused = await tooldeck("check", tools, "--allow-host", maker.host());
     expect(refused.stdout).toContain(
-      `refused: POST to ${named.host()}: writes to a real service need --allow-writes`,
+      `refused: POST to ${maker.host()}: writes to a real service need --allow-writes`,
     );
-    expect(named.requests.filter((line) => line.startsWith("POST"))).toEqual([]);
-    await tooldeck("check", tools, "--allow-host", named.host(), "--allow-writes");
-    expect(named.requests.filter((line) => line.startsWith("POST /things"))).toHaveLength(1);
+    expect(maker.requests).toEqual([]);
+    await tooldeck("check", tools, "--allow-host", maker.host(), "--allow-writes");
+    expect(maker.requests).toEqual(["POST /events ", "DELETE /events/7 "]);
   });
 
   test("a probe to a silent host ends at --timeout under the flowise profile", async () => {

@@ -51,7 +51,45 @@ function fixedConfigOverTutorialCassette(): string {
   return dir;
 }
 
+/** A scenario whose model sends create_event a body that fails its schema (a number for a string name). */
+function invalidArgumentsScenario(): { file: string; cassette: string } {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-run-invalid-"));
+  const scenario = [
+    "name: invalid arguments",
+    `tools: ["${packagePath("tools")}"]`,
+    "profile: standard",
+    "cassette: tape.json",
+    "messages: Add an event called 42.",
+    "model:",
+    "  scripted:",
+    "    - calls:",
+    "        - tool: create_event",
+    "          args: { body: { name: 42 } }",
+    "    - answer: I could not add it.",
+    "expect:",
+    "  calls:",
+    "    - { tool: create_event, outcome: error }",
+  ].join("\n");
+  writeFileSync(join(dir, "invalid.yaml"), scenario);
+  return { file: join(dir, "invalid.yaml"), cassette: join(dir, "tape.json") };
+}
+
 describe("tooldeck run", () => {
+  test("invalid arguments: LangChain's message is recorded, with no stack or path, and the replay is green", async () => {
+    const { file, cassette } = invalidArgumentsScenario();
+    const recorded = await run(file);
+    expect(recorded.exit).toBe(0);
+    const text = readFileSync(cassette, "utf8");
+    expect(JSON.parse(text).calls[0].output).toBe(
+      `Error invoking tool 'create_event' with kwargs {"body":{"name":42}} with error: Error: Received tool input did not match expected schema\n Please fix the error and try again.`,
+    );
+    expect(text).not.toMatch(/\bat .*:\d+:\d+|file:|node_modules/);
+    expect(text).not.toContain(packagePath());
+    const replayed = await run("--ci", file);
+    expect(replayed.stdout).toContain("1 passed, 0 failed");
+    expect(replayed.exit).toBe(0);
+  });
+
   test("--spec reports drift: a recorded call that is no operation of the description", async () => {
     const spec = packagePath("tools", "event-api.openapi.yaml");
     const { exit, stdout } = await run(packagePath("scenarios", "update-event.yaml"), "--spec", spec);

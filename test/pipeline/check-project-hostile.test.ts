@@ -13,7 +13,8 @@ import { listenDuringTests, loopbackServer } from "../support/loopback-server.js
  * real is called, and a host is reached only when the caller named it.
  */
 const victim = loopbackServer();
-const named = loopbackServer();
+// Answers like a service that makes items, so that write probes go as far as they can.
+const named = loopbackServer({ answer: '{"id":"7"}' });
 listenDuringTests(victim, named);
 
 /** The attacker's project: literal and variable-built URLs to the victim, and a spec served by it. */
@@ -72,7 +73,7 @@ describe("checkProject on an attacker's configs reaches no host the caller did n
     expect(sentBy(report, "wipe_elsewhere")).toBe("DELETE not probed (writes need --allow-writes)");
   });
 
-  test("baseUrl with allowWrites: every tool goes to the base URL, a variable aimed elsewhere is refused", async () => {
+  test("baseUrl with allowWrites: every tool goes to the base URL, a variable aimed elsewhere is refused, a write nothing undoes is not sent", async () => {
     const { report } = await checkProject({
       paths: [attackerProject()],
       target: { baseUrl: `http://${named.host()}` },
@@ -80,8 +81,10 @@ describe("checkProject on an attacker's configs reaches no host the caller did n
       vars: { elsewhere: `http://${victim.host()}` },
     });
     expect(victim.requests).toEqual([]);
-    expect(named.requests).toContain("DELETE /everything");
-    expect(named.requests).toContain("DELETE /events/1");
+    expect(named.requests).not.toContain("DELETE /everything");
+    expect(sentBy(report, "wipe_victim")).toBe("DELETE not probed (nothing would undo it on a real service)");
+    expect(named.requests).toContain("DELETE /events/7");
+    expect(named.requests).not.toContain("DELETE /events/1");
     expect(messages(report)).toContainEqual(
       expect.stringContaining(
         `wipe_elsewhere: DELETE /everything got no answer: DELETE http://${victim.host()}/everything failed: refused: host ${victim.host()} is not allowed`,

@@ -191,7 +191,12 @@ describe("checkProject against a real service (baseUrl)", () => {
         "delete_event: DELETE not probed (writes need --allow-writes)",
       ]);
       const writes = await checkProject({ paths, target: { baseUrl: server.url }, allowWrites: true });
-      expect(writes.report.tools[2]?.sent).toBe(`PUT ${server.url}/events → 404 (--base-url)`);
+      expect(sent(writes.report)).toEqual([
+        `get_events: GET ${server.url}/events/1?limit=2 → 200 (--base-url)`,
+        `create_event: POST ${server.url}/events → 201 (--base-url; removed after by DELETE /events/{id})`,
+        "update_event: PUT not probed (nothing would undo it on a real service)",
+        `delete_event: DELETE ${server.url}/events/{id} → 204 (--base-url; {id} made by POST /events)`,
+      ]);
     } finally {
       await server.close();
     }

@@ -7,11 +7,13 @@ export interface LoopbackServerOptions {
   silent?: boolean;
   /** How a request is recorded; default `METHOD /path`. */
   describe?: (request: IncomingMessage) => string;
+  /** The JSON every request is answered with; default `{"ok":true}`. */
+  answer?: string;
 }
 
 /**
- * A server on 127.0.0.1 that records every request it receives and answers `{"ok":true}`: the
- * service an attacker's config aims at, so a test can assert that nothing reached it.
+ * A server on 127.0.0.1 that records every request it receives and answers `{"ok":true}` (or
+ * `answer`): the service an attacker's config aims at, so a test can assert that nothing reached it.
  */
 export function loopbackServer(options: LoopbackServerOptions = {}) {
   const requests: string[] = [];
@@ -20,7 +22,7 @@ export function loopbackServer(options: LoopbackServerOptions = {}) {
     requests.push(describe(request));
     if (options.silent) return;
     response.setHeader("content-type", "application/json");
-    response.end('{"ok":true}');
+    response.end(options.answer ?? '{"ok":true}');
   });
   return {
     requests,

@@ -1,9 +1,9 @@
 import { generateValue } from "../../src/emulator/spec/generate-value.js";
-import { jsonMedia } from "../../src/emulator/spec/media-types.js";
 import { createSchemaValidator } from "../../src/emulator/spec/schema-validator.js";
 import { documented } from "../../src/emulator/spec/spec-answers.js";
 import { createSpecEmulator } from "../../src/emulator/spec/spec-emulator.js";
 import type { OpenApiSpec } from "../../src/openapi/load-spec.js";
+import { jsonMedia } from "../../src/openapi/media-types.js";
 import type { IndexedOperation } from "../../src/openapi/operation-index.js";
 
 /** A request for an operation: generated path, query and header values, and a JSON body when it takes one. */

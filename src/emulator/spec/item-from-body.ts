@@ -1,6 +1,6 @@
+import type { Resource } from "../../openapi/infer-resources.js";
 import { mergeAllOf } from "../../openapi/merge-all-of.js";
 import { generateFitting, seedOf } from "./generate-value.js";
-import type { Resource } from "./infer-resources.js";
 import type { CheckerFor } from "./read-request.js";
 import type { Item } from "./resource-store.js";
 

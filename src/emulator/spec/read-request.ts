@@ -1,8 +1,8 @@
 import { readStreamWithin } from "../../net/read-stream-within.js";
+import { declaresContentType, isJsonMediaType } from "../../openapi/media-types.js";
 import type { ParameterObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { nestsTooDeep, TOO_DEEP_MESSAGE } from "../json-depth.js";
-import { declaresContentType, isJsonMediaType } from "./media-types.js";
 import type { SchemaCheck } from "./schema-validator.js";
 import type { Direction } from "./to-json-schema.js";
 

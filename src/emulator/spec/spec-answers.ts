@@ -1,9 +1,9 @@
 import { STATUS_CODES } from "node:http";
+import { jsonMedia, mediaExample } from "../../openapi/media-types.js";
 import type { ResponseObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { emptyResponse } from "../status-text.js";
 import { generateFitting } from "./generate-value.js";
-import { jsonMedia, mediaExample } from "./media-types.js";
 import type { CheckerFor } from "./read-request.js";
 
 /** The success status an action answers with, and the response the spec declares for it. */

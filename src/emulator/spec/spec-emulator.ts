@@ -1,3 +1,10 @@
+import {
+  type CrudAction,
+  explainRole,
+  inferResources,
+  type Resource,
+  type SpecModel,
+} from "../../openapi/infer-resources.js";
 import type { OpenApiSpec } from "../../openapi/load-spec.js";
 import { matchOperation } from "../../openapi/match-operation.js";
 import { OPENAPI_METHODS } from "../../openapi/openapi-document.js";
@@ -9,13 +16,6 @@ import {
 import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
 import { seededRandom } from "../../seeded-random.js";
 import { generateValue, seedOf } from "./generate-value.js";
-import {
-  type CrudAction,
-  explainRole,
-  inferResources,
-  type Resource,
-  type SpecModel,
-} from "./infer-resources.js";
 import { idInBody, isItem, keepId, withRequired } from "./item-from-body.js";
 import { mergePatch } from "./merge-patch.js";
 import { type IdTally, nextId } from "./next-id.js";

@@ -1,9 +1,9 @@
 import { ToolDeckError } from "../../errors.js";
+import type { Resource, SpecModel } from "../../openapi/infer-resources.js";
+import { jsonMedia, mediaExample } from "../../openapi/media-types.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { fitsTemplate } from "../../openapi/template-segment.js";
-import type { Resource, SpecModel } from "./infer-resources.js";
 import { isItem } from "./item-from-body.js";
-import { jsonMedia, mediaExample } from "./media-types.js";
 import { createIdTally, type IdTally } from "./next-id.js";
 import type { Item } from "./resource-store.js";
 

@@ -19,6 +19,14 @@ export function exampleArgs(schema: Schema, hints: ProbeHints = EMULATOR_HINTS):
   return exampleFor(schema, "", hints, 0);
 }
 
+/**
+ * A request body for a JSON schema, filled as a tool's body is: every property, except an optional id
+ * (the service gives one).
+ */
+export function exampleBody(schema: Schema, hints: ProbeHints = EMULATOR_HINTS): unknown {
+  return exampleFor(schema, "body", hints, 0);
+}
+
 function exampleFor(schema: Schema, name: string, hints: ProbeHints, depth: number): unknown {
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];

@@ -3,9 +3,8 @@ import type { IndexedOperation, OperationIndex } from "../../openapi/operation-i
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import type { Finding } from "../rule.js";
 import { describeOperation, jsonBodySchema } from "../spec-helpers.js";
+import { clipEvidence } from "./clip-evidence.js";
 import { checkSchema } from "./schema-check.js";
-
-const EVIDENCE_LIMIT = 200;
 
 /**
  * What one probe call shows: the call failed or answered non-2xx (error, with the evidence), and, with a
@@ -19,7 +18,9 @@ export function judgeExchange(result: ToolResult, spec: OperationIndex | undefin
     return [{ message: `${target} got no answer: ${result.output || result.error || "(empty output)"}` }];
   const findings: Finding[] = [];
   if (response.status < 200 || response.status > 299) {
-    findings.push({ message: `${target} answered ${response.status} ${clip(response.body)}`.trimEnd() });
+    findings.push({
+      message: `${target} answered ${response.status} ${clipEvidence(response.body)}`.trimEnd(),
+    });
   } else if (!result.ok) {
     findings.push({
       message: `${target} answered ${response.status}, but the tool failed: ${result.output}`,
@@ -94,11 +95,6 @@ function pathOf(url: string): string {
   } catch {
     return url;
   }
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > EVIDENCE_LIMIT ? `${flat.slice(0, EVIDENCE_LIMIT)}…` : flat;
 }
 
 function parseJson(text: string): unknown {

@@ -1,14 +1,18 @@
 import type { LoadedTool } from "../../config/tool-config.js";
+import { isInProcessFetch } from "../../net/fetch-like.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { Profile } from "../../profile.js";
 import { createTool } from "../../runtime/create-tools.js";
+import { withOutboundPolicy } from "../../runtime/outbound/with-outbound-policy.js";
 import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import type { ExecutableTool, ToolResult } from "../../runtime/tool-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { toolName } from "../lint.js";
 import type { Finding } from "../rule.js";
+import { createDryRunFetch, type DryRunFetch } from "./dry-run-fetch.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
 import type { judgeExchange as JudgeExchange } from "./judge-exchange.js";
+import { type JudgedCall, type LiveWriteOutcome, probeLiveWrite } from "./probe-live-write.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
 
 /**
@@ -34,7 +38,10 @@ export interface ProbeOptions {
   spec?: OperationIndex;
   /** Each OpenAPI toolkit's loaded spec, by its `spec:` path (handed to the target). */
   toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
-  /** Send POST/PUT/PATCH/DELETE too; without it only reads are probed (against a real service). */
+  /**
+   * Send POST/PUT/PATCH/DELETE too; without it only reads are probed (against a real service). A real
+   * service's writes are undone (docs/rules.md, "probe").
+   */
   allowWrites: boolean;
   hints?: ProbeHints;
   /** Each call's limit, under both profiles; default 10 s. */
@@ -58,7 +65,9 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Calls every tool once with valid-looking arguments (seeded ids, a valid date-time, spec examples) and
  * judges the exchange: a failed call or non-2xx answer is an error, with the evidence; with a spec, a
  * request that is no operation, an invalid body, an undocumented status or an answer off its schema are
- * warnings. Never throws for a bad config.
+ * warnings. A write to a real service (not answered in the process) leaves it as it was: it acts on
+ * an item made for it and what it makes is removed, or it is not sent (`probeLiveWrite`). Never throws
+ * for a bad config.
  * @example
  * const { diagnostics } = await probe(loaded.tools, { profile: "standard", target: () => emulatorRuntime(), allowWrites: true });
  */
@@ -73,7 +82,10 @@ export async function probe(
   for (const [index, tool] of tools.entries()) {
     const toolkitSpec =
       tool.config.kind === "openapi-toolkit" ? options.toolkitSpecs?.get(tool.config.spec) : undefined;
-    const runtime = { ...options.target(tool, toolkitSpec), profile: options.profile };
+    const target = options.target(tool, toolkitSpec);
+    // Writes are looked at before they are sent: one to a real service must be undone after.
+    const dry = options.allowWrites ? createDryRunFetch(target.fetch) : undefined;
+    const runtime = { ...target, profile: options.profile, ...(dry ? { fetch: dry.fetch } : {}) };
     let executables: ExecutableTool[];
     try {
       executables = await createTool(tool.config, runtime);
@@ -90,7 +102,8 @@ export async function probe(
       continue;
     }
     for (const executable of executables) {
-      const record = await probeOne(tool, executable, options, runtime, judgeExchange);
+      const context = { tool, executable, options, runtime, judge: judgeExchange, dry };
+      const record = await probeOne({ ...context, spec: toolkitSpec ?? options.spec });
       records.push(record.record);
       diagnostics.push(...record.diagnostics);
     }
@@ -99,46 +112,121 @@ export async function probe(
   return { diagnostics, records };
 }
 
-async function probeOne(
-  tool: LoadedTool,
-  executable: ExecutableTool,
-  options: ProbeOptions,
-  runtime: ProbeRuntime,
-  judge: typeof JudgeExchange,
-) {
+/** One executable's probe, and what it needs. */
+interface ProbeContext {
+  tool: LoadedTool;
+  executable: ExecutableTool;
+  options: ProbeOptions;
+  runtime: ProbeRuntime;
+  judge: typeof JudgeExchange;
+  /** Set when writes are probed. */
+  dry: DryRunFetch | undefined;
+  /** Where a write's operations are looked up: the toolkit's own description, else the checked one. */
+  spec: OperationIndex | undefined;
+}
+
+interface ProbeOutcome {
+  record: ProbeRecord;
+  diagnostics: Diagnostic[];
+}
+
+async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
+  const { tool, executable, options, dry } = context;
   const method = executable.endpoint?.method ?? "GET";
-  if (!options.allowWrites && WRITES.has(method)) {
-    return {
-      record: { tool, name: executable.name, sent: `${method} not probed (writes need --allow-writes)` },
-      diagnostics: [],
-    };
+  const write = WRITES.has(method);
+  if (write && !options.allowWrites)
+    return notSent(context, `${method} not probed (writes need --allow-writes)`, []);
+  const hints = options.hints ?? EMULATOR_HINTS;
+  const args = exampleArgs(executable.inputSchema, hints);
+  const request = write && dry ? await dryRun(context, dry, args) : undefined;
+  if (request && dry && !isInProcessFetch(dry.fetch, request.url)) {
+    const outcome = await probeLiveWrite({
+      request,
+      spec: context.spec,
+      ...(context.runtime.baseUrl !== undefined ? { baseUrl: context.runtime.baseUrl } : {}),
+      hints,
+      timeoutMs: timeoutOf(options),
+      fetch: withOutboundPolicy(outboundOf(context.runtime, dry)).fetch ?? dry.fetch,
+      argsFor: (given) => exampleArgs(executable.inputSchema, given),
+      dryRun: (given) => dryRun(context, dry, given),
+      call: (given) => callAndJudge(context, given),
+    });
+    return liveWriteRecord(context, outcome);
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const result = await executable.invoke(
-    exampleArgs(executable.inputSchema, options.hints ?? EMULATOR_HINTS),
-    { signal: deadline },
-  );
-  const skipped = runtime.skipsUnknownHosts ? unknownHost(result) : undefined;
+  const call = await callAndJudge(context, args);
+  const skipped = context.runtime.skipsUnknownHosts ? unknownHost(call.result) : undefined;
   if (skipped !== undefined) {
     const message = `not probed: ${skipped} has no OpenAPI description and is not called without --live (give --spec, or --live --allow-host ${skipped})`;
     return {
-      record: { tool, name: executable.name, result, sent: `${method} ${result.request?.url} → not probed` },
+      record: {
+        tool,
+        name: executable.name,
+        result: call.result,
+        sent: `${method} ${call.result.request?.url} → not probed`,
+      },
       diagnostics: [probeDiagnostic(tool, executable.name, "info", message)],
     };
   }
-  const status = result.response ? ` → ${result.response.status}` : " → no answer";
-  const via = result.request ? runtime.describeTarget?.(result.request.url) : undefined;
-  const sent = result.request
-    ? `${result.request.method} ${result.request.url}${status}${via ? ` (${via})` : ""}`
-    : "not sent";
+  return {
+    record: { tool, name: executable.name, result: call.result, sent: sentLine(context, call.result) },
+    diagnostics: toDiagnostics(context, call.findings),
+  };
+}
+
+/** The request the tool would send with these arguments; nothing is sent. */
+function dryRun(context: ProbeContext, dry: DryRunFetch, args: unknown) {
+  const signal = AbortSignal.timeout(timeoutOf(context.options));
+  return dry.dryRun(() => context.executable.invoke(args, { signal }));
+}
+
+/** The options the tools send with, for the probe's own requests: the same fetch behind the same guard. */
+function outboundOf(runtime: ProbeRuntime, dry: DryRunFetch): ToolRuntimeOptions {
+  return { fetch: dry.fetch, ...(runtime.outbound ? { outbound: runtime.outbound } : {}) };
+}
+
+async function callAndJudge(context: ProbeContext, args: unknown): Promise<JudgedCall> {
+  const { tool, options } = context;
+  const timeoutMs = timeoutOf(options);
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const result = await context.executable.invoke(args, { signal: deadline });
+  const method = context.executable.endpoint?.method ?? "GET";
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
-    : [...judge(result, options.spec), ...judgeOutputLength(tool, result)];
-  const diagnostics = findings.map((finding) =>
-    probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
+    : [...context.judge(result, options.spec), ...judgeOutputLength(tool, result)];
+  return { result, findings };
+}
+
+/** `PUT http://…/events → 404 (--base-url)`: what was sent, where, and what came back. */
+function sentLine(context: ProbeContext, result: ToolResult, note?: string): string {
+  const { request, response } = result;
+  if (!request) return "not sent";
+  const status = response ? ` → ${response.status}` : " → no answer";
+  const via = [context.runtime.describeTarget?.(request.url), note].filter(Boolean).join("; ");
+  return `${request.method} ${request.url}${status}${via ? ` (${via})` : ""}`;
+}
+
+function liveWriteRecord(context: ProbeContext, outcome: LiveWriteOutcome): ProbeOutcome {
+  const { tool, executable } = context;
+  const own = toDiagnostics(context, outcome.findings);
+  if (!outcome.call) return notSent(context, outcome.notSent ?? "not sent", own);
+  const { result, findings } = outcome.call;
+  const sent = outcome.show(sentLine(context, result, outcome.note));
+  const judged = toDiagnostics(context, findings).map((d) => ({ ...d, message: outcome.show(d.message) }));
+  return { record: { tool, name: executable.name, result, sent }, diagnostics: [...judged, ...own] };
+}
+
+function notSent(context: ProbeContext, sent: string, diagnostics: Diagnostic[]): ProbeOutcome {
+  return { record: { tool: context.tool, name: context.executable.name, sent }, diagnostics };
+}
+
+function toDiagnostics(context: ProbeContext, findings: readonly Finding[]): Diagnostic[] {
+  return findings.map((finding) =>
+    probeDiagnostic(context.tool, context.executable.name, finding.severity ?? "error", finding.message),
   );
-  return { record: { tool, name: executable.name, result, sent }, diagnostics };
+}
+
+function timeoutOf(options: ProbeOptions): number {
+  return options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
 }
 
 /** The host the outbound guard refused because nobody named it, if that is why the call failed. */

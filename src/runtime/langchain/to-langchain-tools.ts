@@ -1,5 +1,9 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { DynamicStructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
+import {
+  DynamicStructuredTool,
+  ToolInputParsingException,
+  type ToolRunnableConfig,
+} from "@langchain/core/tools";
 import { z } from "zod";
 import { compileSchemaCheck, type SchemaCheck } from "../../json-schema-check.js";
 import type { ExecutableTool, ToolInvokeOptions, ToolResult } from "../tool-result.js";
@@ -67,8 +71,10 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     // What LangChain validates: a `tool_call`'s arguments, else the input itself.
     const validated = isLangChainToolCall(input) ? input.args : input;
     const own = this.schema === this.#checkedSchema;
-    const target = !own ? this : this.#passes?.(validated) ? this.#checked : this.#validating;
-    return DynamicStructuredTool.prototype.call.call(target, input, configArg, tags);
+    if (own && this.#passes?.(validated))
+      return DynamicStructuredTool.prototype.call.call(this.#checked, input, configArg, tags);
+    const target = own ? this.#validating : this;
+    return DynamicStructuredTool.prototype.call.call(target, input, configArg, tags).catch(withoutStack);
   }
 
   #coerced(arg: Parameters<DynamicStructuredTool["call"]>[0]): typeof arg {
@@ -77,6 +83,18 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     const args = this.#coerce(arg.args);
     return args === arg.args ? arg : { ...arg, args };
   }
+}
+
+/**
+ * Arguments that fail the schema: LangChain's agent puts the parsing error's `stack` in what the model
+ * reads (`ToolInvocationError`: "… with error: ${stack}"), and a stack holds this machine's install
+ * paths and the frames of whoever called the tool, which differ between an agent and a replay. The
+ * error keeps LangChain's message and its first stack line only, so the model reads the same text
+ * wherever the call ran, and no path of this machine.
+ */
+function withoutStack(error: unknown): never {
+  if (error instanceof ToolInputParsingException) error.stack = String(error);
+  throw error;
 }
 
 function isLangChainToolCall(input: unknown): input is { args: unknown } {

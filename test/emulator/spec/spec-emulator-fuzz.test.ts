@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { inferResources, type Resource } from "../../../src/emulator/spec/infer-resources.js";
-import { jsonMedia } from "../../../src/emulator/spec/media-types.js";
 import { createSchemaValidator } from "../../../src/emulator/spec/schema-validator.js";
 import { documented } from "../../../src/emulator/spec/spec-answers.js";
 import { createSpecEmulator } from "../../../src/emulator/spec/spec-emulator.js";
+import { inferResources, type Resource } from "../../../src/openapi/infer-resources.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { matchOperation } from "../../../src/openapi/match-operation.js";
+import { jsonMedia } from "../../../src/openapi/media-types.js";
 import { packagePath } from "../../../src/package-root.js";
 import { oasExample } from "../../support/real-specs.js";
 import { requestArbitrary, type Target } from "../../support/request-arbitrary.js";

@@ -1,8 +1,8 @@
-import { mergeAllOf } from "../../openapi/merge-all-of.js";
-import type { SchemaObject } from "../../openapi/openapi-document.js";
-import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
-import { splitPath } from "../../openapi/path-trie.js";
 import { jsonMedia } from "./media-types.js";
+import { mergeAllOf } from "./merge-all-of.js";
+import type { SchemaObject } from "./openapi-document.js";
+import type { IndexedOperation, OperationIndex } from "./operation-index.js";
+import { splitPath } from "./path-trie.js";
 
 /** A collection `/things` and its items `/things/{thingId}`, as the paths of a spec show them. */
 export interface Resource {
@@ -24,7 +24,7 @@ export interface Resource {
   parent: Resource | undefined;
 }
 
-/** What the emulator does for one operation. */
+/** What an operation does to a resource (its CRUD action), or why it is no such action. */
 export type OperationRole = { action: CrudAction; resource: Resource } | { action: "answer"; reason: string };
 
 /** `replace-by-body`/`update-by-body`: PUT/PATCH on the collection, the id inside the body (`PUT /pet`). */

@@ -1,4 +1,4 @@
-import type { MediaTypeObject } from "../../openapi/openapi-document.js";
+import type { MediaTypeObject } from "./openapi-document.js";
 
 /** `application/json`, `application/problem+json`, `application/vnd.github+json`; parameters aside. */
 export function isJsonMediaType(type: string): boolean {
