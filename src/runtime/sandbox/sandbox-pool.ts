@@ -40,8 +40,7 @@ function compiledEngine(): Promise<WebAssembly.Module> {
 
 /**
  * A worker for one run with `memoryBytes` for the guest: a warm one, or a new thread. A worker has an
- * empty environment, its own heap and stack limits, no stdio of tooldeck's, and the engine as its
- * only occupant, in a WebAssembly memory that cannot grow past the engine's base and `memoryBytes`;
+ * empty environment, its own heap and stack limits, and the engine as its only occupant, in a WebAssembly memory that cannot grow past the engine's base and `memoryBytes`;
  * it never outlives tooldeck (threads die with their process). It is referenced while it runs, so a
  * pending run keeps tooldeck alive, and unreferenced while idle.
  */
@@ -67,12 +66,8 @@ export async function takeWorker(memoryBytes: number): Promise<SandboxWorker> {
     eval: true,
     workerData,
     env: {},
-    stdout: true,
-    stderr: true,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB },
   });
-  worker.stdout.resume();
-  worker.stderr.resume();
   const taken = { worker, cancelled: new Int32Array(cancelBuffer), memoryBytes };
   // A worker that fails between runs is only forgotten; during a run, the run's own listener reports it.
   worker.on("error", () => {});

@@ -44,7 +44,8 @@ export interface GuestHelpers {
 
 /**
  * The worker's message loop. It loads the engine from the module tooldeck compiled, in a memory of
- * its own capped at `wasmMaxPages`, with the engine's printing silenced, then serves one run at a time.
+ * its own capped at `wasmMaxPages`, then serves one run at a time. Nothing in the worker prints: the
+ * engine's output and the glue's console (its own error reports) would reach tooldeck's stdio.
  */
 export function serveSandbox(load: NodeRequire): void {
   const { parentPort, workerData } = load("node:worker_threads") as typeof import("node:worker_threads");
@@ -54,6 +55,7 @@ export function serveSandbox(load: NodeRequire): void {
   const port = parentPort as MessagePort;
   const cancelled = new Int32Array(data.cancelBuffer);
   const silent = () => {};
+  for (const method of ["log", "info", "warn", "error", "debug"] as const) console[method] = silent;
   const quiet = { print: silent, printErr: silent } as unknown as NonNullable<
     CustomizeVariantOptions["emscriptenModule"]
   >;
