@@ -1,3 +1,5 @@
+import { declarations } from "./function-source.js";
+
 /**
  * The guest's side of the sandbox: functions evaluated inside the engine, before any code of the
  * caller. Each uses only the others and the engine's own globals (their sources are what runs).
@@ -23,8 +25,8 @@ export interface BootstrapResult {
 
 /** The bootstrap's source: an expression for `guestBootstrap`, with the functions it calls in scope. */
 export function guestBootstrapSource(): string {
-  const parts = [installGuestTimers, refuseCodeFromStrings, defineGlobals, resultReaders];
-  return `(() => {\n${parts.map(String).join("\n")}\nreturn ${guestBootstrap};\n})()`;
+  const parts = [guestBootstrap, installGuestTimers, refuseCodeFromStrings, defineGlobals, resultReaders];
+  return `(() => {\n${declarations(parts)}\nreturn ${guestBootstrap.name};\n})()`;
 }
 
 /**

@@ -4,9 +4,11 @@ import type {
   QuickJSContext,
   QuickJSDeferredPromise,
   QuickJSHandle,
+  QuickJSRuntime,
   QuickJSSyncVariant,
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
+import { declarations } from "./function-source.js";
 import type {
   CallAnswer,
   FromWorker,
@@ -23,14 +25,7 @@ import type {
  * module's imports cannot break it). Each function uses only the others, its parameters and globals.
  */
 export function sandboxWorkerProgram(): string {
-  const parts = [serveSandbox, startGuestRun, readOutcome, readText];
-  return `${parts.map(String).join("\n")}\nserveSandbox(require);`;
-}
-
-/** A run in progress, as the worker's message loop drives it. */
-export interface GuestRun {
-  answer(message: CallAnswer): void;
-  cancel(): void;
+  return `${declarations([serveSandbox, GuestRun, readOutcome, readText])}\n${serveSandbox.name}(require);`;
 }
 
 /** The guest-side helpers the bootstrap returns, held by the worker for the run. */
@@ -71,12 +66,15 @@ export function serveSandbox(load: NodeRequire): void {
   port.on("message", (message: ToWorker) => {
     if (message.type === "run")
       void engine.then((module) => {
-        run = startGuestRun(module, message, data, cancelled, send);
+        run = new GuestRun(module, message, data, cancelled, send);
       });
     else if (message.type === "answer") run?.answer(message);
     else run?.cancel();
   });
 }
+
+/** What settles a guest's promise: a host call's JSON text, its error, or nothing (a timer). */
+type Settlement = { value: string } | { error: string } | undefined;
 
 /**
  * One run: a fresh QuickJS runtime (memory and stack limits, an interrupt handler that stops the
@@ -85,163 +83,194 @@ export function serveSandbox(load: NodeRequire): void {
  * async function. Every settled host call or timer runs the promise jobs and checks whether the
  * code's promise settled; the outcome is sent once, and the runtime freed.
  */
-export function startGuestRun(
-  module: QuickJSWASMModule,
-  request: RunRequest,
-  data: SandboxWorkerData,
-  cancelled: Int32Array,
-  send: (message: FromWorker) => void,
-): GuestRun {
-  const runtime = module.newRuntime();
-  runtime.setMemoryLimit(request.memoryBytes);
-  runtime.setMaxStackSize(request.stackBytes);
-  runtime.setInterruptHandler(() => Date.now() > request.deadline || Atomics.load(cancelled, 0) !== 0);
-  const context = runtime.newContext();
-  const held: QuickJSHandle[] = [];
-  const waits = new Map<number, QuickJSDeferredPromise>();
-  const timers = new Map<number, ReturnType<typeof setTimeout>>();
-  let helpers: GuestHelpers | undefined;
-  let result: QuickJSHandle | undefined;
-  let lastWait = 0;
-  let ended = false;
+export class GuestRun {
+  private readonly runtime: QuickJSRuntime;
+  private readonly context: QuickJSContext;
+  /** Handles the run owns, freed at its end. */
+  private readonly held: QuickJSHandle[] = [];
+  /** The guest's promises still waiting on a host call or a timer, by id. */
+  private readonly waits = new Map<number, QuickJSDeferredPromise>();
+  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  private helpers: GuestHelpers | undefined;
+  private result: QuickJSHandle | undefined;
+  private lastWait = 0;
+  private ended = false;
 
-  const stopped = (): WorkerOutcome | undefined => {
-    if (Atomics.load(cancelled, 0) !== 0) return { ok: false, reason: "cancelled", message: "cancelled" };
-    if (Date.now() > request.deadline) return { ok: false, reason: "timeout", message: "timed out" };
-    return undefined;
-  };
-  const end = (outcome: WorkerOutcome) => {
-    if (ended) return;
-    ended = true;
-    for (const timer of timers.values()) clearTimeout(timer);
-    for (const wait of waits.values()) wait.dispose();
-    for (const handle of held) if (handle.alive) handle.dispose();
-    context.dispose();
-    runtime.dispose();
-    send({ type: "done", outcome: stopped() ?? outcome });
-  };
-  const keep = (handle: QuickJSHandle) => {
-    held.push(handle);
-    return handle;
-  };
-  /** A guest failure (a throw, an interrupt, no memory) read as the outcome of `reason`. */
-  const failWith = (error: QuickJSHandle, reason: "compile" | "throw") => {
-    const outcome = readOutcome(context, helpers, error, "thrown", data);
-    error.dispose();
-    end(outcome.ok ? outcome : { ...outcome, reason: outcome.reason === "throw" ? reason : outcome.reason });
-  };
-  const advance = () => {
-    if (ended) return;
-    const jobs = runtime.executePendingJobs();
-    if (jobs.error) return failWith(jobs.error, "throw");
-    if (!result) return;
-    const state = context.getPromiseState(result);
-    if (state.type === "pending") return;
-    const settled = state.type === "fulfilled" ? state.value : state.error;
-    const outcome = readOutcome(
-      context,
-      helpers,
-      settled,
-      state.type === "fulfilled" ? "value" : "thrown",
-      data,
+  constructor(
+    module: QuickJSWASMModule,
+    private readonly request: RunRequest,
+    private readonly data: SandboxWorkerData,
+    private readonly cancelled: Int32Array,
+    private readonly send: (message: FromWorker) => void,
+  ) {
+    this.runtime = module.newRuntime();
+    this.runtime.setMemoryLimit(request.memoryBytes);
+    this.runtime.setMaxStackSize(request.stackBytes);
+    this.runtime.setInterruptHandler(() => this.stopped() !== undefined);
+    this.context = this.runtime.newContext();
+    this.start();
+  }
+
+  answer(message: CallAnswer): void {
+    this.settle(message.id, message.ok ? { value: message.value } : { error: message.error }, true);
+  }
+
+  cancel(): void {
+    this.end({ ok: false, reason: "cancelled", message: "cancelled" });
+  }
+
+  private start(): void {
+    const { context, request } = this;
+    const bootstrap = this.unwrap(context.evalCode(this.data.bootstrap, "bootstrap.js"));
+    if (!bootstrap) return;
+    const own = this.unwrap(
+      context.callFunction(
+        bootstrap,
+        context.undefined,
+        this.keep(this.hostBridge()),
+        this.keep(this.timerSleep()),
+        this.keep(context.newString(request.globals)),
+        this.keep(context.newString(JSON.stringify(request.hostNames))),
+      ),
     );
-    settled.dispose();
-    end(outcome);
-  };
-  /** A promise for the guest, settled later by `settle(id, …)`; the engine gets a copy of its handle. */
-  const wait = (): [number, QuickJSHandle] => {
-    lastWait += 1;
-    const deferred = context.newPromise();
-    waits.set(lastWait, deferred);
-    return [lastWait, deferred.handle.dup()];
-  };
-  const settle = (id: number, outcome: { value: string } | { error: string } | undefined, jobs: boolean) => {
-    const deferred = waits.get(id);
-    if (!deferred || ended) return;
-    waits.delete(id);
-    const handle =
-      outcome === undefined
-        ? context.undefined
-        : "value" in outcome
-          ? context.newString(outcome.value)
-          : context.newError(outcome.error);
-    if (outcome && "error" in outcome) deferred.reject(handle);
-    else deferred.resolve(handle);
-    if (handle !== context.undefined) handle.dispose();
-    deferred.dispose();
-    if (jobs) advance();
-  };
+    if (!own) return;
+    const [host, stringify, describe] = ["host", "stringify", "describe"].map((key) =>
+      this.keep(context.getProp(own, key)),
+    ) as [QuickJSHandle, QuickJSHandle, QuickJSHandle];
+    this.helpers = { host, stringify, describe };
+    const prelude = this.unwrap(context.evalCode(request.prelude, "prelude.js"));
+    if (!prelude || !this.unwrap(context.callFunction(prelude, context.undefined, host))) return;
+    const code = this.unwrap(
+      context.evalCode(`(async () => {\n${request.code}\n})`, request.filename),
+      "compile",
+    );
+    if (!code) return;
+    this.result = this.unwrap(context.callFunction(code, context.undefined));
+    this.advance();
+  }
 
-  const bridge = keep(
-    context.newFunction("bridge", (nameHandle, argHandle) => {
-      const [id, promise] = wait();
+  /** The handle a step gave, kept for the run; undefined when it threw, and the run then ended. */
+  private unwrap(
+    result: ReturnType<QuickJSContext["evalCode"]>,
+    reason: "compile" | "throw" = "throw",
+  ): QuickJSHandle | undefined {
+    if (!result.error) return this.keep(result.value);
+    this.failWith(result.error, reason);
+    return undefined;
+  }
+
+  /** `bridge(name, json)`: asks tooldeck to call host function `name`; a promise of its JSON answer. */
+  private hostBridge(): QuickJSHandle {
+    const { context, data } = this;
+    return context.newFunction("bridge", (nameHandle, argHandle) => {
+      const [id, promise] = this.wait();
       const name = context.typeof(nameHandle) === "string" ? context.getString(nameHandle) : "";
       const arg = readText(context, argHandle, data.maxCrossingChars);
-      if (!request.hostNames.includes(name))
-        settle(id, { error: `${name} is not a host function of this sandbox` }, false);
+      if (!this.request.hostNames.includes(name))
+        this.settle(id, { error: `${name} is not a host function of this sandbox` }, false);
       else if (arg === undefined)
-        settle(id, { error: `${name}: its argument is over ${data.maxCrossingChars} characters` }, false);
-      else send({ type: "call", id, name, arg } satisfies HostCall);
+        this.settle(
+          id,
+          { error: `${name}: its argument is over ${data.maxCrossingChars} characters` },
+          false,
+        );
+      else this.send({ type: "call", id, name, arg } satisfies HostCall);
       return promise;
-    }),
-  );
-  const sleep = keep(
-    context.newFunction("sleep", (msHandle) => {
-      const [id, promise] = wait();
-      if (timers.size >= data.maxTimers)
-        settle(id, { error: `too many timers: at most ${data.maxTimers} may wait at once` }, false);
+    });
+  }
+
+  /** `sleep(ms)`: a promise the worker's clock resolves, for the guest's timers. */
+  private timerSleep(): QuickJSHandle {
+    const { context, data } = this;
+    return context.newFunction("sleep", (msHandle) => {
+      const [id, promise] = this.wait();
+      if (this.timers.size >= data.maxTimers)
+        this.settle(id, { error: `too many timers: at most ${data.maxTimers} may wait at once` }, false);
       else {
         const ms = context.typeof(msHandle) === "number" ? context.getNumber(msHandle) : 1;
-        const timer = setTimeout(
-          () => {
-            timers.delete(id);
-            settle(id, undefined, true);
-          },
-          Math.min(Math.max(ms, 1), 2 ** 31 - 1),
-        );
-        timers.set(id, timer);
+        const fire = () => {
+          this.timers.delete(id);
+          this.settle(id, undefined, true);
+        };
+        this.timers.set(id, setTimeout(fire, Math.min(Math.max(ms, 1), 2 ** 31 - 1)));
       }
       return promise;
-    }),
-  );
+    });
+  }
 
-  const start = () => {
-    const bootstrap = context.evalCode(data.bootstrap, "bootstrap.js");
-    if (bootstrap.error) return failWith(bootstrap.error, "throw");
-    const made = context.callFunction(
-      keep(bootstrap.value),
-      context.undefined,
-      bridge,
-      sleep,
-      keep(context.newString(request.globals)),
-      keep(context.newString(JSON.stringify(request.hostNames))),
-    );
-    if (made.error) return failWith(made.error, "throw");
-    const own = keep(made.value);
-    helpers = {
-      host: keep(context.getProp(own, "host")),
-      stringify: keep(context.getProp(own, "stringify")),
-      describe: keep(context.getProp(own, "describe")),
-    };
-    const prelude = context.evalCode(request.prelude, "prelude.js");
-    if (prelude.error) return failWith(prelude.error, "throw");
-    const prepared = context.callFunction(keep(prelude.value), context.undefined, helpers.host);
-    if (prepared.error) return failWith(prepared.error, "throw");
-    prepared.value.dispose();
-    const compiled = context.evalCode(`(async () => {\n${request.code}\n})`, request.filename);
-    if (compiled.error) return failWith(compiled.error, "compile");
-    const called = context.callFunction(keep(compiled.value), context.undefined);
-    if (called.error) return failWith(called.error, "throw");
-    result = keep(called.value);
-    advance();
-  };
-  start();
+  /** A promise for the guest, settled later by `settle(id, …)`; the engine gets a copy of its handle. */
+  private wait(): [number, QuickJSHandle] {
+    this.lastWait += 1;
+    const deferred = this.context.newPromise();
+    this.waits.set(this.lastWait, deferred);
+    return [this.lastWait, deferred.handle.dup()];
+  }
 
-  return {
-    answer: (message) =>
-      settle(message.id, message.ok ? { value: message.value } : { error: message.error }, true),
-    cancel: () => end({ ok: false, reason: "cancelled", message: "cancelled" }),
-  };
+  /** Settles wait `id`; with `jobs`, then runs the promise jobs (not from inside a call of the guest's). */
+  private settle(id: number, settlement: Settlement, jobs: boolean): void {
+    const deferred = this.waits.get(id);
+    if (!deferred || this.ended) return;
+    this.waits.delete(id);
+    const { context } = this;
+    if (settlement === undefined) deferred.resolve(context.undefined);
+    else {
+      const handle =
+        "value" in settlement ? context.newString(settlement.value) : context.newError(settlement.error);
+      if ("value" in settlement) deferred.resolve(handle);
+      else deferred.reject(handle);
+      handle.dispose();
+    }
+    deferred.dispose();
+    if (jobs) this.advance();
+  }
+
+  /** Runs the queued promise jobs, then ends the run if the code's promise settled. */
+  private advance(): void {
+    if (this.ended) return;
+    const jobs = this.runtime.executePendingJobs();
+    if (jobs.error) {
+      this.failWith(jobs.error, "throw");
+      return;
+    }
+    if (!this.result) return;
+    const state = this.context.getPromiseState(this.result);
+    if (state.type === "pending") return;
+    const settled = state.type === "fulfilled" ? state.value : state.error;
+    const kind = state.type === "fulfilled" ? "value" : "thrown";
+    const outcome = readOutcome(this.context, this.helpers, settled, kind, this.data);
+    settled.dispose();
+    this.end(outcome);
+  }
+
+  /** A guest failure (a throw, an interrupt, no memory), read as the outcome of `reason`. */
+  private failWith(error: QuickJSHandle, reason: "compile" | "throw"): void {
+    const outcome = readOutcome(this.context, this.helpers, error, "thrown", this.data);
+    error.dispose();
+    this.end(outcome.ok || outcome.reason !== "throw" ? outcome : { ...outcome, reason });
+  }
+
+  private stopped(): WorkerOutcome | undefined {
+    if (Atomics.load(this.cancelled, 0) !== 0)
+      return { ok: false, reason: "cancelled", message: "cancelled" };
+    if (Date.now() > this.request.deadline) return { ok: false, reason: "timeout", message: "timed out" };
+    return undefined;
+  }
+
+  private end(outcome: WorkerOutcome): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const wait of this.waits.values()) wait.dispose();
+    for (const handle of this.held) if (handle.alive) handle.dispose();
+    this.context.dispose();
+    this.runtime.dispose();
+    this.send({ type: "done", outcome: this.stopped() ?? outcome });
+  }
+
+  private keep(handle: QuickJSHandle): QuickJSHandle {
+    this.held.push(handle);
+    return handle;
+  }
 }
 
 /**
