@@ -32,7 +32,7 @@ export interface CheckOptions {
   specRead?: SpecReadOptions;
   /** Tools listed by MCP servers: linted with the rules that apply to any LLM tool, never probed. */
   mcpTools?: readonly ListedMcpTool[];
-  /** Run toolkits' Custom Code in probes (in a separate process); without it the rule custom-code-not-run says so. */
+  /** Run toolkits' Custom Code in probes (in the sandbox); without it the rule custom-code-not-run says so. */
   allowCode?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
   probe?: {

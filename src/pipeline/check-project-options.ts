@@ -49,7 +49,7 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   secretVars?: readonly string[];
   /** Each probe call's limit (`--timeout`); default 10 s. */
   timeoutMs?: number;
-  /** Run toolkits' Custom Code in probes, in a separate process (`--allow-code`). */
+  /** Run toolkits' Custom Code in probes, in the sandbox (`--allow-code`). */
   allowCode?: boolean;
   /** More folders configs, specs and `$ref`s may be read from (`--root`), besides the repository of the working directory and each path's folder. */
   roots?: readonly string[];

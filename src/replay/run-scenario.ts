@@ -40,7 +40,7 @@ export interface RunScenarioOptions extends SpecReadOptions {
   /** Drift check of each recorded call against the current API description (see `ValidateCall`). */
   validateCall?: ValidateCall;
   signal?: AbortSignal;
-  /** Run toolkits' Custom Code (in a separate process); default false (see `ToolRuntimeOptions.allowCode`). */
+  /** Run toolkits' Custom Code (in the sandbox); default false (see `ToolRuntimeOptions.allowCode`). */
   allowCode?: boolean;
   /** Told each toolkit whose Custom Code is set aside. */
   onCodeNotRun?: (toolkit: string) => void;

@@ -28,7 +28,7 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   /** How the Flowise security check resolves host names. Default DNS. */
   resolveHost?: ResolveHost;
   /**
-   * Run OpenAPI toolkits' Custom Code, each call in a separate, limited process. Default false: a
+   * Run OpenAPI toolkits' Custom Code, each call in the sandbox (docs/security.md). Default false: a
    * toolkit's own code is set aside and Flowise's default code used (secure by default).
    */
   allowCode?: boolean;

@@ -11,7 +11,7 @@ export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (h
 
 /** The --allow-code line of every help that runs tools. */
 export const ALLOW_CODE_HELP =
-  "  --allow-code        run toolkits' Custom Code (in a separate process with no env, no files, 64 MB, a hard time limit); without it Flowise's default code is used";
+  "  --allow-code        run toolkits' Custom Code (in a sandbox: QuickJS in WebAssembly, nothing of Node's, 64 MiB, a hard time limit); without it Flowise's default code is used";
 
 export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable); printed as it is unless it is secret (docs/security.md)

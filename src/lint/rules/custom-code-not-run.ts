@@ -11,8 +11,9 @@ export const customCodeNotRun: LintRule<OpenApiToolkitConfig> = {
   description: "a toolkit's Custom Code is not run without --allow-code",
   docs:
     "Custom Code is JavaScript from the config, and a config in a pull request is written by anyone. " +
-    "tooldeck runs it only with `--allow-code` (`allowCode: true` in the library), each call in a separate " +
-    "process with no environment, no files and a hard time limit; without it the toolkit behaves as with " +
+    "tooldeck runs it only with `--allow-code` (`allowCode: true` in the library), each call in a sandbox " +
+    "(QuickJS in WebAssembly, in a worker thread: nothing of Node's, no files, no sockets, a hard time limit); " +
+    "without it the toolkit behaves as with " +
     "Flowise's default code (fetch the URL, return the JSON body), so probes and calls judge that instead.",
   appliesTo: (config: ToolConfig): config is OpenApiToolkitConfig => config.kind === "openapi-toolkit",
   check(tool, context) {

@@ -50,8 +50,8 @@ export interface ToolkitOptions {
   /** The spec, already loaded or indexed, instead of reading `config.spec`. */
   spec?: OpenApiSpec | OperationIndex;
   /**
-   * Run Custom Code that is not Flowise's default, each call in a process of its own (no environment,
-   * no files, a small heap, killed at `customCodeTimeoutMs`). Default false: the toolkit then behaves
+   * Run Custom Code that is not Flowise's default, each call in the sandbox (`runInSandbox`: nothing of
+   * Node's, 64 MiB, stopped at `customCodeTimeoutMs`). Default false: the toolkit then behaves
    * as with Flowise's default code, and `onCodeNotRun` is told.
    */
   allowCode?: boolean;

@@ -4,7 +4,7 @@ import type { CustomCodeValue } from "./run-custom-code.js";
 import type { ToolkitContext } from "./toolkit-context.js";
 
 /**
- * Runs the toolkit's Custom Code for one call (in its own process, see `runCustomCode`) and shapes the
+ * Runs the toolkit's Custom Code for one call (in the sandbox, see `runCustomCode`) and shapes the
  * tool result: `toOutput` is the profile's reading of what the code returned (Flowise stringifies an
  * object or number, the standard profile wants a string). Either way, a throw, a timeout or no result
  * at all is a failed call whose output says why.
@@ -16,7 +16,7 @@ export async function customCodeResult(
   signal?: AbortSignal,
 ): Promise<ToolResult> {
   const recorder = createRecordingFetch(context.fetch);
-  // Loaded only when code runs (--allow-code): it starts a process, which linting and probing never do.
+  // Loaded only when code runs (--allow-code): it starts a worker, which linting and probing never do.
   const { CustomCodeError, runCustomCode } = await import("./run-custom-code.js");
   let result: CustomCodeValue;
   try {

@@ -12,7 +12,7 @@ export interface ToolkitContext {
   /** Per HTTP call; undefined = no limit (Flowise has none). */
   timeoutMs: number | undefined;
   customCodeTimeoutMs: number;
-  /** Run Custom Code that is not Flowise's default (in its own process); else use the default's path. */
+  /** Run Custom Code that is not Flowise's default (in the sandbox); else use the default's path. */
   allowCode: boolean;
   /** Flowise profile: why Flowise refuses a URL's host (loopback, private), or undefined. */
   refusal(url: string): Promise<string | undefined>;

@@ -416,7 +416,7 @@ testRule(customCodeNotRun, [
     name: "code of its own, not allowed",
     config: toolkit("return process.env.CI_TOKEN"),
     expected: [
-      "warning customCode: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead",
+      "warning customCode: its Custom Code was not run (it runs only with --allow-code, in a sandbox); Flowise's default code is used instead",
     ],
   },
   {
@@ -424,7 +424,7 @@ testRule(customCodeNotRun, [
     profile: "flowise",
     config: toolkit("return 'x'"),
     expected: [
-      "warning customCode: its Custom Code was not run (it runs only with --allow-code, in a separate process); Flowise's default code is used instead",
+      "warning customCode: its Custom Code was not run (it runs only with --allow-code, in a sandbox); Flowise's default code is used instead",
     ],
   },
   { name: "code of its own, allowed", config: toolkit("return 'x'"), allowCode: true, expected: [] },

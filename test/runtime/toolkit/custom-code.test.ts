@@ -51,10 +51,10 @@ describe("runCustomCode", () => {
       "return require('fs').readFileSync('/etc/passwd', 'utf8')",
       "custom code threw: Cannot find module 'fs': custom code has no module system (only 'node-fetch' is provided)",
     ],
-    ["return process.env.HOME", "custom code threw: process is not defined"],
+    ["return process.env.HOME", "custom code threw: 'process' is not defined"],
     ["throw new Error('nope')", "custom code threw: nope"],
     ["return eval('1')", "custom code threw: Code generation from strings disallowed for this context"],
-    ["return (", "custom code does not compile: Unexpected token '}'"],
+    ["return (", "custom code does not compile: unexpected token in expression: '}'"],
   ])("%s fails: %s", async (code, message) => {
     expect(await failure(code)).toBe(message);
   });
