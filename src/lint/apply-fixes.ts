@@ -3,6 +3,7 @@ import { extname } from "node:path";
 import { parseDocument } from "yaml";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { Diagnostic } from "./diagnostic.js";
+import { applyChange, isOwnFormatAt, toKeys } from "./edit-config-document.js";
 
 export interface FixOutcome {
   /** Files rewritten, with the fixes applied to each. */
@@ -44,16 +45,15 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
   const document = parseDocument(text);
   const applied: string[] = [];
   for (const diagnostic of fixable) {
-    const reason = whyNot(document.toJS(), diagnostic);
-    if (reason) {
-      outcome.skipped.push({ diagnostic, reason });
+    // A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export.
+    if (!isOwnFormatAt(document, toKeys(diagnostic.fix?.configPath ?? ""))) {
+      outcome.skipped.push({
+        diagnostic,
+        reason: "not in tooldeck's format (Flowise exports are not edited)",
+      });
       continue;
     }
-    for (const change of diagnostic.fix?.changes ?? []) {
-      const keys = toKeys(change.path);
-      if (change.value === undefined) document.deleteIn(keys);
-      else document.setIn(keys, document.createNode(change.value));
-    }
+    for (const change of diagnostic.fix?.changes ?? []) applyChange(document, change);
     applied.push(`${diagnostic.tool}: ${diagnostic.fix?.description}`);
   }
   if (applied.length > 0) {
@@ -61,23 +61,4 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
     writeFileSync(file, json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString());
   }
   return applied;
-}
-
-/** A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export. */
-function whyNot(root: unknown, diagnostic: Diagnostic): string | undefined {
-  let config = root;
-  for (const key of toKeys(diagnostic.fix?.configPath ?? "")) {
-    config = (config as Record<string | number, unknown> | undefined)?.[key];
-  }
-  const isOwnFormat = typeof config === "object" && config !== null && "kind" in config;
-  return isOwnFormat ? undefined : "not in tooldeck's format (Flowise exports are not edited)";
-}
-
-/** `[2].queryParamsSchema.id` → [2, "queryParamsSchema", "id"] */
-export function toKeys(path: string): (string | number)[] {
-  const keys: (string | number)[] = [];
-  for (const match of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) {
-    keys.push(match[1] !== undefined ? Number(match[1]) : (match[2] as string));
-  }
-  return keys;
 }

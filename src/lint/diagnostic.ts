@@ -4,10 +4,14 @@ import { compareText } from "../text-order.js";
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;
 
-/** A change to a config, at a JSON path inside it: `value` undefined removes the key. */
+/**
+ * A change to a config, at a JSON path inside it: `value` undefined removes the key; `renameTo` renames
+ * it instead, its value and place kept.
+ */
 export interface ConfigChange {
   path: string;
   value?: unknown;
+  renameTo?: string;
 }
 
 /** A safe, mechanical fix: what it does, and the changes to apply to the config. */

@@ -80,14 +80,12 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
                 "value": "{{$vars.base_url}}/events/:id",
               },
               {
-                "path": "[2].queryParamsSchema",
+                "path": "[2].queryParamsSchema.id",
                 "value": {
-                  "id": {
-                    "description": "ID of the event",
-                    "in": "path",
-                    "required": true,
-                    "type": "string",
-                  },
+                  "description": "ID of the event",
+                  "in": "path",
+                  "required": true,
+                  "type": "string",
                 },
               },
             ],
@@ -174,8 +172,10 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(text).toContain("# update_event is kept exactly as the tutorial ships it");
     expect(text).toContain('url: "{{$vars.base_url}}/events/:id"');
     expect(text).not.toContain("limit:");
-    const after = await tooldeck("check", dir, "--format", "json");
-    expect(JSON.parse(after.stdout).summary).toBe("3 problems (0 errors, 0 warnings, 3 infos) in 9 tools");
+    const after = JSON.parse((await tooldeck("check", dir, "--format", "json")).stdout);
+    expect(after.summary).toBe("3 problems (0 errors, 0 warnings, 3 infos) in 9 tools");
+    const update = after.tools.find((t: { name: string }) => t.name === "update_event");
+    expect(update.sent).toBe("PATCH http://events.tooldeck.internal/events/1 → 200 (embedded emulator)");
   });
 
   test("--base-url probes a real service over a socket, reads only unless --allow-writes", async () => {

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { applyFixes, toKeys } from "../../src/lint/apply-fixes.js";
+import { applyFixes } from "../../src/lint/apply-fixes.js";
 import type { ConfigChange, Diagnostic } from "../../src/lint/diagnostic.js";
+import { toKeys } from "../../src/lint/edit-config-document.js";
 
 function diagnostic(file: string, configPath: string, changes: ConfigChange[]): Diagnostic {
   return {
@@ -31,6 +32,22 @@ describe("applyFixes", () => {
     ]);
     expect(outcome.fixed).toEqual([{ file: path, fixes: ["t: change it"] }]);
     expect(JSON.parse(readFileSync(path, "utf8"))).toEqual([{ kind: "request", method: "PATCH" }]);
+  });
+
+  test("a key renamed keeps its value, its place and its comment", () => {
+    const path = file(
+      "t.yaml",
+      "kind: request\nqueryParamsSchema:\n  # the to-do\n  id:\n    type: string\n  q:\n    type: string\n",
+    );
+    applyFixes([
+      diagnostic(path, "", [
+        { path: "queryParamsSchema.id", renameTo: "todoId" },
+        { path: "queryParamsSchema.todoId.type", value: "integer" },
+      ]),
+    ]);
+    expect(readFileSync(path, "utf8")).toBe(
+      "kind: request\nqueryParamsSchema:\n  # the to-do\n  todoId:\n    type: integer\n  q:\n    type: string\n",
+    );
   });
 
   test("a Flowise export is never edited", () => {
