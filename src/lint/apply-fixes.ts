@@ -3,7 +3,7 @@ import { extname } from "node:path";
 import { parseDocument } from "yaml";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { applyChange, isOwnFormatAt, toKeys } from "./edit-config-document.js";
+import { applyChange, isOwnFormatAt, layoutOf, toKeys } from "./edit-config-document.js";
 
 export interface FixOutcome {
   /** Files rewritten, with the fixes applied to each. */
@@ -14,7 +14,8 @@ export interface FixOutcome {
 
 /**
  * Applies the fixes of the diagnostics to their config files, keeping each file's format: YAML through
- * yaml's document model (comments and layout kept), JSON re-printed with two-space indents. Only files in
+ * yaml's document model (comments and layout kept, flow maps included), JSON re-printed with two-space
+ * indents. Only files in
  * tooldeck's own format are edited: a Flowise export's keys are not the config's, so its fixes are skipped.
  */
 export function applyFixes(diagnostics: readonly Diagnostic[]): FixOutcome {
@@ -58,7 +59,10 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
   }
   if (applied.length > 0) {
     const json = extname(file).toLowerCase() === ".json";
-    writeFileSync(file, json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString());
+    writeFileSync(
+      file,
+      json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString(layoutOf(document, text)),
+    );
   }
   return applied;
 }

@@ -1,9 +1,20 @@
-import { type Document, isMap, isScalar, type YAMLMap } from "yaml";
+import {
+  type Document,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  type ToStringOptions,
+  visit,
+  type YAMLMap,
+} from "yaml";
 import type { ConfigChange } from "./diagnostic.js";
 
 /**
  * Applies one change to a config file's document (yaml's model, which keeps comments): sets a value,
- * removes a key, or renames one in place.
+ * removes a key, or renames one in place. A new map or list is written in the style of its neighbours,
+ * so a key added beside `title: { type: string }` is a flow map too.
  */
 export function applyChange(document: Document, change: ConfigChange): void {
   const keys = toKeys(change.path);
@@ -15,7 +26,30 @@ export function applyChange(document: Document, change: ConfigChange): void {
     document.deleteIn(keys);
     return;
   }
-  document.setIn(keys, document.createNode(change.value));
+  const node = document.createNode(change.value);
+  if (isCollection(node)) node.flow = flowLike(document.getIn(keys.slice(0, -1), true));
+  document.setIn(keys, node);
+}
+
+/**
+ * How to print an edited document so that what was not edited keeps its layout: no line folding (yaml
+ * would fold a long description over several lines), and flow collections padded (`{ a: 1 }`) or not
+ * (`{a: 1}`) as the file writes them.
+ */
+export function layoutOf(document: Document, text: string): ToStringOptions {
+  let padded = 0;
+  let tight = 0;
+  visit(document, {
+    Map: (_, node) => count(node),
+    Seq: (_, node) => count(node),
+  });
+  function count(node: Node & { flow?: boolean; items: unknown[] }) {
+    const start = node.range?.[0];
+    if (!node.flow || node.items.length === 0 || start === undefined) return;
+    if (/\s/.test(text[start + 1] ?? "")) padded++;
+    else tight++;
+  }
+  return { lineWidth: 0, flowCollectionPadding: padded >= tight };
 }
 
 /** Whether the config at `keys` (`[2]`) is in tooldeck's format: it has a `kind`. */
@@ -38,4 +72,15 @@ function renameKey(document: Document, keys: (string | number)[], name: string):
   if (!isMap(parent)) return;
   const pair = (parent as YAMLMap).items.find((item) => isScalar(item.key) && item.key.value === key);
   if (pair && isScalar(pair.key)) pair.key.value = name;
+}
+
+/** A new collection is flow when the non-empty collections beside it are, or its parent is. */
+function flowLike(parent: unknown): boolean {
+  if (!isCollection(parent)) return false;
+  if (parent.flow) return true;
+  const siblings = (isSeq(parent) ? parent.items : parent.items.map((pair) => pair.value)).filter(
+    (item): item is Node & { flow?: boolean; items: unknown[] } =>
+      isCollection(item) && item.items.length > 0,
+  );
+  return siblings.length > 0 && siblings.filter((item) => item.flow).length * 2 > siblings.length;
 }

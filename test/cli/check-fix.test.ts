@@ -23,6 +23,7 @@ describe("check --fix on a to-do project: the fixed tools work", () => {
     expect(report.tools.map((t: { name: string; sent: string }) => `${t.name}: ${t.sent}`)).toEqual([
       "create_todo: POST https://todo.example.com/todos → 201 (spec emulator: To-do API)",
       "update_todo: PATCH https://todo.example.com/todos/1 → 200 (spec emulator: To-do API)",
+      "delete_todo: DELETE https://todo.example.com/todos/1 → 204 (spec emulator: To-do API)",
     ]);
     expect(report.diagnostics.filter((d: { severity: string }) => d.severity !== "info")).toEqual([]);
     expect(exit).toBe(0);
@@ -31,6 +32,14 @@ describe("check --fix on a to-do project: the fixed tools work", () => {
     expect(update.queryParamsSchema).toEqual({
       todoId: { type: "integer", in: "path", required: true, description: "the to-do to change" },
     });
+  });
+
+  test("the file keeps its layout, flow maps included: only the fixed values change (golden file)", async () => {
+    const dir = copyOfTodoProject();
+    await tooldeck("check", dir, ...TODO_BASE, "--fix");
+    expect(readFileSync(join(dir, "todo-tools.yaml"), "utf8")).toBe(
+      readFileSync(packagePath("fixtures", "golden", "todo-tools.fixed.yaml"), "utf8"),
+    );
   });
 
   test("before the fix the same tool misses its operation", async () => {

@@ -50,6 +50,37 @@ describe("applyFixes", () => {
     );
   });
 
+  test.each([
+    [
+      "a flow map edited in place stays one line, however long",
+      "kind: request\nbodySchema:\n  due: { type: string, description: when }\n",
+      [{ path: "bodySchema.due.description", value: `when it is due, ${"an ISO 8601 date ".repeat(6)}` }],
+      `kind: request\nbodySchema:\n  due: { type: string, description: "when it is due, ${"an ISO 8601 date ".repeat(6)}" }\n`,
+    ],
+    [
+      "unpadded flow collections stay unpadded, lists included",
+      "kind: request\nheaders: {Accept: text/plain}\nbodySchema:\n  tags: {type: array}\nx: [a, b]\n",
+      [{ path: "bodySchema.tags.required", value: true }],
+      "kind: request\nheaders: {Accept: text/plain}\nbodySchema:\n  tags: {type: array, required: true}\nx: [a, b]\n",
+    ],
+    [
+      "a map added beside flow maps is a flow map",
+      "kind: request\nbodySchema:\n  title: { type: string }\n",
+      [{ path: "bodySchema.due", value: { type: "string", required: true } }],
+      "kind: request\nbodySchema:\n  title: { type: string }\n  due: { type: string, required: true }\n",
+    ],
+    [
+      "a map added beside block maps is a block map",
+      "kind: request\nheaders: {}\nbodySchema:\n  title:\n    type: string\n",
+      [{ path: "queryParamsSchema", value: { id: { type: "string" } } }],
+      "kind: request\nheaders: {}\nbodySchema:\n  title:\n    type: string\nqueryParamsSchema:\n  id:\n    type: string\n",
+    ],
+  ])("layout: %s", (_, content, changes, expected) => {
+    const path = file("t.yaml", content);
+    applyFixes([diagnostic(path, "", changes)]);
+    expect(readFileSync(path, "utf8")).toBe(expected);
+  });
+
   test("a Flowise export is never edited", () => {
     const content = JSON.stringify({ nodes: [{ data: { inputs: { requestsPutUrl: "x" } } }] });
     const path = file("flow.json", content);
