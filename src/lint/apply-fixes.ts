@@ -3,7 +3,7 @@ import { extname } from "node:path";
 import { parseDocument } from "yaml";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { applyChange, isOwnFormatAt, layoutOf, toKeys } from "./edit-config-document.js";
+import { aliasOnPath, applyChange, isOwnFormatAt, layoutOf, toKeys } from "./edit-config-document.js";
 
 export interface FixOutcome {
   /** Files rewritten, with the fixes applied to each. */
@@ -15,7 +15,7 @@ export interface FixOutcome {
 /**
  * Applies the fixes of the diagnostics to their config files, keeping each file's format: YAML through
  * yaml's document model (comments and layout kept, flow maps included), JSON re-printed with two-space
- * indents. Only files in
+ * indents. A file yaml cannot edit as the loader read it (duplicate keys) is left alone. Only files in
  * tooldeck's own format are edited: a Flowise export's keys are not the config's, so its fixes are skipped.
  */
 export function applyFixes(diagnostics: readonly Diagnostic[]): FixOutcome {
@@ -44,6 +44,14 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
     return [];
   }
   const document = parseDocument(text);
+  // The loader read the file another way (JSON.parse keeps the last of two equal keys, yaml refuses
+  // them): an edit could land where the loader never looks, and the fix would be offered forever.
+  const [problem] = document.errors;
+  if (problem) {
+    const reason = `the file cannot be edited: ${problem.message.split("\n")[0]?.replace(/:$/, "")}`;
+    for (const diagnostic of fixable) outcome.skipped.push({ diagnostic, reason });
+    return [];
+  }
   const applied: string[] = [];
   for (const diagnostic of fixable) {
     // A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export.
@@ -54,7 +62,16 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
       });
       continue;
     }
-    for (const change of diagnostic.fix?.changes ?? []) applyChange(document, change);
+    const changes = diagnostic.fix?.changes ?? [];
+    const alias = changes.map((change) => aliasOnPath(document, change)).find(Boolean);
+    if (alias) {
+      outcome.skipped.push({
+        diagnostic,
+        reason: `it would edit through the YAML alias ${alias}: fix its anchor`,
+      });
+      continue;
+    }
+    for (const change of changes) applyChange(document, change);
     applied.push(`${diagnostic.tool}: ${diagnostic.fix?.description}`);
   }
   if (applied.length > 0) {

@@ -1,5 +1,6 @@
 import {
   type Document,
+  isAlias,
   isCollection,
   isMap,
   isScalar,
@@ -55,6 +56,19 @@ export function layoutOf(document: Document, text: string): ToStringOptions {
 /** Whether the config at `keys` (`[2]`) is in tooldeck's format: it has a `kind`. */
 export function isOwnFormatAt(document: Document, keys: readonly (string | number)[]): boolean {
   return keys.length === 0 ? document.has("kind") : document.hasIn([...keys, "kind"]);
+}
+
+/**
+ * The alias (`*body`) a change would have to edit through, if any: what it points at is shared with its
+ * anchor's place (another tool), so it is not edited from here; yaml would refuse it anyway.
+ */
+export function aliasOnPath(document: Document, change: ConfigChange): string | undefined {
+  let node: unknown = document.contents;
+  for (const key of toKeys(change.path).slice(0, -1)) {
+    if (isAlias(node)) return `*${node.source}`;
+    node = isMap(node) || isSeq(node) ? node.get(key, true) : undefined;
+  }
+  return isAlias(node) ? `*${node.source}` : undefined;
 }
 
 /** `[2].queryParamsSchema.id` → [2, "queryParamsSchema", "id"] */

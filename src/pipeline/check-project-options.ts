@@ -1,6 +1,6 @@
 import type { LoadResult } from "../config/load-result.js";
 import type { RuleSetting } from "../lint/apply-severities.js";
-import type { FixReporter } from "../lint/check-with-fixes.js";
+import type { FixReporter, FixSummary } from "../lint/check-with-fixes.js";
 import type { CheckReport } from "../lint/report.js";
 import type { Profile } from "../profile.js";
 import type { ToolSourceOptions } from "./load-tool-sources.js";
@@ -69,4 +69,6 @@ export interface CheckProjectResult {
   report: CheckReport;
   /** A config or source could not be loaded (the CLI exits 2); the report says which. */
   loadFailed: boolean;
+  /** With `fix`: what the passes fixed, and the findings still offering fixes when they did not settle. */
+  fix?: FixSummary;
 }

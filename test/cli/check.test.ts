@@ -167,6 +167,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(stderr).toContain(
       `fixed ${join(dir, "request-tools.yaml")}: update_event: PATCH {{$vars.base_url}}/events/:id`,
     );
+    expect(stderr.split("\n").at(-2)).toBe("fixed 4 findings in 1 file (2 passes)");
     expect(exit).toBe(0);
     const text = readFileSync(join(dir, "request-tools.yaml"), "utf8");
     expect(text).toContain("# update_event is kept exactly as the tutorial ships it");

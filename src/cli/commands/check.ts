@@ -1,6 +1,6 @@
 import { STDIN_FILE } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
-import type { FixReporter } from "../../lint/check-with-fixes.js";
+import { describeFixSummary, type FixReporter } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
@@ -69,6 +69,8 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         }),
       );
       if (outcome.loadFailed) return EXIT.usage;
+      // Fixes that kept coming until the pass limit: the files are not what a settled --fix leaves.
+      if (outcome.fix && outcome.fix.unsettled.length > 0) return EXIT.findings;
       const threshold = failOn === "none" ? undefined : (failOn as Severity);
       return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
         ? EXIT.findings
@@ -135,9 +137,12 @@ function probeTarget(values: CheckValues): CheckTarget {
   return values.live ? "live" : "emulator";
 }
 
-/** --fix: each file rewritten, and the fixable findings left alone, on stderr. */
+/** --fix: each file rewritten, the fixable findings left alone, then what every pass did, on stderr. */
 function fixReporter(io: CliIo): FixReporter {
   return {
+    onDone: (summary) => {
+      for (const line of describeFixSummary(summary)) io.stderr(toTerminalText(`${line}\n`));
+    },
     onFixed: (fixed) => {
       for (const { file, fixes } of fixed) io.stderr(toTerminalText(`fixed ${file}: ${fixes.join("; ")}\n`));
     },
