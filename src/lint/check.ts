@@ -34,6 +34,8 @@ export interface CheckOptions {
   mcpTools?: readonly ListedMcpTool[];
   /** Run toolkits' Custom Code in probes (in a separate process); without it the rule custom-code-not-run says so. */
   allowCode?: boolean;
+  /** profile-portability for every config, not only for Flowise exports judged under standard. */
+  portability?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
   probe?: {
     target: ProbeTarget;
@@ -129,6 +131,7 @@ async function checkGroup(
       toolkitSpecs: toolkits.specs,
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.allowCode ? { allowCode: true } : {}),
+      ...(options.portability ? { portability: true } : {}),
     }),
   ];
   if (!options.probe || options.settings?.probe === "off") {

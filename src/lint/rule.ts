@@ -14,6 +14,8 @@ export interface LintContext {
   toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
   /** Whether toolkits' Custom Code will run (--allow-code); default false. */
   allowCode?: boolean;
+  /** Judge how every config behaves under the other profile too (--portability); default false. */
+  portability?: boolean;
 }
 
 /** What a rule reports; the runner adds the code, the tool, the file and the default severity. */

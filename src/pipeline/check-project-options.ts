@@ -49,6 +49,8 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   timeoutMs?: number;
   /** Run toolkits' Custom Code in probes, in a separate process (`--allow-code`). */
   allowCode?: boolean;
+  /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
+  portability?: boolean;
   /** More folders configs, specs and `$ref`s may be read from (`--root`), besides the repository of the working directory and each path's folder. */
   roots?: readonly string[];
   /** Download spec URLs and URL `$ref`s (`--allow-remote-refs`). */

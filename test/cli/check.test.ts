@@ -45,10 +45,8 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
           error   PUT /events answered 404 {"error":"Endpoint not found"}  probe
                   at [2]
         delete_event  DELETE http://events.tooldeck.internal/events/1 → 204 (embedded emulator)
-          info    a required path param may be omitted under Flowise (queryParams itself is optional), not under standard  profile-portability
-                  at [3]
 
-      ✖ 5 problems (2 errors, 2 warnings, 1 info) in 9 tools (profile standard)
+      ✖ 4 problems (2 errors, 2 warnings, 0 infos) in 9 tools (profile standard)
       "
     `);
   });
@@ -61,7 +59,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
   test("json: the same findings for machines", async () => {
     const { stdout } = await tooldeck("check", "--format", "json", "--fail-on", "none");
     const report = JSON.parse(stdout);
-    expect(report.summary).toBe("5 problems (2 errors, 2 warnings, 1 info) in 9 tools");
+    expect(report.summary).toBe("4 problems (2 errors, 2 warnings, 0 infos) in 9 tools");
     expect(
       report.diagnostics.filter((d: { severity: string }) => d.severity === "error"),
     ).toMatchInlineSnapshot(`
@@ -154,6 +152,24 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(junit).toContain('<testsuites name="tooldeck" tests="9" failures="1">');
   });
 
+  test("profile-portability: quiet by default, for every config with --portability, for a Flowise export judged under standard", async () => {
+    const portability = async (...args: string[]) => {
+      const { stdout } = await tooldeck("lint", ...args, "--format", "json");
+      return JSON.parse(stdout)
+        .diagnostics.filter((d: { code: string }) => d.code === "profile-portability")
+        .map((d: { tool: string; message: string }) => `${d.tool}: ${d.message}`);
+    };
+    expect(await portability("tools/request-tools.yaml")).toEqual([]);
+    expect(await portability("tools/request-tools.yaml", "--portability")).toEqual([
+      "delete_event: a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
+    ]);
+    const flow = "fixtures/flowise/requests-chatflow.json";
+    expect(await portability(flow)).toEqual([]);
+    expect(await portability(flow, "--profile", "standard")).toEqual([
+      "requests_post: without a Body Schema Flowise drops the LLM's body; standard sends it",
+    ]);
+  });
+
   test("lint is the static half: no probes, no request sent", async () => {
     const { stdout } = await tooldeck("lint", "--format", "json");
     const report = JSON.parse(stdout);
@@ -174,7 +190,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(text).toContain('url: "{{$vars.base_url}}/events/:id"');
     expect(text).not.toContain("limit:");
     const after = JSON.parse((await tooldeck("check", dir, "--format", "json")).stdout);
-    expect(after.summary).toBe("3 problems (0 errors, 0 warnings, 3 infos) in 9 tools");
+    expect(after.summary).toBe("no problems in 9 tools");
     const update = after.tools.find((t: { name: string }) => t.name === "update_event");
     expect(update.sent).toBe("PATCH http://events.tooldeck.internal/events/1 → 200 (embedded emulator)");
   });
@@ -317,7 +333,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     writeFileSync(config, "rules:\n  operation-not-found: warning\n  probe: off\n");
     const { exit, stdout } = await tooldeck("check", dir, "--config", config, "--format", "json");
     expect(exit).toBe(0);
-    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 9 tools");
+    expect(JSON.parse(stdout).summary).toBe("3 problems (0 errors, 3 warnings, 0 infos) in 9 tools");
     writeFileSync(config, "rules:\n  operation-not-fund: off\n");
     const typo = await tooldeck("check", dir, "--config", config);
     expect(typo.exit).toBe(2);

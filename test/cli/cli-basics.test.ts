@@ -40,7 +40,7 @@ describe("version and help", () => {
 
 describe("report formats and verbosity", () => {
   test("--format github: one workflow command per finding, on its file and line", async () => {
-    const { exit, stdout } = await tooldeck("check", "--format", "github");
+    const { exit, stdout } = await tooldeck("check", "--format", "github", "--portability");
     expect(exit).toBe(1);
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(

@@ -48,6 +48,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
         "allow-empty": { type: "boolean", default: false },
+        portability: { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...FLOWISE_FLAGS,
       });
@@ -92,6 +93,7 @@ type CheckValues = ToolSourceFlags & {
   live: boolean;
   "allow-code": boolean;
   "allow-empty": boolean;
+  portability: boolean;
   quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
@@ -124,6 +126,7 @@ async function checkOptions(
     ...(values.root ? { roots: values.root } : {}),
     allowRemoteRefs: values["allow-remote-refs"],
     allowEmpty: values["allow-empty"],
+    portability: values.portability,
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
     ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${note}\n`) }),

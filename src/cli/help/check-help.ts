@@ -28,6 +28,8 @@ Options:
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
   --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
+  --portability       say where every config behaves differently under flowise and standard (by
+                      default said only for Flowise exports judged under standard)
   --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
                       check again, until nothing is left to fix; ends with 'fixed N findings in M files
                       (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes
