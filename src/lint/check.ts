@@ -7,7 +7,8 @@ import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
 import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
-import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { foldExplainedProbes } from "./fold-explained-probes.js";
 import { lint, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
@@ -15,6 +16,7 @@ import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
 import type { CheckReport, ToolReport } from "./report.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
 import { ruleOverrides } from "./rule-overrides.js";
+import { DEFAULT_RULES } from "./rules/index.js";
 
 export interface CheckOptions {
   /** The profile tools are judged under; see `profileOf`. */
@@ -92,8 +94,9 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     profile: mainProfile(groups, options.profile),
     tools,
     // Probe and load findings take their configured severities here, with the rules' (applySeverities
-    // is idempotent: lint() applies it too when called alone).
-    diagnostics: applySeverities(diagnostics, options.settings).sort(compareDiagnostics),
+    // is idempotent: lint() applies it too when called alone); then a probe failure a rule explains is
+    // folded into that rule's finding, which keeps the heavier of the configured severities.
+    diagnostics: foldExplainedProbes(applySeverities(diagnostics, options.settings), DEFAULT_RULES),
     ...(overrides ? { ruleOverrides: overrides } : {}),
   };
 }

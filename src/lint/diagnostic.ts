@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { compareText } from "../text-order.js";
+import type { ProbeSymptom } from "./probe/probe-symptom.js";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;
@@ -37,7 +38,17 @@ export interface Diagnostic {
   /** What to change, in words. */
   suggestion?: string;
   fix?: Fix;
+  /** A probe's: what its failure shows about the request (it missed its operation, it was rejected). */
+  symptom?: ProbeSymptom;
+  /**
+   * Findings of the same cause, folded into this one instead of repeated: the probe failures it explains
+   * (a 404 behind `operation-not-found`, a 400 and a body off its schema behind `undisclosed-format`).
+   */
+  related?: RelatedFinding[];
 }
+
+/** A finding folded into another of the same tool: its check, severity, place and message. */
+export type RelatedFinding = Pick<Diagnostic, "code" | "severity" | "path" | "message">;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 

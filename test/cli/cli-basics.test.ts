@@ -52,7 +52,7 @@ describe("report formats and verbosity", () => {
     expect(lines).toContain(
       "::notice file=tools/request-tools.yaml,line=63,title=profile-portability::delete_event: a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
     );
-    expect(lines.at(-1)).toBe("5 problems (2 errors, 2 warnings, 1 info) in 9 tools (profile standard)");
+    expect(lines.at(-1)).toBe("4 problems (1 error, 2 warnings, 1 info) in 9 tools (profile standard)");
   });
 
   test("--quiet: errors only, no notes; the exit code still follows --fail-on", async () => {
@@ -64,7 +64,7 @@ describe("report formats and verbosity", () => {
     );
     expect(exit).toBe(1);
     expect(stdout).not.toMatch(/^\s+(warning|info)\s/m);
-    expect(stdout).toContain("    error   PUT /events answered 404");
+    expect(stdout).toContain("            probe error: PUT /events answered 404");
     expect(stdout).not.toContain("get_events");
     expect(stderr).toBe("");
     const warnings = await tooldeck("lint", "tools/request-tools.yaml", "--quiet", "--fail-on", "warning");

@@ -9,7 +9,7 @@ const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow
 
 /**
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
- * rule, suggestion and fix; a one-line summary last, then the rules the settings turned off or lowered.
+ * rule, the probe failures folded into it, suggestion and fix; a one-line summary last, then the rules the settings turned off or lowered.
  * Colours only when asked (a TTY).
  */
 export function formatStylish(
@@ -75,6 +75,10 @@ function formatDiagnostic(
   const lines = [`    ${label} ${message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
   if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
+  for (const related of diagnostic.related ?? [])
+    lines.push(
+      `${indent}${paint("dim", `${related.code} ${related.severity}:`)} ${toTerminalText(related.message)}`,
+    );
   if (diagnostic.suggestion) lines.push(`${indent}→ ${toTerminalText(diagnostic.suggestion)}`);
   if (diagnostic.fix)
     lines.push(`${indent}${paint("green", `fixable with --fix: ${diagnostic.fix.description}`)}`);

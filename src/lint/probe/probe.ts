@@ -8,7 +8,8 @@ import type { Diagnostic } from "../diagnostic.js";
 import { toolName } from "../lint.js";
 import type { Finding } from "../rule.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
-import type { judgeExchange as JudgeExchange } from "./judge-exchange.js";
+import type { judgeExchange as JudgeExchange, ProbeFinding } from "./judge-exchange.js";
+import type { ProbeSymptom } from "./probe-symptom.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
 
 /**
@@ -135,8 +136,8 @@ async function probeOne(
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
     : [...judge(result, options.spec), ...judgeOutputLength(tool, result)];
-  const diagnostics = findings.map((finding) =>
-    probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message),
+  const diagnostics = findings.map((finding: ProbeFinding) =>
+    probeDiagnostic(tool, executable.name, finding.severity ?? "error", finding.message, finding.symptom),
   );
   return { record: { tool, name: executable.name, result, sent }, diagnostics };
 }
@@ -161,6 +162,16 @@ function probeDiagnostic(
   name: string,
   severity: Diagnostic["severity"],
   message: string,
+  symptom?: ProbeSymptom,
 ): Diagnostic {
-  return { code: "probe", severity, tool: name, file: tool.source.file, path: tool.source.path, message };
+  const diagnostic: Diagnostic = {
+    code: "probe",
+    severity,
+    tool: name,
+    file: tool.source.file,
+    path: tool.source.path,
+    message,
+  };
+  if (symptom) diagnostic.symptom = symptom;
+  return diagnostic;
 }

@@ -12,6 +12,7 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
+  explains: ["missed-operation"],
   description: "the tool's method and URL are not an operation of the service's OpenAPI description",
   docs:
     "Every call of such a tool misses: the service answers 404 or 405 and the agent cannot do the job. The " +

@@ -9,6 +9,7 @@ export const undisclosedFormat: LintRule<RequestToolConfig> = {
   id: "undisclosed-format",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  explains: ["rejected-request"],
   description: "a field with a required format or pattern that the tool never tells the LLM about",
   docs:
     "The LLM writes values from the tool's name and descriptions only. When the service requires a format " +
