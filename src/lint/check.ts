@@ -5,6 +5,7 @@ import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
+import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -176,6 +177,12 @@ async function listTools(
     report: { name, file: tool.source.file, path: tool.source.path },
   });
   const { config } = tool;
+  // A request tool is one tool, named as its profile sends it: building it (its input schema) would
+  // cost more than the lint itself on a large project.
+  if (config.kind === "request") {
+    const sends = toolProfileOf(profile);
+    return [entry(sends.refusal(config) ? toolName(tool) : sends.toolName(config.name))];
+  }
   const spec = config.kind === "openapi-toolkit" ? specs.get(config.spec) : undefined;
   try {
     const built =

@@ -8,6 +8,7 @@ import { applySeverities } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { describeFormat, formatRule, isToldFormat, toldFormat } from "./format-told.js";
 import { type McpField, mcpFieldsInSpec } from "./mcp-fields-in-spec.js";
+import { createNameIndex } from "./name-index.js";
 import type { LintRule } from "./rule.js";
 import { GENERIC_DESCRIPTIONS, toolDescription } from "./rules/tool-description.js";
 import { toolName } from "./rules/tool-name.js";
@@ -64,6 +65,11 @@ function toDiagnostic(rule: LintRule, tool: ListedMcpTool, finding: Finding): Di
   return diagnostic;
 }
 
+const mcpToolsNamed = createNameIndex((tool: ListedMcpTool) => tool.name);
+const configsNamed = createNameIndex((tool: LoadedTool) =>
+  "name" in tool.config ? String(tool.config.name) : undefined,
+);
+
 function nameFindings(
   tool: ListedMcpTool,
   tools: readonly ListedMcpTool[],
@@ -77,8 +83,8 @@ function nameFindings(
       suggestion: "rename it in the MCP server, or have the client prefix and sanitise MCP tool names",
     });
   }
-  const twin = tools.find((other) => other !== tool && other.name === tool.name);
-  const config = configs.find((other) => "name" in other.config && other.config.name === tool.name);
+  const twin = mcpToolsNamed(tools, tool.name).find((other) => other !== tool);
+  const [config] = configsNamed(configs, tool.name);
   const where = twin
     ? twin.source.file === tool.source.file
       ? `at ${twin.source.path}`

@@ -91,6 +91,19 @@ describe("report formats and verbosity", () => {
     expect(names(lint)).toEqual(names(check));
     expect(lint.summary).toMatch(/ in 9 tools$/);
   });
+
+  test("lint names request tools as check does: as Flowise sends them, or as configured when it cannot", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-names-"));
+    const tool = (name: string, method: string) =>
+      `- { kind: request, method: ${method}, name: ${name}, description: d, url: "https://api.example.com/x" }\n`;
+    writeFileSync(join(dir, "t.yaml"), `${tool('"Find Events!"', "GET")}${tool("patch_event", "PATCH")}`);
+    const names = async (command: string) =>
+      JSON.parse((await tooldeck(command, dir, "--profile", "flowise", "--format", "json")).stdout).tools.map(
+        (t: { name: string }) => t.name,
+      );
+    expect(await names("lint")).toEqual(["find_events", "patch_event"]);
+    expect(await names("check")).toEqual(await names("lint"));
+  });
 });
 
 describe("every error is one line 'tooldeck <command>: …', exit 2", () => {

@@ -21,23 +21,24 @@ export function formatStylish(
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, toTerminalText(text), { validateStream: false }) : toTerminalText(text);
   const lines: string[] = [];
-  const files = [
-    ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
-  ];
-  for (const file of files) {
-    const profile = report.tools.find(
-      (tool) => tool.file === file && tool.profile !== report.profile,
-    )?.profile;
+  // Indexed once, so that the report is linear in tools and findings (40,000 tools print in a blink).
+  const toolsByFile = groupBy(report.tools, (tool) => tool.file);
+  const findingsByFile = groupBy(report.diagnostics, (diagnostic) => diagnostic.file);
+  for (const file of new Set([...toolsByFile.keys(), ...findingsByFile.keys()])) {
+    const tools = toolsByFile.get(file) ?? [];
+    const findings = findingsByFile.get(file) ?? [];
+    const profile = tools.find((tool) => tool.profile !== report.profile)?.profile;
     lines.push(`${paint("underline", file)}${profile ? `  (profile ${profile})` : ""}`);
     const shown = new Set<Diagnostic>();
-    for (const tool of report.tools.filter((t) => t.file === file)) {
+    const findingsByTool = groupBy(findings, (diagnostic) => diagnostic.tool);
+    for (const tool of tools) {
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
-      for (const diagnostic of report.diagnostics.filter((d) => belongsTo(d, tool))) {
+      for (const diagnostic of (findingsByTool.get(tool.name) ?? []).filter((d) => belongsTo(d, tool))) {
         shown.add(diagnostic);
         lines.push(...formatDiagnostic(diagnostic, paint, undefined, options.docsUrl));
       }
     }
-    for (const diagnostic of report.diagnostics.filter((d) => d.file === file && !shown.has(d))) {
+    for (const diagnostic of findings.filter((d) => !shown.has(d))) {
       lines.push(...formatDiagnostic(diagnostic, paint, diagnostic.tool, options.docsUrl));
     }
     lines.push("");
@@ -51,6 +52,17 @@ export function formatStylish(
     ...describeRuleOverrides(report.ruleOverrides).map((line) => paint("yellow", line.text)),
   );
   return `${lines.join("\n")}\n`;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {

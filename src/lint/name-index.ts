@@ -1,0 +1,26 @@
+/**
+ * A lookup of items by name, built once per list (kept in a WeakMap on the list itself): a rule that
+ * asks, for each tool, which tools share its name reads an index instead of scanning every tool, so a
+ * lint run stays linear in the number of tools.
+ * @example
+ * const toolsNamed = createNameIndex((tool: LoadedTool) => tool.config.name);
+ * toolsNamed(context.tools, "get_events"); // every tool of the run named get_events
+ */
+export function createNameIndex<T>(nameOf: (item: T) => string | undefined) {
+  const indexes = new WeakMap<readonly T[], Map<string, T[]>>();
+  return (items: readonly T[], name: string): readonly T[] => {
+    let index = indexes.get(items);
+    if (!index) {
+      index = new Map();
+      for (const item of items) {
+        const key = nameOf(item);
+        if (key === undefined) continue;
+        const named = index.get(key);
+        if (named) named.push(item);
+        else index.set(key, [item]);
+      }
+      indexes.set(items, index);
+    }
+    return index.get(name) ?? [];
+  };
+}
