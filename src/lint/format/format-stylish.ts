@@ -7,10 +7,15 @@ import { describeRuleOverrides } from "../rule-overrides.js";
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
 
+/** Findings of one rule and severity shown in full before the rest are counted: about a screenful. */
+export const SIMILAR_FINDINGS_SHOWN = 10;
+
 /**
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
- * rule, the probe failures folded into it, suggestion and fix; a one-line summary last, then the rules the settings turned off or lowered.
- * Colours only when asked (a TTY).
+ * rule, the probe failures folded into it, suggestion and fix; a one-line summary last, then the rules
+ * the settings turned off or lowered. Colours only when asked (a TTY). Findings like one another (one
+ * rule, one severity) are shown `SIMILAR_FINDINGS_SHOWN` times, then counted (`… and 3,812 more like
+ * this`): more of them would fill screens with nothing new; json and sarif keep every one.
  */
 export function formatStylish(
   report: CheckReport,
@@ -21,6 +26,14 @@ export function formatStylish(
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, toTerminalText(text), { validateStream: false }) : toTerminalText(text);
   const lines: string[] = [];
+  const similar = createSimilarGate(report.diagnostics);
+  const print = (diagnostic: Diagnostic, tool?: string) => {
+    const gate = similar(diagnostic);
+    if (gate === "hide") return;
+    lines.push(...formatDiagnostic(diagnostic, paint, tool, options.docsUrl));
+    if (gate > 0)
+      lines.push(`    … and ${gate.toLocaleString("en")} more like this  ${paint("dim", diagnostic.code)}`);
+  };
   // Indexed once, so that the report is linear in tools and findings (40,000 tools print in a blink).
   const toolsByFile = groupBy(report.tools, (tool) => tool.file);
   const findingsByFile = groupBy(report.diagnostics, (diagnostic) => diagnostic.file);
@@ -35,12 +48,10 @@ export function formatStylish(
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
       for (const diagnostic of (findingsByTool.get(tool.name) ?? []).filter((d) => belongsTo(d, tool))) {
         shown.add(diagnostic);
-        lines.push(...formatDiagnostic(diagnostic, paint, undefined, options.docsUrl));
+        print(diagnostic);
       }
     }
-    for (const diagnostic of findings.filter((d) => !shown.has(d))) {
-      lines.push(...formatDiagnostic(diagnostic, paint, diagnostic.tool, options.docsUrl));
-    }
+    for (const diagnostic of findings.filter((d) => !shown.has(d))) print(diagnostic, diagnostic.tool);
     lines.push("");
   }
   const errors = report.diagnostics.some((d) => d.severity === "error");
@@ -52,6 +63,25 @@ export function formatStylish(
     ...describeRuleOverrides(report.ruleOverrides).map((line) => paint("yellow", line.text)),
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * For each finding in print order: shown (0), shown and the last of its kind shown, with how many more
+ * there are (n), or hidden.
+ */
+function createSimilarGate(diagnostics: readonly Diagnostic[]): (diagnostic: Diagnostic) => number | "hide" {
+  const kindOf = (diagnostic: Diagnostic) => `${diagnostic.code}\u0000${diagnostic.severity}`;
+  const totals = new Map<string, number>();
+  for (const diagnostic of diagnostics)
+    totals.set(kindOf(diagnostic), (totals.get(kindOf(diagnostic)) ?? 0) + 1);
+  const shown = new Map<string, number>();
+  return (diagnostic) => {
+    const kind = kindOf(diagnostic);
+    const count = (shown.get(kind) ?? 0) + 1;
+    shown.set(kind, count);
+    if (count > SIMILAR_FINDINGS_SHOWN) return "hide";
+    return count === SIMILAR_FINDINGS_SHOWN ? (totals.get(kind) ?? count) - count : 0;
+  };
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
