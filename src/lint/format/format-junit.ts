@@ -9,8 +9,18 @@ import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.
  * and the rules the settings turned off (`rules-turned-off`) or lowered (`rules-downgraded`).
  */
 export function formatJunit(report: CheckReport): string {
+  // Each tool's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
+  const byTool = new Map<string, Diagnostic[]>();
+  for (const diagnostic of report.diagnostics) {
+    const key = toolKey(diagnostic.file, diagnostic.tool);
+    const findings = byTool.get(key);
+    if (findings) findings.push(diagnostic);
+    else byTool.set(key, [diagnostic]);
+  }
+  const findingsOf = (tool: { file: string; name: string }) =>
+    byTool.get(toolKey(tool.file, tool.name)) ?? [];
   const cases = report.tools.map((tool) => {
-    const findings = report.diagnostics.filter((d) => d.file === tool.file && d.tool === tool.name);
+    const findings = findingsOf(tool);
     const errors = findings.filter((d) => d.severity === "error");
     const others = findings.filter((d) => d.severity !== "error");
     const body = [
@@ -22,9 +32,7 @@ export function formatJunit(report: CheckReport): string {
     const open = `    <testcase classname="${escapeXml(tool.file)}" name="${escapeXml(tool.name)}"`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`;
   });
-  const failures = report.tools.filter((tool) =>
-    report.diagnostics.some((d) => d.file === tool.file && d.tool === tool.name && d.severity === "error"),
-  ).length;
+  const failures = report.tools.filter((tool) => findingsOf(tool).some((d) => d.severity === "error")).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="tooldeck" tests="${report.tools.length}" failures="${failures}">`,
@@ -52,6 +60,10 @@ function properties(report: CheckReport): string {
     })),
   ];
   return named.map(({ name, value }) => `<property name="${name}" value="${escapeXml(value)}"/>`).join("");
+}
+
+function toolKey(file: string, tool: string): string {
+  return `${file}\u0000${tool}`;
 }
 
 function line(diagnostic: Diagnostic): string {
