@@ -1,3 +1,4 @@
+import { groupBy } from "../group-by.js";
 import { compareDiagnostics, type Diagnostic, reaches } from "./diagnostic.js";
 import type { ProbeSymptom } from "./probe/probe-symptom.js";
 import type { LintRule } from "./rule.js";
@@ -15,14 +16,9 @@ export function foldExplainedProbes(
 ): Diagnostic[] {
   const explained = new Map(rules.map((rule) => [rule.id, new Set<ProbeSymptom>(rule.explains ?? [])]));
   const sorted = [...diagnostics].sort(compareDiagnostics);
-  const claimants = new Map<string, Diagnostic[]>();
-  for (const diagnostic of sorted) {
-    if (!explained.get(diagnostic.code)?.size) continue;
-    const key = toolKey(diagnostic);
-    const list = claimants.get(key);
-    if (list) list.push(diagnostic);
-    else claimants.set(key, [diagnostic]);
-  }
+  const claimants = groupBy(sorted, (diagnostic) =>
+    explained.get(diagnostic.code)?.size ? toolKey(diagnostic) : undefined,
+  );
   const folded = new Map<Diagnostic, Diagnostic[]>();
   const kept: Diagnostic[] = [];
   for (const diagnostic of sorted) {

@@ -1,3 +1,5 @@
+import { groupBy } from "../group-by.js";
+
 /**
  * A lookup of items by name, built once per list (kept in a WeakMap on the list itself): a rule that
  * asks, for each tool, which tools share its name reads an index instead of scanning every tool, so a
@@ -11,14 +13,7 @@ export function createNameIndex<T>(nameOf: (item: T) => string | undefined) {
   return (items: readonly T[], name: string): readonly T[] => {
     let index = indexes.get(items);
     if (!index) {
-      index = new Map();
-      for (const item of items) {
-        const key = nameOf(item);
-        if (key === undefined) continue;
-        const named = index.get(key);
-        if (named) named.push(item);
-        else index.set(key, [item]);
-      }
+      index = groupBy(items, nameOf);
       indexes.set(items, index);
     }
     return index.get(name) ?? [];

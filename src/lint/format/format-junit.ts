@@ -1,4 +1,5 @@
 import { escapeXml } from "../../escape-xml.js";
+import { groupBy } from "../../group-by.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
 import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";
@@ -10,13 +11,7 @@ import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.
  */
 export function formatJunit(report: CheckReport): string {
   // Each tool's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
-  const byTool = new Map<string, Diagnostic[]>();
-  for (const diagnostic of report.diagnostics) {
-    const key = toolKey(diagnostic.file, diagnostic.tool);
-    const findings = byTool.get(key);
-    if (findings) findings.push(diagnostic);
-    else byTool.set(key, [diagnostic]);
-  }
+  const byTool = groupBy(report.diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
   const findingsOf = (tool: { file: string; name: string }) =>
     byTool.get(toolKey(tool.file, tool.name)) ?? [];
   const cases = report.tools.map((tool) => {

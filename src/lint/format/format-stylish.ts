@@ -1,4 +1,5 @@
 import { styleText } from "node:util";
+import { groupBy } from "../../group-by.js";
 import { toTerminalText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
@@ -82,17 +83,6 @@ function createSimilarGate(diagnostics: readonly Diagnostic[]): (diagnostic: Dia
     if (count > SIMILAR_FINDINGS_SHOWN) return "hide";
     return count === SIMILAR_FINDINGS_SHOWN ? (totals.get(kind) ?? count) - count : 0;
   };
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
