@@ -44,7 +44,12 @@ export type { FixOutcome } from "./lint/apply-fixes.js";
 export { applySeverities, type RuleSetting } from "./lint/apply-severities.js";
 export { BUILT_IN_CHECKS } from "./lint/built-in-checks.js";
 export { type CheckOptions, check } from "./lint/check.js";
-export { checkWithFixes, type FixReporter, MAX_FIX_PASSES } from "./lint/check-with-fixes.js";
+export {
+  checkWithFixes,
+  describeFixSummary,
+  type FixReporter,
+  type FixSummary,
+} from "./lint/check-with-fixes.js";
 export {
   type ConfigChange,
   type Diagnostic,
@@ -53,6 +58,7 @@ export {
   SeveritySchema,
 } from "./lint/diagnostic.js";
 export { findSpec } from "./lint/find-spec.js";
+export { MAX_FIX_PASSES } from "./lint/fix-passes.js";
 export { formatJson } from "./lint/format/format-json.js";
 export { formatJunit } from "./lint/format/format-junit.js";
 export {

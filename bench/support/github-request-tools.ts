@@ -1,5 +1,6 @@
 import type { FieldType, ParamSpec, RequestToolConfig } from "../../src/config/request-tool-config.js";
 import { jsonBodySchema, schemaType } from "../../src/lint/spec-helpers.js";
+import { matchOperation } from "../../src/openapi/match-operation.js";
 import type { SchemaObject } from "../../src/openapi/openapi-document.js";
 import type { IndexedOperation, OperationIndex } from "../../src/openapi/operation-index.js";
 
@@ -51,6 +52,25 @@ export function requestToolFor(operation: IndexedOperation): RequestToolConfig {
   };
 }
 
+/**
+ * `count` request tools: every operation's tool, then copies of them under other names (`…_2`, `…_3`),
+ * as a project with that many tools would have; every tenth broken as `plantDefects` breaks it.
+ */
+export function githubRequestTools(
+  index: OperationIndex,
+  count: number,
+): { configs: RequestToolConfig[]; planted: PlantedDefect[] } {
+  const operations = toolOperations(index);
+  const configs: RequestToolConfig[] = [];
+  for (let i = 0; configs.length < count; i++) {
+    const config = requestToolFor(operations[i % operations.length] as IndexedOperation);
+    const copy = Math.floor(i / operations.length);
+    if (copy > 0) config.name = `${config.name.slice(0, 64 - String(copy + 1).length - 1)}_${copy + 1}`;
+    configs.push(config);
+  }
+  return { configs, planted: plantDefects(configs, index) };
+}
+
 /** Operations that make request tools (the five methods Flowise and providers know). */
 export function toolOperations(index: OperationIndex): IndexedOperation[] {
   return index.operations.filter((op) => TOOL_METHODS.has(op.method));
@@ -71,11 +91,14 @@ export function plantDefects(configs: RequestToolConfig[], index: OperationIndex
 }
 
 function plantOne(config: RequestToolConfig, variant: number, index: OperationIndex): string | undefined {
+  // A segment with two placeholders (`compare/:base...:head`) is matched as its own case: left alone.
+  if (config.url.split("/").some((segment) => (segment.match(/:/g) ?? []).length > 1)) return undefined;
   const pathParams = Object.entries(config.queryParamsSchema ?? {}).filter(([, spec]) => spec.in === "path");
   switch (variant % 4) {
     case 0: {
+      // Absent as the lint matches it: no template of the same shape has the method either.
       const absent = ["PUT", "PATCH", "POST", "DELETE", "GET"].find(
-        (method) => !hasMethod(index, config.url, method),
+        (method) => !matchOperation(index, method, config.url).ok,
       );
       if (!absent) return undefined;
       config.method = absent as RequestToolConfig["method"];
@@ -94,17 +117,17 @@ function plantOne(config: RequestToolConfig, variant: number, index: OperationIn
       };
       return "undeclared-query-param";
     default: {
-      const field = Object.entries(config.bodySchema ?? {}).find(([, spec]) => spec.type === "string");
+      // A field the spec types as a string (not a oneOf the tool could only call a string).
+      const match = matchOperation(index, config.method, config.url);
+      const body = match.ok ? jsonBodySchema(match.operation) : undefined;
+      const field = Object.entries(config.bodySchema ?? {}).find(
+        ([name, spec]) => spec.type === "string" && schemaType(body?.properties?.[name]) === "string",
+      );
       if (!field) return plantOne(config, variant + 2, index);
       field[1].type = "boolean";
       return "field-types";
     }
   }
-}
-
-function hasMethod(index: OperationIndex, url: string, method: string): boolean {
-  const path = url.replace("{{$vars.base_url}}", "").replace(/:([A-Za-z_][\w-]*)/g, "{$1}");
-  return index.operations.some((op) => op.path === path && op.method === method);
 }
 
 function fieldType(schema: SchemaObject | undefined): FieldType {

@@ -4,6 +4,7 @@ import { parseDocument } from "yaml";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import type { Diagnostic } from "./diagnostic.js";
+import { aliasOnPath, applyChange, isOwnFormatAt, layoutOf, toKeys } from "./edit-config-document.js";
 
 export interface FixOutcome {
   /** Files rewritten, with the fixes applied to each. */
@@ -14,7 +15,8 @@ export interface FixOutcome {
 
 /**
  * Applies the fixes of the diagnostics to their config files, keeping each file's format: YAML through
- * yaml's document model (comments and layout kept), JSON re-printed with two-space indents. Only files in
+ * yaml's document model (comments and layout kept, flow maps included), JSON re-printed with two-space
+ * indents. A file yaml cannot edit as the loader read it (duplicate keys) is left alone. Only files in
  * tooldeck's own format are edited: a Flowise export's keys are not the config's, so its fixes are skipped.
  * Each file is rewritten atomically (writeFileAtomically): a run killed mid-write leaves the old file.
  */
@@ -44,18 +46,34 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
     return [];
   }
   const document = parseDocument(text);
+  // The loader read the file another way (JSON.parse keeps the last of two equal keys, yaml refuses
+  // them): an edit could land where the loader never looks, and the fix would be offered forever.
+  const [problem] = document.errors;
+  if (problem) {
+    const reason = `the file cannot be edited: ${problem.message.split("\n")[0]?.replace(/:$/, "")}`;
+    for (const diagnostic of fixable) outcome.skipped.push({ diagnostic, reason });
+    return [];
+  }
   const applied: string[] = [];
   for (const diagnostic of fixable) {
-    const reason = whyNot(document.toJS(), diagnostic);
-    if (reason) {
-      outcome.skipped.push({ diagnostic, reason });
+    // A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export.
+    if (!isOwnFormatAt(document, toKeys(diagnostic.fix?.configPath ?? ""))) {
+      outcome.skipped.push({
+        diagnostic,
+        reason: "not in tooldeck's format (Flowise exports are not edited)",
+      });
       continue;
     }
-    for (const change of diagnostic.fix?.changes ?? []) {
-      const keys = toKeys(change.path);
-      if (change.value === undefined) document.deleteIn(keys);
-      else document.setIn(keys, document.createNode(change.value));
+    const changes = diagnostic.fix?.changes ?? [];
+    const alias = changes.map((change) => aliasOnPath(document, change)).find(Boolean);
+    if (alias) {
+      outcome.skipped.push({
+        diagnostic,
+        reason: `it would edit through the YAML alias ${alias}: fix its anchor`,
+      });
+      continue;
     }
+    for (const change of changes) applyChange(document, change);
     applied.push(`${diagnostic.tool}: ${diagnostic.fix?.description}`);
   }
   if (applied.length > 0) {
@@ -63,27 +81,8 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
     // The file the config was read from: a symlinked config is edited where it lies, the link kept.
     writeFileAtomically(
       realpathSync(file),
-      json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString(),
+      json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString(layoutOf(document, text)),
     );
   }
   return applied;
-}
-
-/** A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export. */
-function whyNot(root: unknown, diagnostic: Diagnostic): string | undefined {
-  let config = root;
-  for (const key of toKeys(diagnostic.fix?.configPath ?? "")) {
-    config = (config as Record<string | number, unknown> | undefined)?.[key];
-  }
-  const isOwnFormat = typeof config === "object" && config !== null && "kind" in config;
-  return isOwnFormat ? undefined : "not in tooldeck's format (Flowise exports are not edited)";
-}
-
-/** `[2].queryParamsSchema.id` → [2, "queryParamsSchema", "id"] */
-export function toKeys(path: string): (string | number)[] {
-  const keys: (string | number)[] = [];
-  for (const match of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) {
-    keys.push(match[1] !== undefined ? Number(match[1]) : (match[2] as string));
-  }
-  return keys;
 }

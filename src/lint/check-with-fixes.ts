@@ -1,38 +1,90 @@
+import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { FixOutcome } from "./apply-fixes.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { MAX_FIX_PASSES } from "./fix-passes.js";
 import type { CheckReport } from "./report.js";
 
-/** A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule). */
-export const MAX_FIX_PASSES = 5;
+/** What `--fix` did, over every pass. */
+export interface FixSummary {
+  /** Findings whose fix was applied. */
+  findings: number;
+  /** Files rewritten. */
+  files: number;
+  /** Passes that rewrote files. */
+  passes: number;
+  /**
+   * Findings that still offered a fix when `MAX_FIX_PASSES` stopped it: the fixes did not settle. Empty
+   * when they did.
+   */
+  unsettled: Diagnostic[];
+}
 
 export interface FixReporter {
   /** Called for every pass that rewrote files. */
   onFixed?: (fixed: FixOutcome["fixed"]) => void;
   /** Called once, when a pass fixes nothing: the fixable findings left alone, and why. */
   onNotFixed?: (skipped: FixOutcome["skipped"]) => void;
+  /** Called last, with what every pass did together. */
+  onDone?: (summary: FixSummary) => void;
 }
 
 /**
  * `tooldeck check --fix` for a library: runs `run` (a whole check: load, lint, probe), applies the safe
  * fixes its findings carry to the config files, and runs it again, until a pass fixes nothing or
- * after `MAX_FIX_PASSES`. Returns the last run's outcome.
+ * after `MAX_FIX_PASSES`. Returns the last run's outcome, and what the passes did (`fix.unsettled` is
+ * not empty when the limit stopped fixes that kept coming).
  * @example
- * const { report } = await checkWithFixes(async () => ({ report: await check(loadToolConfigs(["tools/"]), options) }));
+ * const { report, fix } = await checkWithFixes(async () => ({ report: await check(loadToolConfigs(["tools/"]), options) }));
  */
 export async function checkWithFixes<T extends { report: CheckReport }>(
   run: () => Promise<T>,
   reporter: FixReporter = {},
-): Promise<T> {
+): Promise<T & { fix: FixSummary }> {
   let outcome = await run();
   // Loaded only to fix: it edits YAML with the comment-keeping \`yaml\` parser, which checking never needs.
   const { applyFixes } = await import("./apply-fixes.js");
-  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+  const files = new Set<string>();
+  let findings = 0;
+  let passes = 0;
+  let settled = false;
+  while (!settled && passes < MAX_FIX_PASSES) {
     const fixed = applyFixes(outcome.report.diagnostics);
     if (fixed.fixed.length === 0) {
       reporter.onNotFixed?.(fixed.skipped);
+      settled = true;
       break;
+    }
+    passes++;
+    for (const { file, fixes } of fixed.fixed) {
+      files.add(file);
+      findings += fixes.length;
     }
     reporter.onFixed?.(fixed.fixed);
     outcome = await run();
   }
-  return outcome;
+  const unsettled = settled ? [] : stillFixable(outcome.report.diagnostics);
+  const summary: FixSummary = { findings, files: files.size, passes, unsettled };
+  reporter.onDone?.(summary);
+  return { ...outcome, fix: summary };
+}
+
+/** The findings that offer a fix `--fix` would apply (what was read from stdin is never rewritten). */
+function stillFixable(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((diagnostic) => diagnostic.fix && diagnostic.file !== STDIN_FILE);
+}
+
+/**
+ * `fixed 4 findings in 1 file (2 passes)`, and when the pass limit stopped fixes that kept coming, that it
+ * stopped, with each finding still offering a fix on a line of its own.
+ */
+export function describeFixSummary(summary: FixSummary): string[] {
+  const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+  const done = `fixed ${plural(summary.findings, "finding")} in ${plural(summary.files, "file")} (${plural(summary.passes, "pass", "passes")})`;
+  if (summary.unsettled.length === 0) return [done];
+  return [
+    `${done}, and stopped at the limit of ${MAX_FIX_PASSES} passes: these findings still offer fixes`,
+    ...summary.unsettled.map(
+      (d) => `  ${d.file}: ${d.tool}: ${d.code} at ${d.path || "the top"}: ${d.fix?.description}`,
+    ),
+  ];
 }

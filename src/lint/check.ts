@@ -5,9 +5,11 @@ import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
+import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
-import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { foldExplainedProbes } from "./fold-explained-probes.js";
 import { lint, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
@@ -15,6 +17,7 @@ import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
 import type { CheckReport, ToolReport } from "./report.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
 import { ruleOverrides } from "./rule-overrides.js";
+import { DEFAULT_RULES } from "./rules/index.js";
 
 export interface CheckOptions {
   /** The profile tools are judged under; see `profileOf`. */
@@ -34,6 +37,8 @@ export interface CheckOptions {
   mcpTools?: readonly ListedMcpTool[];
   /** Run toolkits' Custom Code in probes (in the sandbox); without it the rule custom-code-not-run says so. */
   allowCode?: boolean;
+  /** profile-portability for every config, not only for Flowise exports judged under standard. */
+  portability?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
   probe?: {
     target: ProbeTarget;
@@ -90,8 +95,9 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     profile: mainProfile(groups, options.profile),
     tools,
     // Probe and load findings take their configured severities here, with the rules' (applySeverities
-    // is idempotent: lint() applies it too when called alone).
-    diagnostics: applySeverities(diagnostics, options.settings).sort(compareDiagnostics),
+    // is idempotent: lint() applies it too when called alone); then a probe failure a rule explains is
+    // folded into that rule's finding, which keeps the heavier of the configured severities.
+    diagnostics: foldExplainedProbes(applySeverities(diagnostics, options.settings), DEFAULT_RULES),
     ...(overrides ? { ruleOverrides: overrides } : {}),
   };
 }
@@ -129,6 +135,7 @@ async function checkGroup(
       toolkitSpecs: toolkits.specs,
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.allowCode ? { allowCode: true } : {}),
+      ...(options.portability ? { portability: true } : {}),
     }),
   ];
   if (!options.probe || options.settings?.probe === "off") {
@@ -170,6 +177,12 @@ async function listTools(
     report: { name, file: tool.source.file, path: tool.source.path },
   });
   const { config } = tool;
+  // A request tool is one tool, named as its profile sends it: building it (its input schema) would
+  // cost more than the lint itself on a large project.
+  if (config.kind === "request") {
+    const sends = toolProfileOf(profile);
+    return [entry(sends.refusal(config) ? toolName(tool) : sends.toolName(config.name))];
+  }
   const spec = config.kind === "openapi-toolkit" ? specs.get(config.spec) : undefined;
   try {
     const built =

@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { compareText } from "../text-order.js";
+import type { ProbeSymptom } from "./probe/probe-symptom.js";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;
 
-/** A change to a config, at a JSON path inside it: `value` undefined removes the key. */
+/**
+ * A change to a config, at a JSON path inside it: `value` undefined removes the key; `renameTo` renames
+ * it instead, its value and place kept.
+ */
 export interface ConfigChange {
   path: string;
   value?: unknown;
+  renameTo?: string;
 }
 
 /** A safe, mechanical fix: what it does, and the changes to apply to the config. */
@@ -33,7 +38,17 @@ export interface Diagnostic {
   /** What to change, in words. */
   suggestion?: string;
   fix?: Fix;
+  /** A probe's: what its failure shows about the request (it missed its operation, it was rejected). */
+  symptom?: ProbeSymptom;
+  /**
+   * Findings of the same cause, folded into this one instead of repeated: the probe failures it explains
+   * (a 404 behind `operation-not-found`, a 400 and a body off its schema behind `undisclosed-format`).
+   */
+  related?: RelatedFinding[];
 }
+
+/** A finding folded into another of the same tool: its check, severity, place and message. */
+export type RelatedFinding = Pick<Diagnostic, "code" | "severity" | "path" | "message">;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 

@@ -6,11 +6,13 @@ import { TOOL_NAME_PATTERN } from "../runtime/tool-name.js";
 import type { RuleSetting } from "./apply-severities.js";
 import { applySeverities } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
+import { describeFormat, formatRule, isToldFormat, toldFormat } from "./format-told.js";
 import { type McpField, mcpFieldsInSpec } from "./mcp-fields-in-spec.js";
+import { createNameIndex } from "./name-index.js";
 import type { LintRule } from "./rule.js";
 import { GENERIC_DESCRIPTIONS, toolDescription } from "./rules/tool-description.js";
 import { toolName } from "./rules/tool-name.js";
-import { formatRule, undisclosedFormat } from "./rules/undisclosed-format.js";
+import { undisclosedFormat } from "./rules/undisclosed-format.js";
 
 export interface LintMcpToolsOptions {
   profile?: Profile;
@@ -63,6 +65,11 @@ function toDiagnostic(rule: LintRule, tool: ListedMcpTool, finding: Finding): Di
   return diagnostic;
 }
 
+const mcpToolsNamed = createNameIndex((tool: ListedMcpTool) => tool.name);
+const configsNamed = createNameIndex((tool: LoadedTool) =>
+  "name" in tool.config ? String(tool.config.name) : undefined,
+);
+
 function nameFindings(
   tool: ListedMcpTool,
   tools: readonly ListedMcpTool[],
@@ -76,8 +83,8 @@ function nameFindings(
       suggestion: "rename it in the MCP server, or have the client prefix and sanitise MCP tool names",
     });
   }
-  const twin = tools.find((other) => other !== tool && other.name === tool.name);
-  const config = configs.find((other) => "name" in other.config && other.config.name === tool.name);
+  const twin = mcpToolsNamed(tools, tool.name).find((other) => other !== tool);
+  const [config] = configsNamed(configs, tool.name);
   const where = twin
     ? twin.source.file === tool.source.file
       ? `at ${twin.source.path}`
@@ -111,14 +118,14 @@ function formatFindings(tool: ListedMcpTool, spec: OperationIndex): Finding[] {
     const rule = formatRule(field.spec);
     if (!rule || seen.has(field.path) || toldInSchema(field, rule.label)) return [];
     seen.add(field.path);
-    const told = [field.name, field.schema.description ?? "", tool.description ?? ""].join(" ");
-    if (rule.hint.test(told)) return [];
-    const example = typeof field.spec.example === "string" ? ` (e.g. ${field.spec.example})` : "";
+    const read = [field.name, field.schema.description ?? "", tool.description ?? ""].join(" ");
+    if (isToldFormat(rule, read)) return [];
+    const description = describeFormat(field.schema.description, field.name, toldFormat(rule, field.spec));
     return [
       {
         path: `${field.path}.description`,
         message: `${field.name} must be ${rule.label} in ${field.operation}, and nothing tells the LLM${rule.guess ? `: a guess like "${rule.guess}" is rejected` : ""}`,
-        suggestion: `say it in the tool's input schema: "${field.schema.description ?? field.name}, ${rule.label}${example}"`,
+        suggestion: `say it in the tool's input schema: "${description}"`,
       },
     ];
   });

@@ -20,6 +20,8 @@ export interface LintOptions {
   settings?: Record<string, RuleSetting>;
   /** Whether toolkits' Custom Code will run (--allow-code); default false. */
   allowCode?: boolean;
+  /** Judge how every config behaves under the other profile too (--portability); default false. */
+  portability?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   if (options.spec) context.spec = options.spec;
   if (options.toolkitSpecs) context.toolkitSpecs = options.toolkitSpecs;
   if (options.allowCode) context.allowCode = true;
+  if (options.portability) context.portability = true;
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );

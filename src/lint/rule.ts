@@ -2,6 +2,7 @@ import type { LoadedTool, ToolConfig } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
 import type { Fix, Severity } from "./diagnostic.js";
+import type { ProbeSymptom } from "./probe/probe-symptom.js";
 
 /** What a rule sees besides the tool it checks. */
 export interface LintContext {
@@ -14,6 +15,8 @@ export interface LintContext {
   toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
   /** Whether toolkits' Custom Code will run (--allow-code); default false. */
   allowCode?: boolean;
+  /** Judge how every config behaves under the other profile too (--portability); default false. */
+  portability?: boolean;
 }
 
 /** What a rule reports; the runner adds the code, the tool, the file and the default severity. */
@@ -44,6 +47,11 @@ export interface LintRule<C extends ToolConfig = ToolConfig> {
   description: string;
   /** A paragraph: why it matters and what to do, for docs and SARIF `fullDescription`. */
   docs: string;
+  /**
+   * The probe failures its findings account for: a probe finding of the same tool showing one of them is
+   * folded into the finding (`Diagnostic.related`) instead of reported again.
+   */
+  explains?: readonly ProbeSymptom[];
   appliesTo(config: ToolConfig): config is C;
   check(tool: LoadedTool<C>, context: LintContext): Finding[];
 }

@@ -27,7 +27,7 @@ export function parseToolUrl(url: string): ToolUrl {
 }
 
 /** Cuts `?query` and `#fragment`, but not a `?` or `#` inside a `{{…}}` variable. */
-function withoutQuery(text: string): string {
+export function withoutQuery(text: string): string {
   const cut = /\{\{[^{}]*\}\}|[?#]/g;
   for (let match = cut.exec(text); match; match = cut.exec(text)) {
     if (match[0] === "?" || match[0] === "#") return text.slice(0, match.index);

@@ -1,6 +1,6 @@
 import type { LoadResult } from "../config/load-result.js";
 import type { RuleSetting } from "../lint/apply-severities.js";
-import type { FixReporter } from "../lint/check-with-fixes.js";
+import type { FixReporter, FixSummary } from "../lint/check-with-fixes.js";
 import type { CheckReport } from "../lint/report.js";
 import type { Profile } from "../profile.js";
 import type { ToolSourceOptions } from "./load-tool-sources.js";
@@ -51,6 +51,8 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   timeoutMs?: number;
   /** Run toolkits' Custom Code in probes, in the sandbox (`--allow-code`). */
   allowCode?: boolean;
+  /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
+  portability?: boolean;
   /** More folders configs, specs and `$ref`s may be read from (`--root`), besides the repository of the working directory and each path's folder. */
   roots?: readonly string[];
   /** Download spec URLs and URL `$ref`s (`--allow-remote-refs`). */
@@ -75,4 +77,6 @@ export interface CheckProjectResult {
   report: CheckReport;
   /** A config or source could not be loaded (the CLI exits 2); the report says which. */
   loadFailed: boolean;
+  /** With `fix`: what the passes fixed, and the findings still offering fixes when they did not settle. */
+  fix?: FixSummary;
 }

@@ -61,6 +61,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     settings: settings.rules,
     ...(settings.source ? { settingsSource: settings.source } : {}),
     allowCode: options.allowCode ?? false,
+    portability: options.portability ?? false,
     specRead: read,
     mcpTools: loaded.mcpTools,
     ...(probe ? { probe } : {}),

@@ -40,15 +40,12 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
         update_event  PUT http://events.tooldeck.internal/events → 404 (embedded emulator)
           error   PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)  operation-not-found
                   at [2].url
+                  probe error: PUT /events answered 404 {"error":"Endpoint not found"}
                   → call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param
                   fixable with --fix: PATCH {{$vars.base_url}}/events/:id with a required id path param
-          error   PUT /events answered 404 {"error":"Endpoint not found"}  probe
-                  at [2]
         delete_event  DELETE http://events.tooldeck.internal/events/1 → 204 (embedded emulator)
-          info    a required path param may be omitted under Flowise (queryParams itself is optional), not under standard  profile-portability
-                  at [3]
 
-      ✖ 5 problems (2 errors, 2 warnings, 1 info) in 9 tools (profile standard)
+      ✖ 3 problems (1 error, 2 warnings, 0 infos) in 9 tools (profile standard)
       "
     `);
   });
@@ -61,7 +58,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
   test("json: the same findings for machines", async () => {
     const { stdout } = await tooldeck("check", "--format", "json", "--fail-on", "none");
     const report = JSON.parse(stdout);
-    expect(report.summary).toBe("5 problems (2 errors, 2 warnings, 1 info) in 9 tools");
+    expect(report.summary).toBe("3 problems (1 error, 2 warnings, 0 infos) in 9 tools");
     expect(
       report.diagnostics.filter((d: { severity: string }) => d.severity === "error"),
     ).toMatchInlineSnapshot(`
@@ -80,14 +77,12 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
                 "value": "{{$vars.base_url}}/events/:id",
               },
               {
-                "path": "[2].queryParamsSchema",
+                "path": "[2].queryParamsSchema.id",
                 "value": {
-                  "id": {
-                    "description": "ID of the event",
-                    "in": "path",
-                    "required": true,
-                    "type": "string",
-                  },
+                  "description": "ID of the event",
+                  "in": "path",
+                  "required": true,
+                  "type": "string",
                 },
               },
             ],
@@ -96,16 +91,16 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
           },
           "message": "PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
           "path": "[2].url",
+          "related": [
+            {
+              "code": "probe",
+              "message": "PUT /events answered 404 {"error":"Endpoint not found"}",
+              "path": "[2]",
+              "severity": "error",
+            },
+          ],
           "severity": "error",
           "suggestion": "call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param",
-          "tool": "update_event",
-        },
-        {
-          "code": "probe",
-          "file": "tools/request-tools.yaml",
-          "message": "PUT /events answered 404 {"error":"Endpoint not found"}",
-          "path": "[2]",
-          "severity": "error",
           "tool": "update_event",
         },
       ]
@@ -131,11 +126,15 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       (d: { tool: string; code: string; message: string }) => `${d.tool} ${d.code}: ${d.message}`,
     );
     expect(messages).toContain(
-      'getEventById probe: GET /events/{id}? answered 404 {"error":"Event not found"}',
-    );
-    expect(messages).toContain(
       "getEventById flowise-toolkit: id is declared on the path item /events/{id}: Flowise ignores it, so getEventById calls /events/{id} literally",
     );
+    // The probe's 404 is what the toolkit finding predicts: folded into it.
+    const lost = report.diagnostics.find(
+      (d: { tool: string; code: string }) => d.tool === "getEventById" && d.code === "flowise-toolkit",
+    );
+    expect(lost.related.map((r: { message: string }) => r.message)).toEqual([
+      'GET /events/{id}? answered 404 {"error":"Event not found"}',
+    ]);
     const update = report.diagnostics.find((d: { code: string }) => d.code === "operation-not-found");
     expect(update.suggestion).toMatch(
       /^no Flowise request tool can send PATCH \/events\/\{id\}: use an HTTP node/,
@@ -156,6 +155,24 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(junit).toContain('<testsuites name="tooldeck" tests="9" failures="1">');
   });
 
+  test("profile-portability: quiet by default, for every config with --portability, for a Flowise export judged under standard", async () => {
+    const portability = async (...args: string[]) => {
+      const { stdout } = await tooldeck("lint", ...args, "--format", "json");
+      return JSON.parse(stdout)
+        .diagnostics.filter((d: { code: string }) => d.code === "profile-portability")
+        .map((d: { tool: string; message: string }) => `${d.tool}: ${d.message}`);
+    };
+    expect(await portability("tools/request-tools.yaml")).toEqual([]);
+    expect(await portability("tools/request-tools.yaml", "--portability")).toEqual([
+      "delete_event: a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
+    ]);
+    const flow = "fixtures/flowise/requests-chatflow.json";
+    expect(await portability(flow)).toEqual([]);
+    expect(await portability(flow, "--profile", "standard")).toEqual([
+      "requests_post: without a Body Schema Flowise drops the LLM's body; standard sends it",
+    ]);
+  });
+
   test("lint is the static half: no probes, no request sent", async () => {
     const { stdout } = await tooldeck("lint", "--format", "json");
     const report = JSON.parse(stdout);
@@ -169,13 +186,16 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     expect(stderr).toContain(
       `fixed ${join(dir, "request-tools.yaml")}: update_event: PATCH {{$vars.base_url}}/events/:id`,
     );
+    expect(stderr.split("\n").at(-2)).toBe("fixed 4 findings in 1 file (2 passes)");
     expect(exit).toBe(0);
     const text = readFileSync(join(dir, "request-tools.yaml"), "utf8");
     expect(text).toContain("# update_event is kept exactly as the tutorial ships it");
     expect(text).toContain('url: "{{$vars.base_url}}/events/:id"');
     expect(text).not.toContain("limit:");
-    const after = await tooldeck("check", dir, "--format", "json");
-    expect(JSON.parse(after.stdout).summary).toBe("3 problems (0 errors, 0 warnings, 3 infos) in 9 tools");
+    const after = JSON.parse((await tooldeck("check", dir, "--format", "json")).stdout);
+    expect(after.summary).toBe("no problems in 9 tools");
+    const update = after.tools.find((t: { name: string }) => t.name === "update_event");
+    expect(update.sent).toBe("PATCH http://events.tooldeck.internal/events/1 → 200 (embedded emulator)");
   });
 
   test("--base-url probes a real service over a socket, reads only unless --allow-writes", async () => {
@@ -321,7 +341,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     writeFileSync(config, "rules:\n  operation-not-found: warning\n  probe: off\n");
     const { exit, stdout } = await tooldeck("check", dir, "--config", config, "--format", "json");
     expect(exit).toBe(0);
-    expect(JSON.parse(stdout).summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 9 tools");
+    expect(JSON.parse(stdout).summary).toBe("3 problems (0 errors, 3 warnings, 0 infos) in 9 tools");
     writeFileSync(config, "rules:\n  operation-not-fund: off\n");
     const typo = await tooldeck("check", dir, "--config", config);
     expect(typo.exit).toBe(2);

@@ -40,7 +40,7 @@ describe("version and help", () => {
 
 describe("report formats and verbosity", () => {
   test("--format github: one workflow command per finding, on its file and line", async () => {
-    const { exit, stdout } = await tooldeck("check", "--format", "github");
+    const { exit, stdout } = await tooldeck("check", "--format", "github", "--portability");
     expect(exit).toBe(1);
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(
@@ -52,7 +52,7 @@ describe("report formats and verbosity", () => {
     expect(lines).toContain(
       "::notice file=tools/request-tools.yaml,line=63,title=profile-portability::delete_event: a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
     );
-    expect(lines.at(-1)).toBe("5 problems (2 errors, 2 warnings, 1 info) in 9 tools (profile standard)");
+    expect(lines.at(-1)).toBe("4 problems (1 error, 2 warnings, 1 info) in 9 tools (profile standard)");
   });
 
   test("--quiet: errors only, no notes; the exit code still follows --fail-on", async () => {
@@ -64,7 +64,7 @@ describe("report formats and verbosity", () => {
     );
     expect(exit).toBe(1);
     expect(stdout).not.toMatch(/^\s+(warning|info)\s/m);
-    expect(stdout).toContain("    error   PUT /events answered 404");
+    expect(stdout).toContain("            probe error: PUT /events answered 404");
     expect(stdout).not.toContain("get_events");
     expect(stderr).toBe("");
     const warnings = await tooldeck("lint", "tools/request-tools.yaml", "--quiet", "--fail-on", "warning");
@@ -90,6 +90,19 @@ describe("report formats and verbosity", () => {
     const names = (report: { tools: { name: string }[] }) => report.tools.map((tool) => tool.name);
     expect(names(lint)).toEqual(names(check));
     expect(lint.summary).toMatch(/ in 9 tools$/);
+  });
+
+  test("lint names request tools as check does: as Flowise sends them, or as configured when it cannot", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-names-"));
+    const tool = (name: string, method: string) =>
+      `- { kind: request, method: ${method}, name: ${name}, description: d, url: "https://api.example.com/x" }\n`;
+    writeFileSync(join(dir, "t.yaml"), `${tool('"Find Events!"', "GET")}${tool("patch_event", "PATCH")}`);
+    const names = async (command: string) =>
+      JSON.parse((await tooldeck(command, dir, "--profile", "flowise", "--format", "json")).stdout).tools.map(
+        (t: { name: string }) => t.name,
+      );
+    expect(await names("lint")).toEqual(["find_events", "patch_event"]);
+    expect(await names("check")).toEqual(await names("lint"));
   });
 });
 

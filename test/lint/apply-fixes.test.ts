@@ -2,8 +2,9 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFi
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { applyFixes, toKeys } from "../../src/lint/apply-fixes.js";
+import { applyFixes } from "../../src/lint/apply-fixes.js";
 import type { ConfigChange, Diagnostic } from "../../src/lint/diagnostic.js";
+import { toKeys } from "../../src/lint/edit-config-document.js";
 
 function diagnostic(file: string, configPath: string, changes: ConfigChange[]): Diagnostic {
   return {
@@ -31,6 +32,53 @@ describe("applyFixes", () => {
     ]);
     expect(outcome.fixed).toEqual([{ file: path, fixes: ["t: change it"] }]);
     expect(JSON.parse(readFileSync(path, "utf8"))).toEqual([{ kind: "request", method: "PATCH" }]);
+  });
+
+  test("a key renamed keeps its value, its place and its comment", () => {
+    const path = file(
+      "t.yaml",
+      "kind: request\nqueryParamsSchema:\n  # the to-do\n  id:\n    type: string\n  q:\n    type: string\n",
+    );
+    applyFixes([
+      diagnostic(path, "", [
+        { path: "queryParamsSchema.id", renameTo: "todoId" },
+        { path: "queryParamsSchema.todoId.type", value: "integer" },
+      ]),
+    ]);
+    expect(readFileSync(path, "utf8")).toBe(
+      "kind: request\nqueryParamsSchema:\n  # the to-do\n  todoId:\n    type: integer\n  q:\n    type: string\n",
+    );
+  });
+
+  test.each([
+    [
+      "a flow map edited in place stays one line, however long",
+      "kind: request\nbodySchema:\n  due: { type: string, description: when }\n",
+      [{ path: "bodySchema.due.description", value: `when it is due, ${"an ISO 8601 date ".repeat(6)}` }],
+      `kind: request\nbodySchema:\n  due: { type: string, description: "when it is due, ${"an ISO 8601 date ".repeat(6)}" }\n`,
+    ],
+    [
+      "unpadded flow collections stay unpadded, lists included",
+      "kind: request\nheaders: {Accept: text/plain}\nbodySchema:\n  tags: {type: array}\nx: [a, b]\n",
+      [{ path: "bodySchema.tags.required", value: true }],
+      "kind: request\nheaders: {Accept: text/plain}\nbodySchema:\n  tags: {type: array, required: true}\nx: [a, b]\n",
+    ],
+    [
+      "a map added beside flow maps is a flow map",
+      "kind: request\nbodySchema:\n  title: { type: string }\n",
+      [{ path: "bodySchema.due", value: { type: "string", required: true } }],
+      "kind: request\nbodySchema:\n  title: { type: string }\n  due: { type: string, required: true }\n",
+    ],
+    [
+      "a map added beside block maps is a block map",
+      "kind: request\nheaders: {}\nbodySchema:\n  title:\n    type: string\n",
+      [{ path: "queryParamsSchema", value: { id: { type: "string" } } }],
+      "kind: request\nheaders: {}\nbodySchema:\n  title:\n    type: string\nqueryParamsSchema:\n  id:\n    type: string\n",
+    ],
+  ])("layout: %s", (_, content, changes, expected) => {
+    const path = file("t.yaml", content);
+    applyFixes([diagnostic(path, "", changes)]);
+    expect(readFileSync(path, "utf8")).toBe(expected);
   });
 
   test("a Flowise export is never edited", () => {

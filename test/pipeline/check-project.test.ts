@@ -41,7 +41,15 @@ describe("checkProject: what tooldeck check runs, as one call", () => {
     const update = report.diagnostics.filter((d) => d.tool === "update_event" && d.severity === "error");
     expect(update.map((d) => `${d.code}: ${d.message}`)).toEqual([
       "operation-not-found: PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
-      'probe: PUT /events answered 404 {"error":"Endpoint not found"}',
+    ]);
+    // The probe's 404 is the same cause: folded into the finding, not repeated.
+    expect(update[0]?.related).toEqual([
+      {
+        code: "probe",
+        severity: "error",
+        path: "[2]",
+        message: 'PUT /events answered 404 {"error":"Endpoint not found"}',
+      },
     ]);
     expect(sent(report)).toContain(
       "update_event: PUT http://events.tooldeck.internal/events → 404 (embedded emulator)",

@@ -1,6 +1,6 @@
 import { STDIN_FILE } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
-import type { FixReporter } from "../../lint/check-with-fixes.js";
+import { describeFixSummary, type FixReporter } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
@@ -57,6 +57,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
         "allow-empty": { type: "boolean", default: false },
+        portability: { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...TOOL_SOURCE_FLAGS,
       });
@@ -78,6 +79,8 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         }),
       );
       if (outcome.loadFailed) return EXIT.usage;
+      // Fixes that kept coming until the pass limit: the files are not what a settled --fix leaves.
+      if (outcome.fix && outcome.fix.unsettled.length > 0) return EXIT.findings;
       const threshold = failOn === "none" ? undefined : (failOn as Severity);
       return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
         ? EXIT.findings
@@ -99,6 +102,7 @@ type CheckValues = ToolSourceFlags & {
   live: boolean;
   "allow-code": boolean;
   "allow-empty": boolean;
+  portability: boolean;
   quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
@@ -132,6 +136,7 @@ async function checkOptions(
     ...(values.root ? { roots: values.root } : {}),
     allowRemoteRefs: values["allow-remote-refs"],
     allowEmpty: values["allow-empty"],
+    portability: values.portability,
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
     ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${toLineText(note)}\n`) }),
@@ -145,9 +150,12 @@ function probeTarget(values: CheckValues): CheckTarget {
   return values.live ? "live" : "emulator";
 }
 
-/** --fix: each file rewritten, and the fixable findings left alone, on stderr. */
+/** --fix: each file rewritten, the fixable findings left alone, then what every pass did, on stderr. */
 function fixReporter(io: CliIo): FixReporter {
   return {
+    onDone: (summary) => {
+      for (const line of describeFixSummary(summary)) io.stderr(`${toLineText(line)}\n`);
+    },
     onFixed: (fixed) => {
       for (const { file, fixes } of fixed) io.stderr(`${toLineText(`fixed ${file}: ${fixes.join("; ")}`)}\n`);
     },

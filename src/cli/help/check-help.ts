@@ -1,3 +1,4 @@
+import { MAX_FIX_PASSES } from "../../lint/fix-passes.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CommandInfo } from "../cli-io.js";
 import {
@@ -27,7 +28,11 @@ Options:
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
   --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
-  --fix               apply the safe fixes to the config files (YAML comments kept), then check again
+  --portability       say where every config behaves differently under flowise and standard (by
+                      default said only for Flowise exports judged under standard)
+  --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
+                      check again, until nothing is left to fix; ends with 'fixed N findings in M files
+                      (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes
 ${FLOWISE_FLAGS_HELP}
 ${MCP_FLAGS_HELP}${probes ? "\n                      (an MCP server's tools are linted, never probed)" : ""}
 ${ALLOW_CODE_HELP}

@@ -1,4 +1,5 @@
 import { escapeXml } from "../../escape-xml.js";
+import { groupBy } from "../../group-by.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
 import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";
@@ -9,8 +10,12 @@ import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.
  * and the rules the settings turned off (`rules-turned-off`) or lowered (`rules-downgraded`).
  */
 export function formatJunit(report: CheckReport): string {
+  // Each tool's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
+  const byTool = groupBy(report.diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
+  const findingsOf = (tool: { file: string; name: string }) =>
+    byTool.get(toolKey(tool.file, tool.name)) ?? [];
   const cases = report.tools.map((tool) => {
-    const findings = report.diagnostics.filter((d) => d.file === tool.file && d.tool === tool.name);
+    const findings = findingsOf(tool);
     const errors = findings.filter((d) => d.severity === "error");
     const others = findings.filter((d) => d.severity !== "error");
     const body = [
@@ -22,9 +27,7 @@ export function formatJunit(report: CheckReport): string {
     const open = `    <testcase classname="${escapeXml(tool.file)}" name="${escapeXml(tool.name)}"`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`;
   });
-  const failures = report.tools.filter((tool) =>
-    report.diagnostics.some((d) => d.file === tool.file && d.tool === tool.name && d.severity === "error"),
-  ).length;
+  const failures = report.tools.filter((tool) => findingsOf(tool).some((d) => d.severity === "error")).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="tooldeck" tests="${report.tools.length}" failures="${failures}">`,
@@ -57,6 +60,10 @@ function properties(report: CheckReport): string {
 /** One line per finding: each escaped on its own, so a newline inside one is a reference, not a line. */
 function lines(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map((diagnostic) => escapeXml(line(diagnostic))).join("\n");
+}
+
+function toolKey(file: string, tool: string): string {
+  return `${file}\u0000${tool}`;
 }
 
 function line(diagnostic: Diagnostic): string {

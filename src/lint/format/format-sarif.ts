@@ -21,7 +21,8 @@ export interface SarifOptions {
 
 /**
  * SARIF 2.1.0, as GitHub code scanning loads it: rule metadata in the driver, each result located in its
- * config file (line found from the JSON path) and named by its JSON path as a logical location. Rules
+ * config file (line found from the JSON path) and named by its JSON path as a logical location, the
+ * probe failures folded into it as related locations. Rules
  * the settings turned off or lowered are the run's invocation's configuration overrides.
  */
 export function formatSarif(report: CheckReport, options: SarifOptions): string {
@@ -50,6 +51,19 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
           logicalLocations: [{ fullyQualifiedName: diagnostic.path || diagnostic.tool, kind: "member" }],
         },
       ],
+      // The probe failures folded into the finding: where each was seen, and what it said.
+      ...(diagnostic.related
+        ? {
+            relatedLocations: diagnostic.related.map((related, id) => ({
+              id,
+              physicalLocation: {
+                artifactLocation: { uri: diagnostic.file },
+                ...(text === undefined ? {} : { region: { startLine: locateJsonPath(text, related.path) } }),
+              },
+              message: { text: `${related.code} (${related.severity}): ${related.message}` },
+            })),
+          }
+        : {}),
     };
   });
   const sarif = {

@@ -1,4 +1,5 @@
 import { styleText } from "node:util";
+import { groupBy } from "../../group-by.js";
 import { toLineText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
@@ -7,10 +8,15 @@ import { describeRuleOverrides } from "../rule-overrides.js";
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
 
+/** Findings of one rule and severity shown in full before the rest are counted: about a screenful. */
+export const SIMILAR_FINDINGS_SHOWN = 10;
+
 /**
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
- * rule, suggestion and fix; a one-line summary last, then the rules the settings turned off or lowered.
- * Colours only when asked (a TTY).
+ * rule, the probe failures folded into it, suggestion and fix; a one-line summary last, then the rules
+ * the settings turned off or lowered. Colours only when asked (a TTY). Findings like one another (one
+ * rule, one severity) are shown `SIMILAR_FINDINGS_SHOWN` times, then counted (`… and 3,812 more like
+ * this`): more of them would fill screens with nothing new; json and sarif keep every one.
  */
 export function formatStylish(
   report: CheckReport,
@@ -21,25 +27,32 @@ export function formatStylish(
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, toLineText(text), { validateStream: false }) : toLineText(text);
   const lines: string[] = [];
-  const files = [
-    ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
-  ];
-  for (const file of files) {
-    const profile = report.tools.find(
-      (tool) => tool.file === file && tool.profile !== report.profile,
-    )?.profile;
+  const similar = createSimilarGate(report.diagnostics);
+  const print = (diagnostic: Diagnostic, tool?: string) => {
+    const gate = similar(diagnostic);
+    if (gate === "hide") return;
+    lines.push(...formatDiagnostic(diagnostic, paint, tool, options.docsUrl));
+    if (gate > 0)
+      lines.push(`    … and ${gate.toLocaleString("en")} more like this  ${paint("dim", diagnostic.code)}`);
+  };
+  // Indexed once, so that the report is linear in tools and findings (40,000 tools print in a blink).
+  const toolsByFile = groupBy(report.tools, (tool) => tool.file);
+  const findingsByFile = groupBy(report.diagnostics, (diagnostic) => diagnostic.file);
+  for (const file of new Set([...toolsByFile.keys(), ...findingsByFile.keys()])) {
+    const tools = toolsByFile.get(file) ?? [];
+    const findings = findingsByFile.get(file) ?? [];
+    const profile = tools.find((tool) => tool.profile !== report.profile)?.profile;
     lines.push(`${paint("underline", file)}${profile ? `  (profile ${profile})` : ""}`);
     const shown = new Set<Diagnostic>();
-    for (const tool of report.tools.filter((t) => t.file === file)) {
+    const findingsByTool = groupBy(findings, (diagnostic) => diagnostic.tool);
+    for (const tool of tools) {
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
-      for (const diagnostic of report.diagnostics.filter((d) => belongsTo(d, tool))) {
+      for (const diagnostic of (findingsByTool.get(tool.name) ?? []).filter((d) => belongsTo(d, tool))) {
         shown.add(diagnostic);
-        lines.push(...formatDiagnostic(diagnostic, paint, undefined, options.docsUrl));
+        print(diagnostic);
       }
     }
-    for (const diagnostic of report.diagnostics.filter((d) => d.file === file && !shown.has(d))) {
-      lines.push(...formatDiagnostic(diagnostic, paint, diagnostic.tool, options.docsUrl));
-    }
+    for (const diagnostic of findings.filter((d) => !shown.has(d))) print(diagnostic, diagnostic.tool);
     lines.push("");
   }
   const errors = report.diagnostics.some((d) => d.severity === "error");
@@ -51,6 +64,25 @@ export function formatStylish(
     ...describeRuleOverrides(report.ruleOverrides).map((line) => paint("yellow", line.text)),
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * For each finding in print order: shown (0), shown and the last of its kind shown, with how many more
+ * there are (n), or hidden.
+ */
+function createSimilarGate(diagnostics: readonly Diagnostic[]): (diagnostic: Diagnostic) => number | "hide" {
+  const kindOf = (diagnostic: Diagnostic) => `${diagnostic.code}\u0000${diagnostic.severity}`;
+  const totals = new Map<string, number>();
+  for (const diagnostic of diagnostics)
+    totals.set(kindOf(diagnostic), (totals.get(kindOf(diagnostic)) ?? 0) + 1);
+  const shown = new Map<string, number>();
+  return (diagnostic) => {
+    const kind = kindOf(diagnostic);
+    const count = (shown.get(kind) ?? 0) + 1;
+    shown.set(kind, count);
+    if (count > SIMILAR_FINDINGS_SHOWN) return "hide";
+    return count === SIMILAR_FINDINGS_SHOWN ? (totals.get(kind) ?? count) - count : 0;
+  };
 }
 
 function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
@@ -75,6 +107,10 @@ function formatDiagnostic(
   const lines = [`    ${label} ${message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
   if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
+  for (const related of diagnostic.related ?? [])
+    lines.push(
+      `${indent}${paint("dim", `${related.code} ${related.severity}:`)} ${toLineText(related.message)}`,
+    );
   if (diagnostic.suggestion) lines.push(`${indent}→ ${toLineText(diagnostic.suggestion)}`);
   if (diagnostic.fix)
     lines.push(`${indent}${paint("green", `fixable with --fix: ${diagnostic.fix.description}`)}`);

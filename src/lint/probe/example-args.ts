@@ -1,3 +1,5 @@
+import { exampleInDescription } from "../format-told.js";
+
 /** Values a probe fills in, by what a field is called or declared as. */
 export interface ProbeHints {
   /** An id that exists in the target service (the emulator's seed: "1"). */
@@ -12,7 +14,7 @@ type Schema = Record<string, unknown>;
 
 /**
  * Valid-looking arguments for a tool's input JSON schema: every property filled (optional ones too, so
- * path params are exercised), examples and enums first, then names (`id` → an existing id, `date` →
+ * path params are exercised), examples and enums first (a string's too, from its description's `(e.g. …)`), then names (`id` → an existing id, `date` →
  * a date-time), then the type. Cycles in the schema stop at depth 6.
  */
 export function exampleArgs(schema: Schema, hints: ProbeHints = EMULATOR_HINTS): unknown {
@@ -66,6 +68,9 @@ function objectExample(
 }
 
 function stringExample(schema: Schema, name: string, hints: ProbeHints): string {
+  // A model told `(e.g. 2024-07-15)` writes a value of that form: the probe sends what it would.
+  const told = exampleInDescription(typeof schema.description === "string" ? schema.description : undefined);
+  if (told !== undefined) return told;
   if (schema.format === "date-time" || /date|time|when/i.test(name)) return hints.dateTime;
   if (schema.format === "date") return hints.dateTime.slice(0, 10);
   if (schema.format === "email") return "probe@example.com";

@@ -4,33 +4,40 @@ import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-r
 import type { Finding } from "../rule.js";
 import { describeOperation, jsonBodySchema } from "../spec-helpers.js";
 import { clipEvidence } from "./clip-evidence.js";
+import { type ProbeSymptom, symptomOfStatus } from "./probe-symptom.js";
 import { checkSchema } from "./schema-check.js";
+
+/** A probe's finding, with what its failure shows when it shows something. */
+export interface ProbeFinding extends Finding {
+  symptom?: ProbeSymptom;
+}
 
 /**
  * What one probe call shows: the call failed or answered non-2xx (error, with the evidence), and, with a
  * spec, whether the request was an operation, its body valid, the status documented, the answer valid.
+ * A finding that shows the request missed its operation or was rejected says so (`symptom`).
  */
-export function judgeExchange(result: ToolResult, spec: OperationIndex | undefined): Finding[] {
+export function judgeExchange(result: ToolResult, spec: OperationIndex | undefined): ProbeFinding[] {
   const { request, response } = result;
   if (!request) return [{ message: `the call failed before sending: ${result.output}` }];
   const target = `${request.method} ${pathOf(request.url)}`;
   if (!response)
     return [{ message: `${target} got no answer: ${result.output || result.error || "(empty output)"}` }];
-  const findings: Finding[] = [];
+  const findings: ProbeFinding[] = [];
   if (response.status < 200 || response.status > 299) {
-    findings.push({
-      message: `${target} answered ${response.status} ${clipEvidence(response.body)}`.trimEnd(),
-    });
+    const message = `${target} answered ${response.status} ${clipEvidence(response.body)}`.trimEnd();
+    findings.push(withSymptom({ message }, symptomOfStatus(response.status)));
   } else if (!result.ok) {
     findings.push({
       message: `${target} answered ${response.status}, but the tool failed: ${result.output}`,
     });
   }
   if (!spec) return findings;
-  const drift = specDrift(request, response, spec);
+  const drift = driftFindings(request, response, spec);
   // A non-2xx answer already says the call missed; "not an operation" would say it twice.
-  if (findings.length > 0 && drift[0]?.endsWith(`is not an operation of ${spec.title}`)) return findings;
-  return [...findings, ...drift.map((message): Finding => ({ severity: "warning", message }))];
+  if (findings.length > 0 && drift[0]?.message.endsWith(`is not an operation of ${spec.title}`))
+    return findings;
+  return [...findings, ...drift];
 }
 
 /**
@@ -43,23 +50,36 @@ export function specDrift(
   response: Pick<ToolResponse, "status" | "body"> | undefined,
   spec: OperationIndex,
 ): string[] {
+  return driftFindings(request, response, spec).map((finding) => finding.message);
+}
+
+/** `specDrift` as warnings, each with what it shows about the request. */
+function driftFindings(
+  request: Pick<ToolRequest, "method" | "url" | "body">,
+  response: Pick<ToolResponse, "status" | "body"> | undefined,
+  spec: OperationIndex,
+): ProbeFinding[] {
   const match = matchOperation(spec, request.method, request.url);
-  if (!match.ok) return [`${request.method} ${pathOf(request.url)} is not an operation of ${spec.title}`];
-  return againstOperation(match.operation, request.body, response).map((finding) => finding.message);
+  if (!match.ok) {
+    const message = `${request.method} ${pathOf(request.url)} is not an operation of ${spec.title}`;
+    return [{ severity: "warning", message, symptom: "missed-operation" }];
+  }
+  return againstOperation(match.operation, request.body, response);
 }
 
 function againstOperation(
   operation: IndexedOperation,
   body: string | undefined,
   response: Pick<ToolResponse, "status" | "body"> | undefined,
-): Finding[] {
+): ProbeFinding[] {
   const where = describeOperation(operation);
-  const findings: Finding[] = [];
+  const findings: ProbeFinding[] = [];
   const bodySchema = jsonBodySchema(operation);
   if (bodySchema && body !== undefined) {
     const problem = checkSchema(bodySchema, parseJson(body));
     if (problem && problem !== "uncheckable") {
-      findings.push({ severity: "warning", message: `the request body does not match ${where}: ${problem}` });
+      const message = `the request body does not match ${where}: ${problem}`;
+      findings.push({ severity: "warning", message, symptom: "rejected-request" });
     }
   }
   if (!response) return findings;
@@ -68,10 +88,8 @@ function againstOperation(
     operation.responses[`${String(response.status)[0]}XX`] ??
     operation.responses.default;
   if (!documented) {
-    findings.push({
-      severity: "warning",
-      message: `${where} answered ${response.status}, which its description does not document`,
-    });
+    const message = `${where} answered ${response.status}, which its description does not document`;
+    findings.push(withSymptom({ severity: "warning", message }, symptomOfStatus(response.status)));
     return findings;
   }
   const schema = documented.content?.["application/json"]?.schema;
@@ -85,6 +103,10 @@ function againstOperation(
     }
   }
   return findings;
+}
+
+function withSymptom(finding: ProbeFinding, symptom: ProbeFinding["symptom"]): ProbeFinding {
+  return symptom ? { ...finding, symptom } : finding;
 }
 
 function pathOf(url: string): string {

@@ -5,13 +5,14 @@ import type { ToolResult } from "../../runtime/tool-result.js";
 import type { Finding } from "../rule.js";
 import type { CaughtRequest } from "./dry-run-fetch.js";
 import type { ProbeHints } from "./example-args.js";
+import type { ProbeFinding } from "./judge-exchange.js";
 import { type ItemRequests, isSuccess, madeId, makeItem, removeItem } from "./probe-items.js";
 import { type ChangePlan, type CreatePlan, itemTemplateUrl, itemUrl, planWrite } from "./write-plan.js";
 
 /** A probe's call and what its exchange shows. */
 export interface JudgedCall {
   result: ToolResult;
-  findings: Finding[];
+  findings: ProbeFinding[];
 }
 
 /** What a write probe to a real service needs: the write as a dry run caught it, and ways to call the tool. */

@@ -11,8 +11,9 @@ import { toolName } from "../lint.js";
 import type { Finding } from "../rule.js";
 import { createDryRunFetch, type DryRunFetch } from "./dry-run-fetch.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
-import type { judgeExchange as JudgeExchange } from "./judge-exchange.js";
+import type { judgeExchange as JudgeExchange, ProbeFinding } from "./judge-exchange.js";
 import { type JudgedCall, type LiveWriteOutcome, probeLiveWrite } from "./probe-live-write.js";
+import type { ProbeSymptom } from "./probe-symptom.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
 
 /**
@@ -219,9 +220,15 @@ function notSent(context: ProbeContext, sent: string, diagnostics: Diagnostic[])
   return { record: { tool: context.tool, name: context.executable.name, sent }, diagnostics };
 }
 
-function toDiagnostics(context: ProbeContext, findings: readonly Finding[]): Diagnostic[] {
+function toDiagnostics(context: ProbeContext, findings: readonly ProbeFinding[]): Diagnostic[] {
   return findings.map((finding) =>
-    probeDiagnostic(context.tool, context.executable.name, finding.severity ?? "error", finding.message),
+    probeDiagnostic(
+      context.tool,
+      context.executable.name,
+      finding.severity ?? "error",
+      finding.message,
+      finding.symptom,
+    ),
   );
 }
 
@@ -249,6 +256,16 @@ function probeDiagnostic(
   name: string,
   severity: Diagnostic["severity"],
   message: string,
+  symptom?: ProbeSymptom,
 ): Diagnostic {
-  return { code: "probe", severity, tool: name, file: tool.source.file, path: tool.source.path, message };
+  const diagnostic: Diagnostic = {
+    code: "probe",
+    severity,
+    tool: name,
+    file: tool.source.file,
+    path: tool.source.path,
+    message,
+  };
+  if (symptom) diagnostic.symptom = symptom;
+  return diagnostic;
 }

@@ -9,6 +9,7 @@ export const bodyFields: LintRule<RequestToolConfig> = {
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
+  explains: ["rejected-request"],
   description: "body fields the request body schema does not have, or required ones the tool does not send",
   docs:
     "A field the schema does not have is rejected or silently dropped by the service; a required field that " +

@@ -9,6 +9,7 @@ export const bracePlaceholder: LintRule<RequestToolConfig> = {
   id: "brace-placeholder",
   severity: "error",
   profiles: ["flowise"],
+  explains: ["missed-operation", "rejected-request"],
   description: "`{name}` placeholders in a request tool URL are not filled by Flowise",
   docs:
     "Flowise 3.1 replaces only `:name` placeholders. With `…/events/{id}` and id 3 it calls `…/events/{id}/3`, " +

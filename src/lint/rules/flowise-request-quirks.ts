@@ -7,6 +7,7 @@ export const flowiseBodyIgnored: LintRule<RequestToolConfig> = {
   id: "flowise-body-ignored",
   severity: "warning",
   profiles: ["flowise"],
+  explains: ["rejected-request"],
   description: "a POST/PUT tool without a Body Schema: Flowise drops the body the LLM writes",
   docs:
     "Without a Body Schema, Flowise 3.1 offers the LLM an optional free-form `body` and then sends only the " +

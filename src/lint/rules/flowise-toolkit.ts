@@ -13,6 +13,7 @@ export const flowiseToolkit: LintRule<OpenApiToolkitConfig> = {
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise"],
+  explains: ["missed-operation"],
   description:
     "parts of the spec Flowise's OpenAPI toolkit drops: path-item parameters, some types, operations",
   docs:

@@ -1,8 +1,9 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import type { OperationNotFound } from "../../openapi/match-operation.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import type { Finding, LintRule } from "../rule.js";
 import { describeOperation, shapesOf } from "../spec-helpers.js";
-import { standardFixFor } from "./operation-fix.js";
+import { type SentShape, standardFixFor } from "./operation-fix.js";
 import { isRequestTool } from "./rule-helpers.js";
 
 /** Rule 1: the tool's method and URL are not an operation of the service. */
@@ -11,18 +12,21 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
+  explains: ["missed-operation"],
   description: "the tool's method and URL are not an operation of the service's OpenAPI description",
   docs:
     "Every call of such a tool misses: the service answers 404 or 405 and the agent cannot do the job. The " +
     "finding names the nearest operation that does (PUT /events → PATCH /events/{id} updateEventDetails) " +
-    "and, under the standard profile, carries a fix that rewrites the method, URL and path parameter.",
+    "and, under the standard profile, carries a fix that rewrites the method, the URL and its path params " +
+    "together: the param whose placeholder stood at an operation param's place is renamed to it (`:id` → " +
+    "`:todoId`), each is typed as the spec types it, and path params the operation has no place for are removed.",
   appliesTo: isRequestTool,
   check({ config, source }, context) {
     const shapes = shapesOf(config, context) ?? [];
     const full = shapes.find((shape) => shape.full);
     // A Flowise export is changed in Flowise: its fix says what Flowise can do, whatever the profile.
     const fixFor = source.format === "flowise" ? "flowise" : context.profile;
-    if (full && !full.match.ok) return [notFound(config, full.match.message, full.match.nearest, fixFor)];
+    if (full && !full.match.ok) return [notFound(config, { url: full.url, ...full.match }, fixFor)];
     const minimal = shapes.find((shape) => !shape.full);
     if (!minimal || minimal.match.ok) return [];
     return [
@@ -38,15 +42,14 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
 
 function notFound(
   config: RequestToolConfig,
-  message: string,
-  nearest: IndexedOperation[],
+  missed: OperationNotFound & SentShape,
   profile: string,
 ): Finding {
-  const [only] = nearest;
-  const finding: Finding = { path: "url", message };
-  if (nearest.length !== 1 || !only) return finding;
+  const [only] = missed.nearest;
+  const finding: Finding = { path: "url", message: missed.message };
+  if (missed.nearest.length !== 1 || !only) return finding;
   if (profile === "standard") {
-    const fix = standardFixFor(config, only);
+    const fix = standardFixFor(config, only, missed);
     finding.suggestion = `call ${describeOperation(only)}: ${fix.description}`;
     finding.fix = fix;
   } else {

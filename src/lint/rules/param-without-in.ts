@@ -8,6 +8,7 @@ export const paramWithoutIn: LintRule<RequestToolConfig> = {
   id: "param-without-in",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  explains: ["missed-operation", "rejected-request"],
   description: "a Query Params Schema entry has no `in`",
   docs:
     "Flowise 3.1 silently drops a parameter whose schema entry has no `in` (#5940 reports such vanishing " +

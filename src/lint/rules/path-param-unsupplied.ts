@@ -13,6 +13,7 @@ export const pathParamUnsupplied: LintRule<RequestToolConfig> = {
   id: "path-param-unsupplied",
   severity: "error",
   profiles: ["flowise", "standard"],
+  explains: ["missed-operation", "rejected-request"],
   description: "the matched operation needs a path parameter the tool cannot supply",
   docs:
     "A placeholder with no path param behind it is sent as it is (`/events/:id`), so the service looks up an " +

@@ -42,7 +42,11 @@ const DIFFERENCES: Difference[] = [
       : undefined,
 ];
 
-/** Rule 14: a config whose calls differ between the two profiles. */
+/**
+ * Rule 14: a config whose calls differ between the two profiles. Said where it matters: a Flowise export
+ * judged under standard (it is leaving Flowise), or any config with --portability; elsewhere nearly every
+ * tool would carry one.
+ */
 export const profilePortability: LintRule<RequestToolConfig> = {
   id: "profile-portability",
   severity: "info",
@@ -51,9 +55,12 @@ export const profilePortability: LintRule<RequestToolConfig> = {
   docs:
     "The same config can send different requests in Flowise 3.1 and elsewhere (LangChain with tooldeck's " +
     "standard profile). These findings list where, so a tool tested in one place is not assumed to work in " +
-    "the other.",
+    "the other. They are reported for a Flowise export judged under the standard profile, and for every " +
+    "config with `--portability`.",
   appliesTo: isRequestTool,
-  check({ config }) {
+  check({ config, source }, context) {
+    const leavingFlowise = source.format === "flowise" && context.profile === "standard";
+    if (!leavingFlowise && !context.portability) return [];
     return DIFFERENCES.flatMap((difference) => difference(config) ?? []).map((message) => ({ message }));
   },
 };

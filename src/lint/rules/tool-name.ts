@@ -1,7 +1,12 @@
-import type { ToolConfig } from "../../config/tool-config.js";
+import type { LoadedTool, ToolConfig } from "../../config/tool-config.js";
 import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js";
+import { createNameIndex } from "../name-index.js";
 import type { Finding, LintRule } from "../rule.js";
+
+const toolsNamed = createNameIndex((tool: LoadedTool) =>
+  "name" in tool.config ? String(tool.config.name) : undefined,
+);
 
 /** Rule 11a: names providers reject, names used twice, names Flowise rewrites. */
 export const toolName: LintRule = {
@@ -25,9 +30,7 @@ export const toolName: LintRule = {
         suggestion: `rename it, e.g. "${toFlowiseToolName(name).slice(0, 64) || "my_tool"}"`,
       });
     }
-    const twin = tools.find(
-      (other) => other.config !== config && "name" in other.config && other.config.name === name,
-    );
+    const twin = toolsNamed(tools, name).find((other) => other.config !== config);
     if (twin) {
       const where =
         twin.source.file === source.file ? `at ${twin.source.path || "the top"}` : `in ${twin.source.file}`;

@@ -1,25 +1,15 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
-import { escapeRegExp } from "../../escape-reg-exp.js";
-import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { describeFormat, formatRule, isToldFormat, toldFormat } from "../format-told.js";
 import type { LintRule } from "../rule.js";
 import { fieldPairs } from "./field-types.js";
 import { isRequestTool } from "./rule-helpers.js";
-
-/** Words that tell a reader (the LLM) about a format. */
-const FORMAT_HINTS: Record<string, RegExp> = {
-  "date-time": /iso|8601|yyyy|date-?time|hh:mm|\d{4}-\d{2}-\d{2}t/i,
-  date: /iso|8601|yyyy|\d{4}-\d{2}-\d{2}/i,
-  time: /hh:mm|iso|8601/i,
-  email: /e-?mail/i,
-  uuid: /uuid|guid/i,
-  uri: /ur[il]|link|http/i,
-};
 
 /** Rule 8: the service requires a format or pattern, and nothing the LLM reads says so. */
 export const undisclosedFormat: LintRule<RequestToolConfig> = {
   id: "undisclosed-format",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  explains: ["rejected-request"],
   description: "a field with a required format or pattern that the tool never tells the LLM about",
   docs:
     "The LLM writes values from the tool's name and descriptions only. When the service requires a format " +
@@ -32,50 +22,20 @@ export const undisclosedFormat: LintRule<RequestToolConfig> = {
       const rule = formatRule(pair.schema);
       if (!rule || seen.has(pair.path)) return [];
       seen.add(pair.path);
-      const told = [pair.name, pair.field.description ?? "", config.description].join(" ");
-      if (rule.hint.test(told)) return [];
-      const example = typeof pair.schema.example === "string" ? ` (e.g. ${pair.schema.example})` : "";
+      const read = [pair.name, pair.field.description ?? "", config.description].join(" ");
+      if (isToldFormat(rule, read)) return [];
+      const description = describeFormat(pair.field.description, pair.name, toldFormat(rule, pair.schema));
       return [
         {
           path: `${pair.path}.description`,
           message: `${pair.name} must be ${rule.label} in ${pair.operation}, and nothing tells the LLM${rule.guess ? `: a guess like "${rule.guess}" is rejected` : ""}`,
-          suggestion: `say it in the description: "${pair.field.description ?? pair.name}, ${rule.label}${example}"`,
+          suggestion: `say it in the description: "${description}"`,
           fix: {
             description: `say in the description that ${pair.name} is ${rule.label}`,
-            changes: [
-              {
-                path: `${pair.path}.description`,
-                value: `${pair.field.description ?? pair.name}, ${rule.label}${example}`,
-              },
-            ],
+            changes: [{ path: `${pair.path}.description`, value: description }],
           },
         },
       ];
     });
   },
 };
-
-export interface FormatRule {
-  label: string;
-  hint: RegExp;
-  /** A value an uninformed model plausibly writes, and the service rejects. */
-  guess?: string;
-}
-
-/** A pattern that spells a date-time (`^\d{4}-\d{2}-\d{2}T…`): a service's exact rule for one. */
-const DATE_TIME_PATTERN = /^\^?\\d\{4\}-\\d\{2\}-\\d\{2\}T/;
-
-export function formatRule(schema: SchemaObject): FormatRule | undefined {
-  const format = typeof schema.format === "string" ? schema.format : undefined;
-  const pattern = typeof schema.pattern === "string" ? schema.pattern : undefined;
-  if (format === "date-time" || (pattern !== undefined && DATE_TIME_PATTERN.test(pattern))) {
-    return { label: "an ISO 8601 date-time", hint: FORMAT_HINTS["date-time"] as RegExp, guess: "2024-07-15" };
-  }
-  if (format)
-    return {
-      label: `in ${format} format`,
-      hint: FORMAT_HINTS[format] ?? new RegExp(escapeRegExp(format), "i"),
-    };
-  if (pattern !== undefined) return { label: `matching ${pattern}`, hint: /format|pattern|e\.g\.|example/i };
-  return undefined;
-}

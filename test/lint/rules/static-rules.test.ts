@@ -372,11 +372,13 @@ testRule(secretInConfig, [
 testRule(profilePortability, [
   {
     name: "a plain GET with `in`",
+    portability: true,
     config: requestTool({ queryParamsSchema: { limit: { type: "string", in: "query" } } }),
     expected: [],
   },
   {
-    name: "the tutorial's delete_event",
+    name: "the tutorial's delete_event, with --portability",
+    portability: true,
     config: requestTool({
       method: "DELETE",
       queryParamsSchema: { id: { type: "string", in: "path", required: true } },
@@ -387,6 +389,7 @@ testRule(profilePortability, [
   },
   {
     name: "PATCH with {id}, params and an integer",
+    portability: true,
     config: requestTool({
       method: "PATCH",
       url: "{{$vars.base_url}}/events/{id}",
@@ -398,6 +401,35 @@ testRule(profilePortability, [
       "info : {name} placeholders are filled only under standard",
       "info : integer fields are strings to the LLM in Flowise and integers under standard",
     ],
+  },
+  {
+    name: "the tutorial's delete_event: quiet by default",
+    config: requestTool({
+      method: "DELETE",
+      queryParamsSchema: { id: { type: "string", in: "path", required: true } },
+    }),
+    expected: [],
+  },
+  {
+    name: "a Flowise export judged under standard: it is leaving Flowise",
+    fromFlowise: true,
+    config: requestTool({
+      method: "DELETE",
+      queryParamsSchema: { id: { type: "string", in: "path", required: true } },
+    }),
+    expected: [
+      "info : a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
+    ],
+  },
+  {
+    name: "a Flowise export judged under flowise",
+    fromFlowise: true,
+    profile: "flowise",
+    config: requestTool({
+      method: "DELETE",
+      queryParamsSchema: { id: { type: "string", in: "path", required: true } },
+    }),
+    expected: [],
   },
 ]);
 

@@ -15,6 +15,10 @@ export interface RuleCase {
   others?: ToolConfig[];
   /** Lint as with --allow-code. */
   allowCode?: boolean;
+  /** Lint as with --portability. */
+  portability?: boolean;
+  /** The config came from a Flowise export. */
+  fromFlowise?: boolean;
   /** Expected findings as `severity path: message`; [] for a passing config. */
   expected: string[];
 }
@@ -28,22 +32,30 @@ export interface TestRuleOptions {
 /** A rule's table test: each config, linted with only this rule, gives exactly these findings. */
 export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOptions = {}): void {
   describe(rule.id, () => {
-    test.each(cases)("$name", ({ config, profile, others, allowCode, expected }) => {
-      const tools: LoadedTool[] = [config, ...(others ?? [])].map((c, i) => ({
-        config: c,
-        source: { file: `tools/t${i}.yaml`, path: "" },
-      }));
-      const found = lint(tools, {
-        profile: profile ?? "standard",
-        rules: [rule],
-        ...(options.spec ? { spec: options.spec() } : {}),
-        ...(options.toolkitSpecs ? { toolkitSpecs: options.toolkitSpecs() } : {}),
-        ...(allowCode ? { allowCode } : {}),
-      })
-        .filter((d) => d.file === "tools/t0.yaml")
-        .map((d) => `${d.severity} ${d.path}: ${d.message}`);
-      expect(found).toEqual(expected);
-    });
+    test.each(cases)(
+      "$name",
+      ({ config, profile, others, allowCode, portability, fromFlowise, expected }) => {
+        const tools: LoadedTool[] = [config, ...(others ?? [])].map((c, i) => ({
+          config: c,
+          source: {
+            file: `tools/t${i}.yaml`,
+            path: "",
+            ...(fromFlowise ? { format: "flowise" as const } : {}),
+          },
+        }));
+        const found = lint(tools, {
+          profile: profile ?? "standard",
+          rules: [rule],
+          ...(options.spec ? { spec: options.spec() } : {}),
+          ...(options.toolkitSpecs ? { toolkitSpecs: options.toolkitSpecs() } : {}),
+          ...(allowCode ? { allowCode } : {}),
+          ...(portability ? { portability } : {}),
+        })
+          .filter((d) => d.file === "tools/t0.yaml")
+          .map((d) => `${d.severity} ${d.path}: ${d.message}`);
+        expect(found).toEqual(expected);
+      },
+    );
 
     // docs/rules.md shows the severities a rule's findings print: no case may print another one.
     test("every case's severity is one the rule declares (and docs/rules.md lists)", () => {

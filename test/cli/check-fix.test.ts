@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
+import { packagePath } from "../../src/package-root.js";
+import { tooldeck } from "../support/run-tooldeck.js";
+
+/** A copy of a user's own small project: the to-do API and the tools written for it (fixtures/todo). */
+function copyOfTodoProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-todo-"));
+  cpSync(packagePath("fixtures", "todo"), dir, { recursive: true });
+  return dir;
+}
+
+const TODO_BASE = ["--var", "base_url=https://todo.example.com"];
+
+describe("check --fix on a to-do project: the fixed tools work", () => {
+  test("PUT /todos/:id becomes PATCH /todos/:todoId with one integer todoId, and its probe succeeds", async () => {
+    const dir = copyOfTodoProject();
+    const { exit, stdout, stderr } = await tooldeck("check", dir, ...TODO_BASE, "--fix", "--format", "json");
+    expect(stderr.split("\n").at(-2)).toBe("fixed 5 findings in 1 file (2 passes)");
+    const report = JSON.parse(stdout);
+    expect(report.tools.map((t: { name: string; sent: string }) => `${t.name}: ${t.sent}`)).toEqual([
+      "create_todo: POST https://todo.example.com/todos → 201 (spec emulator: To-do API)",
+      "update_todo: PATCH https://todo.example.com/todos/1 → 200 (spec emulator: To-do API)",
+      "delete_todo: DELETE https://todo.example.com/todos/1 → 204 (spec emulator: To-do API)",
+    ]);
+    expect(report.diagnostics.filter((d: { severity: string }) => d.severity !== "info")).toEqual([]);
+    expect(exit).toBe(0);
+    const [, update] = parse(readFileSync(join(dir, "todo-tools.yaml"), "utf8"));
+    expect(update).toMatchObject({ method: "PATCH", url: "{{$vars.base_url}}/todos/:todoId" });
+    expect(update.queryParamsSchema).toEqual({
+      todoId: { type: "integer", in: "path", required: true, description: "the to-do to change" },
+    });
+  });
+
+  test("the file keeps its layout, flow maps included: only the fixed values change (golden file)", async () => {
+    const dir = copyOfTodoProject();
+    await tooldeck("check", dir, ...TODO_BASE, "--fix");
+    expect(readFileSync(join(dir, "todo-tools.yaml"), "utf8")).toBe(
+      readFileSync(packagePath("fixtures", "golden", "todo-tools.fixed.yaml"), "utf8"),
+    );
+  });
+
+  test("before the fix the same tool misses its operation", async () => {
+    const { stdout } = await tooldeck("check", "fixtures/todo", ...TODO_BASE, "--format", "json");
+    const update = JSON.parse(stdout).tools.find((t: { name: string }) => t.name === "update_todo");
+    expect(update.sent).toBe("PUT https://todo.example.com/todos/1 → 405 (spec emulator: To-do API)");
+  });
+});
+
+describe("check --fix on files written to fool it", () => {
+  test("duplicate keys: JSON.parse reads the last, an edit would land on the first, so the file is left alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-dup-"));
+    const content =
+      '{"kind":"request","method":"GET","name":"get_events","description":"Use this to list events",' +
+      '"url":"https://api.example.com/events","maxOutputLength":2000,"maxOutputLength":0}\n';
+    writeFileSync(join(dir, "t.json"), content);
+    const { exit, stderr } = await tooldeck("lint", join(dir, "t.json"), "--fix");
+    expect(stderr).toContain(
+      `not fixed: ${join(dir, "t.json")}: get_events: the file cannot be edited: Map keys must be unique at line 1, column 156\n`,
+    );
+    expect(stderr).toContain("fixed 0 findings in 0 files (0 passes)\n");
+    expect(readFileSync(join(dir, "t.json"), "utf8")).toBe(content);
+    expect(exit).toBe(0);
+  });
+
+  test("a YAML alias is not edited through: its anchor's fix mends both tools, no internal error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-alias-"));
+    cpSync(packagePath("tools", "event-api.openapi.yaml"), join(dir, "event-api.openapi.yaml"));
+    const tool = (name: string, method: string, body: string) =>
+      `- kind: request\n  method: ${method}\n  name: ${name}\n  description: Use this to ${name.replace("_", " ")}\n` +
+      `  url: "{{$vars.base_url}}/events${method === "PATCH" ? "/:id" : ""}"\n` +
+      (method === "PATCH"
+        ? "  queryParamsSchema:\n    id: { type: string, in: path, required: true }\n"
+        : "") +
+      `  bodySchema: ${body}\n`;
+    const fields =
+      "    name: { type: string, required: true }\n    date: { type: string, required: true, description: Date of the event }\n" +
+      "    location: { type: string, required: true }\n";
+    writeFileSync(
+      join(dir, "t.yaml"),
+      `${tool("create_event", "POST", "&body")}${fields}${tool("update_event", "PATCH", "*body")}`,
+    );
+    const { exit, stderr } = await tooldeck("lint", dir, "--fix");
+    expect(stderr).toContain(
+      `fixed ${join(dir, "t.yaml")}: create_event: say in the description that date is`,
+    );
+    expect(stderr).not.toContain("internal error");
+    expect(exit).toBe(0);
+    const text = readFileSync(join(dir, "t.yaml"), "utf8");
+    expect(text).toContain(
+      'date: { type: string, required: true, description: "Date of the event, an ISO 8601 date-time',
+    );
+    expect(text).toContain("  bodySchema: *body\n");
+  });
+});
