@@ -3,7 +3,7 @@ import { packageVersion } from "../package-version.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
 import { toTerminalText } from "../safe-text.js";
 import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
-import { COMMAND_CATALOG } from "./command-catalog.js";
+import { COMMAND_CATALOG, findCommand } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";
 
 const HELP = `Usage: tooldeck <command> [options]
@@ -38,7 +38,7 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     io.stdout(`${HELP}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const entry = COMMAND_CATALOG.find((candidate) => candidate.name === name);
+  const entry = findCommand(name);
   if (!entry) {
     io.stderr(`tooldeck: unknown command '${toTerminalText(name)}' (see 'tooldeck --help')\n`);
     return EXIT.usage;
