@@ -3,23 +3,33 @@ import { toTerminalText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
+import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
+import type { TextPosition } from "./locate-json-path.js";
 
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
 
 /**
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
- * rule, suggestion and fix; a one-line summary last, then the rules the settings turned off or lowered.
- * Colours only when asked (a TTY).
+ * rule, place (`at tools/x.yaml:12:3 (url)` when `readFile` can read the file, which terminals and
+ * editors open there), suggestion and fix; a one-line summary last, then the rules the settings turned off
+ * or lowered. Colours only when asked (a TTY).
  */
 export function formatStylish(
   report: CheckReport,
-  options: { color?: boolean; docsUrl?: (code: string) => string | undefined } = {},
+  options: {
+    color?: boolean;
+    docsUrl?: (code: string) => string | undefined;
+    readFile?: ReadReportedFile;
+  } = {},
 ): string {
   // validateStream off: the caller decided (a TTY, no NO_COLOR); styleText would otherwise check stdout itself.
   // Every text painted comes from configs or servers: its own control characters are shown, not obeyed.
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, toTerminalText(text), { validateStream: false }) : toTerminalText(text);
+  const locate = createDiagnosticLocator(options.readFile ?? (() => undefined));
+  const show = (diagnostic: Diagnostic, tool?: string) =>
+    formatDiagnostic(diagnostic, paint, { tool, at: locate(diagnostic), docsUrl: options.docsUrl });
   const lines: string[] = [];
   const files = [
     ...new Set([...report.tools.map((tool) => tool.file), ...report.diagnostics.map((d) => d.file)]),
@@ -34,11 +44,11 @@ export function formatStylish(
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
       for (const diagnostic of report.diagnostics.filter((d) => belongsTo(d, tool))) {
         shown.add(diagnostic);
-        lines.push(...formatDiagnostic(diagnostic, paint, undefined, options.docsUrl));
+        lines.push(...show(diagnostic));
       }
     }
     for (const diagnostic of report.diagnostics.filter((d) => d.file === file && !shown.has(d))) {
-      lines.push(...formatDiagnostic(diagnostic, paint, diagnostic.tool, options.docsUrl));
+      lines.push(...show(diagnostic, diagnostic.tool));
     }
     lines.push("");
   }
@@ -63,18 +73,28 @@ function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
   );
 }
 
+interface Shown {
+  /** The tool's name, for a finding printed apart from its tool. */
+  tool: string | undefined;
+  /** Where the finding's path is written in its file. */
+  at: TextPosition | undefined;
+  docsUrl: ((code: string) => string | undefined) | undefined;
+}
+
 function formatDiagnostic(
   diagnostic: Diagnostic,
   paint: (style: Style, text: string) => string,
-  tool?: string,
-  docsUrl?: (code: string) => string | undefined,
+  { tool, at, docsUrl }: Shown,
 ): string[] {
   const label = paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7));
   const subject = tool ? `${tool}: ` : "";
   const message = toTerminalText(`${subject}${diagnostic.message}`);
   const lines = [`    ${label} ${message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
-  if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
+  if (diagnostic.path) {
+    const where = at ? `${diagnostic.file}:${at.line}:${at.column} (${diagnostic.path})` : diagnostic.path;
+    lines.push(`${indent}${paint("dim", `at ${where}`)}`);
+  }
   if (diagnostic.suggestion) lines.push(`${indent}→ ${toTerminalText(diagnostic.suggestion)}`);
   if (diagnostic.fix)
     lines.push(`${indent}${paint("green", `fixable with --fix: ${diagnostic.fix.description}`)}`);
