@@ -105,6 +105,8 @@ async function checkOptions(
   io: CliIo,
 ): Promise<CheckProjectOptions> {
   const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
+  // Checked even where nothing is probed (lint, --no-probe): a bad value is a mistake either way.
+  const timeoutMs = parseTimeout(values.timeout);
   const sources = await commandLineSources(positionals, values, io);
   return {
     ...sources,
@@ -118,7 +120,7 @@ async function checkOptions(
     ...(values.config !== undefined ? { settingsFile: values.config } : {}),
     ...(values["config-required"] !== undefined ? { requiredSettingsFile: values["config-required"] } : {}),
     vars,
-    ...(probes ? { timeoutMs: parseTimeout(values.timeout) } : {}),
+    ...(probes ? { timeoutMs } : {}),
     allowCode: values["allow-code"],
     ...(values.root ? { roots: values.root } : {}),
     allowRemoteRefs: values["allow-remote-refs"],
