@@ -18,6 +18,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
 import { noteWriteHosts, outboundPolicy, PROJECT_FLAGS, parseProfile, parseVars } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
+import { wantsColor } from "../wants-color.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -62,7 +63,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
       io.stdout(
         formatReport(shown, format, {
-          color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR,
+          color: wantsColor(io),
           docsUrl: ruleDocsUrl,
           showDocs: values["show-docs"],
           version: packageVersion(),

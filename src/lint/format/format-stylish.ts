@@ -23,7 +23,7 @@ export function formatStylish(
     readFile?: ReadReportedFile;
   } = {},
 ): string {
-  // validateStream off: the caller decided (a TTY, no NO_COLOR); styleText would otherwise check stdout itself.
+  // validateStream off: the caller decided (a TTY, FORCE_COLOR, NO_COLOR); styleText would otherwise check stdout itself.
   // Every text painted comes from configs or servers: its own control characters are shown, not obeyed.
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, toTerminalText(text), { validateStream: false }) : toTerminalText(text);
