@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { ToolDeckError } from "../errors.js";
+import { nearestName } from "../nearest-name.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 const HELP_FLAG = { help: { type: "boolean", short: "h" } } as const;
@@ -26,10 +27,23 @@ export function parseCommandArgs<const O extends Options>(
     });
   } catch (cause) {
     const reason = (cause as Error).message.split("\n")[0]?.replace(/\. To specify a positional.*$/, "");
-    throw new ToolDeckError("usage", `${reason} (see 'tooldeck ${command} --help')`, {
-      cause,
-    });
+    throw new ToolDeckError(
+      "usage",
+      `${reason}${hintFor(reason, options)} (see 'tooldeck ${command} --help')`,
+      {
+        cause,
+      },
+    );
   }
+}
+
+/** `, did you mean --update?` after `Unknown option '--updat'`, when a flag is that close. */
+function hintFor(reason: string | undefined, options: Options): string {
+  const unknown = /^Unknown option '(--[^']+)'/.exec(reason ?? "")?.[1];
+  if (unknown === undefined) return "";
+  const flags = Object.keys({ ...options, ...HELP_FLAG }).map((name) => `--${name}`);
+  const nearest = nearestName(unknown, flags);
+  return nearest ? `, did you mean ${nearest}?` : "";
 }
 
 const NEGATIVE_NUMBER = /^-\d/;

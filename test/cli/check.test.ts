@@ -325,7 +325,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     const typo = await tooldeck("check", dir, "--config", config);
     expect(typo.exit).toBe(2);
     expect(typo.stderr).toMatch(
-      /^tooldeck check: .*tooldeck\.config\.yaml: rules\.operation-not-fund: no such rule \(rules: /,
+      /^tooldeck check: .*tooldeck\.config\.yaml: rules\.operation-not-fund: no such rule, did you mean operation-not-found\? \(rules: /,
     );
   });
 
