@@ -29,8 +29,12 @@ export interface Command {
   endsOnSignal?: boolean;
 }
 
-/** What `tooldeck --help` and `<command> --help` print, known without loading the command. */
-export type CommandInfo = Pick<Command, "name" | "summary" | "help">;
+/**
+ * What `tooldeck --help` and `<command> --help` print, known without loading the command, and how long
+ * it lets requests in flight finish after SIGINT/SIGTERM (`drainMs`: serve and mcp), which main.ts
+ * gives it before ending the process.
+ */
+export type CommandInfo = Pick<Command, "name" | "summary" | "help"> & { drainMs?: number };
 
 /** Exit codes shared by every command (DESIGN.md, CLI contract). */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;

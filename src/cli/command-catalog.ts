@@ -27,3 +27,8 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
 ];
+
+/** The catalog's command of that name, if there is one. */
+export function findCommand(name: string | undefined): CatalogEntry | undefined {
+  return COMMAND_CATALOG.find((candidate) => candidate.name === name);
+}

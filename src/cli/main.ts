@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 import { SIGNAL_EXIT } from "./cli-io.js";
+import { findCommand } from "./command-catalog.js";
 import { runCli } from "./run-cli.js";
 
-/** How long a command may take to stop after SIGINT/SIGTERM before it is ended anyway. */
+/** How long a command may take to stop after SIGINT/SIGTERM (and its drain) before it is ended anyway. */
 const STOP_GRACE_MS = 1500;
 
 const stop = new AbortController();
+const drainMs = findCommand(process.argv[2])?.drainMs ?? 0;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    // A second signal is the user saying "now": no more waiting for anything.
+    if (stop.signal.aborted) process.exit(SIGNAL_EXIT[signal]);
     stop.abort(signal);
-    // A command stops on the abort (serve closes its sockets, a request gives up); one that does not,
-    // a hung request or a handle left open, is ended here: a CI job's SIGTERM works within 2 s. A second
-    // signal finds no handler (once) and ends the process at once.
-    setTimeout(() => process.exit(SIGNAL_EXIT[signal]), STOP_GRACE_MS).unref();
+    // A command stops on the abort (serve answers what is in flight, then closes; a request gives up);
+    // one that does not, a hung request or a handle left open, is ended here: a CI job's SIGTERM works
+    // within 2 s, plus the drain of serve and mcp, which they print.
+    setTimeout(() => process.exit(SIGNAL_EXIT[signal]), drainMs + STOP_GRACE_MS).unref();
   });
 }
 

@@ -1,10 +1,13 @@
 import { isToolDeckError } from "../errors.js";
+import { nearestName } from "../nearest-name.js";
 import { packageVersion } from "../package-version.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
 import { toLineText } from "../safe-text.js";
 import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
-import { COMMAND_CATALOG } from "./command-catalog.js";
+import { COMMAND_CATALOG, findCommand } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";
+
+const COMMAND_NAMES = [...COMMAND_CATALOG.map((command) => command.name), "help"];
 
 const HELP = `Usage: tooldeck <command> [options]
 
@@ -38,9 +41,11 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     io.stdout(`${HELP}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const entry = COMMAND_CATALOG.find((candidate) => candidate.name === name);
+  const entry = findCommand(name);
   if (!entry) {
-    io.stderr(`tooldeck: unknown command '${toLineText(name)}' (see 'tooldeck --help')\n`);
+    const nearest = nearestName(name, COMMAND_NAMES);
+    const hint = nearest ? `, did you mean ${nearest}?` : "";
+    io.stderr(`tooldeck: unknown command '${toLineText(name)}'${hint} (see 'tooldeck --help')\n`);
     return EXIT.usage;
   }
   // Every command's --help is answered here, before its own arguments are parsed.

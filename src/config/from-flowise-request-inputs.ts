@@ -30,18 +30,21 @@ export function fromFlowiseRequestInputs(
   const reader = createFlowiseInputReader(inputs, path, sink);
   const picked = { url: reader.pick(keys.url), headers: reader.pick(keys.headers) };
   const bodyInput = "body" in keys ? reader.pick(keys.body) : undefined;
-  const url = readText(picked.url, reader);
+  const flowiseVariables = flow && variableScopeOf(flow, { ...picked, body: bodyInput });
+  const fromServer = (field: ResolvedField, input: PickedInput | undefined) =>
+    asServerHandsIt(flowiseVariables, field, input);
+  const url = readText(fromServer("url", picked.url), reader);
   const name = readText(reader.pick(keys.name), reader);
   const description = readText(reader.pick(keys.description), reader);
-  const headers = readHeaders(picked.headers, reader);
+  const headers = readHeaders(fromServer("headers", picked.headers), reader);
   const params = "queryParamsSchema" in keys ? reader.pick(keys.queryParamsSchema) : undefined;
   const fields = {
     queryParamsSchema: params === undefined ? undefined : readSchema(params, reader, "params"),
     queryParamsSchemaInvalid: isUnparsableSchema(params) ? (true as const) : undefined,
-    body: "body" in keys ? readBody(bodyInput, reader) : undefined,
+    body: "body" in keys ? readBody(fromServer("body", bodyInput), reader) : undefined,
     bodySchema: "bodySchema" in keys ? readSchema(reader.pick(keys.bodySchema), reader, "body") : undefined,
     maxOutputLength: readMaxOutputLength(reader.pick(keys.maxOutputLength), reader),
-    flowiseVariables: flow && variableScopeOf(flow, { ...picked, body: bodyInput }),
+    flowiseVariables,
   };
   const text = url === undefined ? "" : flowiseHtmlToText(url);
   if (text === "" && !reader.failed) {
@@ -65,6 +68,25 @@ export function fromFlowiseRequestInputs(
 
 /** The flow a request node sits in: a chatflow (V1), or an Agentflow V2 Agent node with its accepted inputs. */
 export type FlowKind = { flow: "chatflow" } | { flow: "agentflow"; accepted: ReadonlySet<string> };
+
+type ResolvedField = "url" | "headers" | "body";
+
+/**
+ * An input as the Flowise server hands it to the node. In an Agentflow V2 Agent node the server converts
+ * the inputs it resolves (those the first tool's type names) from HTML to text before the node reads
+ * them (Flowise 3.1.4, reference section 6): a Body stored as `<p>{"a": 1}</p>`, as Flowise's editor
+ * stores it, then parses, and the node's own conversion of a URL or Headers decodes entities a second
+ * time (`<p>?a=1&amp;param=2</p>` → `?a=1&param=2` → `?a=1¶m=2`). Other inputs reach the node as stored.
+ */
+function asServerHandsIt(
+  scope: FlowiseVariableScope | undefined,
+  field: ResolvedField,
+  input: PickedInput | undefined,
+): PickedInput | undefined {
+  if (scope?.flow !== "agentflow" || !scope.resolved.includes(field) || typeof input?.value !== "string")
+    return input;
+  return { ...input, value: flowiseHtmlToText(input.value) };
+}
 
 /** Which of the tool's fields the Flowise server resolves, from the input keys they were read from. */
 function variableScopeOf(

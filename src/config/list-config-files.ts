@@ -1,70 +1,59 @@
-import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { extname, join, resolve } from "node:path";
-import { isInsideRoots } from "../project-files/project-root.js";
-import { CONFIG_EXTENSIONS } from "./read-config-file.js";
-
-const SETTINGS_FILE = /^tooldeck\.config\.(json|ya?ml)$/i;
+import { join, resolve } from "node:path";
+import { globSync } from "tinyglobby";
+import { type GuardOptions, guardedFs, isConfigName, isLeftOut, type Refusal } from "./guarded-fs.js";
 
 /** Options of `listConfigFiles`. */
-export interface ListConfigFilesOptions {
-  /** Real folders (see `realRoots`) a symlinked file or folder must lead into; default anywhere. */
-  roots?: readonly string[];
-  /** Told of each file or folder left out because its symlink leads out of the roots. */
-  onRefused?: (path: string, message: string) => void;
-}
+export interface ListConfigFilesOptions extends GuardOptions {}
 
 /**
- * The .json/.yaml/.yml files under `folder`, recursively, in code-point order of their names (stable on
- * every machine). Hidden files and folders (`.git`, `.gitkeep`) and `node_modules` (a package's own
- * JSON is not a tool) are left out, and so are tooldeck's own
- * settings files (`tooldeck.config.yaml`: rule severities, not a tool). Paths start with `folder`
- * as given, so messages name files the way the user wrote them; `base` resolves it when relative.
- * A symlink leading out of `roots` is refused (`tools/env.json → /proc/self/environ`), and a folder
- * already walked (a symlink loop) is not walked again.
+ * The .json/.yaml/.yml files under `folder`, recursively, in code-point order of their path segments
+ * (stable on every machine). Hidden files and folders (`.git`, `.gitkeep`) and `node_modules` (a
+ * package's own JSON is not a tool) are left out, and so are tooldeck's own settings files
+ * (`tooldeck.config.yaml`: rule severities, not a tool). Paths start with `folder` as given, so
+ * messages name files the way the user wrote them; `base` resolves it when relative. A symlink leading
+ * out of `roots` is refused (`tools/env.json → /proc/self/environ`), and a folder already walked (a
+ * symlink loop) is not walked again.
  */
 export function listConfigFiles(
   folder: string,
   base: string,
   options: ListConfigFilesOptions = {},
 ): string[] {
-  return listFolder(folder, base, options, new Set([realPathOrSelf(resolve(base, folder))]));
+  return findConfigFiles(folder, "**", base, options);
 }
 
-function listFolder(
+/**
+ * The config files under `folder` that `pattern` (relative to it: `**\/*.yaml`, `{a,b}.yaml`) matches,
+ * found by tinyglobby through the guarded file system (see `guardedFs`), in the order and form of
+ * `listConfigFiles`.
+ */
+export function findConfigFiles(
   folder: string,
+  pattern: string,
   base: string,
-  options: ListConfigFilesOptions,
-  walked: Set<string>,
+  options: ListConfigFilesOptions = {},
 ): string[] {
-  const names = readdirSync(resolve(base, folder)).filter(
-    (name) => !name.startsWith(".") && name !== "node_modules" && !SETTINGS_FILE.test(name),
-  );
-  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return names.flatMap((name) => {
-    const path = join(folder, name);
-    const absolute = resolve(base, path);
-    const stats = statSync(absolute, { throwIfNoEntry: false });
-    const isConfig = stats?.isFile() && CONFIG_EXTENSIONS.includes(extname(name).toLowerCase());
-    if (!stats?.isDirectory() && !isConfig) return [];
-    const real = realPathOrSelf(absolute);
-    if (lstatSync(absolute).isSymbolicLink() && options.roots && !isInsideRoots(real, options.roots)) {
-      options.onRefused?.(
-        path,
-        `symlink points outside the project (${options.roots.join(", ")}); widen it with --root`,
-      );
-      return [];
-    }
-    if (!stats?.isDirectory()) return [path];
-    if (walked.has(real)) return [];
-    walked.add(real);
-    return listFolder(path, base, options, walked);
+  const root = resolve(base, folder);
+  const refused: Refusal[] = [];
+  const found = globSync(pattern, {
+    cwd: root,
+    dot: false,
+    ignore: ["**/node_modules/**"],
+    expandDirectories: false,
+    fs: guardedFs(folder, root, options.roots, refused),
   });
+  for (const { path, message } of refused) options.onRefused?.(path, message);
+  return found
+    .filter((file) => !file.split("/").some(isLeftOut) && isConfigName(file))
+    .map((file) => file.split("/"))
+    .sort(compareSegments)
+    .map((segments) => join(folder, ...segments));
 }
 
-function realPathOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
+function compareSegments(a: readonly string[], b: readonly string[]): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const [x, y] = [a[index] as string, b[index] as string];
+    if (x !== y) return x < y ? -1 : 1;
   }
+  return a.length - b.length;
 }

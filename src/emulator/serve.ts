@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { ToolDeckError } from "../errors.js";
@@ -17,7 +17,18 @@ export interface RunningServer {
   /** `http://127.0.0.1:5566`, with the port really bound. */
   url: string;
   port: number;
-  close(): Promise<void>;
+  /** How many requests are being answered now. */
+  readonly inFlight: number;
+  /**
+   * Stops taking connections and ends the open ones. With `graceMs`, the requests in flight are answered
+   * first (each on a connection that then closes), for at most that long; the rest are cut off after it.
+   */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** How long requests in flight may take to be answered. Default 0: cut off at once. */
+  graceMs?: number;
 }
 
 /**
@@ -29,8 +40,14 @@ export interface RunningServer {
 export async function serve(handler: FetchHandler, options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const listener = getRequestListener(handler);
+  const answering = new Set<ServerResponse>();
+  let closing = false;
   const server = createServer((request, response) => {
     closeGently(request);
+    trackAnswer(response, answering, server);
+    // A request that arrives on an open connection while the server stops is answered, then the
+    // connection is closed: the client learns to reconnect (and is refused) instead of reusing it.
+    if (closing) response.shouldKeepAlive = false;
     return listener(request, response);
   });
   await listen(server, options.port ?? 0, host);
@@ -38,8 +55,28 @@ export async function serve(handler: FetchHandler, options: ServeOptions = {}): 
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
-    close: () => close(server),
+    get inFlight() {
+      return answering.size;
+    },
+    close: (closeOptions = {}) => {
+      closing = true;
+      for (const response of answering) response.shouldKeepAlive = false;
+      return close(server, closeOptions.graceMs ?? 0);
+    },
   };
+}
+
+/**
+ * Counts the response as in flight until it is sent or its client is gone. Once it is sent, a stopping
+ * server closes the connection it leaves idle (Node only closes the idle connections of the moment
+ * `close()` was called).
+ */
+function trackAnswer(response: ServerResponse, answering: Set<ServerResponse>, server: Server): void {
+  answering.add(response);
+  response.once("close", () => {
+    answering.delete(response);
+    if (!server.listening) setImmediate(() => server.closeIdleConnections());
+  });
 }
 
 /** How long a refused body is read and dropped before the socket is closed anyway. */
@@ -82,9 +119,15 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function close(server: Server): Promise<void> {
+/** Resolves once every connection has ended: at once without a grace, else when the answers are sent. */
+function close(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
+    const cutOff = graceMs > 0 ? setTimeout(() => server.closeAllConnections(), graceMs) : undefined;
+    server.close((error) => {
+      clearTimeout(cutOff);
+      if (error) reject(error);
+      else resolve();
+    });
+    if (cutOff === undefined) server.closeAllConnections();
   });
 }

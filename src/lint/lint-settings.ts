@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
+import { nearestName } from "../nearest-name.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";
@@ -88,8 +89,11 @@ export function parseRuleSettings(
   return parsed.data;
 }
 
-/** `rules.<id>: no such rule (rules: …)` for the first id that names no rule. */
+/** `rules.<id>: no such rule, did you mean …? (rules: …)` for the first id that names no rule. */
 function unknownRule(rules: Record<string, RuleSetting>, knownRules: readonly string[]): string | undefined {
   const unknown = Object.keys(rules).find((id) => !knownRules.includes(id));
-  return unknown && `rules.${unknown}: no such rule (rules: ${knownRules.join(", ")})`;
+  if (unknown === undefined) return undefined;
+  const nearest = nearestName(unknown, knownRules);
+  const hint = nearest ? `, did you mean ${nearest}?` : "";
+  return `rules.${unknown}: no such rule${hint} (rules: ${knownRules.join(", ")})`;
 }

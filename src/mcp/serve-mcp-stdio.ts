@@ -1,6 +1,8 @@
 import type { Readable, Writable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { DRAIN_GRACE_MS } from "../drain-grace.js";
+import { DrainingTransport } from "./draining-transport.js";
 
 /** Where a stdio MCP server reads requests and writes answers. */
 export interface StdioStreams {
@@ -8,14 +10,24 @@ export interface StdioStreams {
   output: Writable;
 }
 
+export interface StdioStopOptions {
+  /** How long the requests in flight at the end may take to be answered. Default 5 s. */
+  graceMs?: number;
+  /** Told, when the serving ends, how many requests are still unanswered (before they are waited for). */
+  onStopping?: (inFlight: number) => void;
+}
+
 /**
- * Serves on stdin and stdout (or `streams`) until the client closes stdin or `signal` aborts, then
- * closes the server. Nothing else may write to that stdout: it carries only the protocol.
+ * Serves on stdin and stdout (or `streams`) until the client closes stdin or `signal` aborts. Then new
+ * requests are refused, the ones in flight are answered (for at most `graceMs`; an error answers those
+ * still running then), and the server is closed. Nothing else may write to that stdout: it carries only
+ * the protocol.
  */
 export async function serveMcpStdio(
   server: Server,
   signal: AbortSignal,
   streams: StdioStreams = { input: process.stdin, output: process.stdout },
+  options: StdioStopOptions = {},
 ): Promise<void> {
   const ended = new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
@@ -23,7 +35,10 @@ export async function serveMcpStdio(
     streams.input.once("end", () => resolve());
     streams.input.once("close", () => resolve());
   });
-  await server.connect(new StdioServerTransport(streams.input, streams.output));
+  const transport = new DrainingTransport(new StdioServerTransport(streams.input, streams.output));
+  await server.connect(transport);
   await ended;
+  options.onStopping?.(transport.inFlight);
+  await transport.drain(options.graceMs ?? DRAIN_GRACE_MS);
   await server.close();
 }

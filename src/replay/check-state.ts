@@ -1,3 +1,4 @@
+import { nearestName } from "../nearest-name.js";
 import { matchArgs } from "./match-args.js";
 import type { CollectionExpectation } from "./scenario-schema.js";
 
@@ -11,7 +12,7 @@ export function checkState(
 ): string[] {
   return Object.entries(expectations).flatMap(([key, expected]) => {
     const items = snapshot[key];
-    if (!Array.isArray(items)) return [`state.${key}: the emulator's snapshot has no collection '${key}'`];
+    if (!Array.isArray(items)) return [unknownCollection(key, snapshot)];
     const found = (pattern: Record<string, unknown>) =>
       items.some((item) => matchArgs(pattern, item, "subset"));
     const failures: string[] = [];
@@ -27,4 +28,13 @@ export function checkState(
     }
     return failures;
   });
+}
+
+/** `state.evnts: … no collection 'evnts', did you mean events? (collections: events, chatflows)`. */
+function unknownCollection(key: string, snapshot: Record<string, unknown>): string {
+  const collections = Object.keys(snapshot).filter((name) => Array.isArray(snapshot[name]));
+  const nearest = nearestName(key, collections);
+  const hint = nearest ? `, did you mean ${nearest}?` : "";
+  const known = collections.length > 0 ? `collections: ${collections.join(", ")}` : "it has none";
+  return `state.${key}: the emulator's snapshot has no collection '${key}'${hint} (${known})`;
 }

@@ -29,17 +29,17 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       tools/request-tools.yaml
         get_events  GET http://events.tooldeck.internal/events/1?limit=2 → 200 (embedded emulator)
           warning query param limit is not declared by GET /events/{id} (getEventById) or GET /events (listEvents): the service ignores it  undeclared-query-param
-                  at [0].queryParamsSchema.limit
+                  at tools/request-tools.yaml:15:5 ([0].queryParamsSchema.limit)
                   → remove limit, or document it in the OpenAPI description if the service reads it
                   fixable with --fix: remove queryParamsSchema.limit
         create_event  POST http://events.tooldeck.internal/events → 201 (embedded emulator)
           warning date must be an ISO 8601 date-time in POST /events (createEvent), and nothing tells the LLM: a guess like "2024-07-15" is rejected  undisclosed-format
-                  at [1].bodySchema.date.description
+                  at tools/request-tools.yaml:34:7 ([1].bodySchema.date.description)
                   → say it in the description: "Date of the event, an ISO 8601 date-time (e.g. 2024-07-15T18:00:00Z)"
                   fixable with --fix: say in the description that date is an ISO 8601 date-time
         update_event  PUT http://events.tooldeck.internal/events → 404 (embedded emulator)
           error   PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)  operation-not-found
-                  at [2].url
+                  at tools/request-tools.yaml:47:3 ([2].url)
                   probe error: PUT /events answered 404 {"error":"Endpoint not found"}
                   → call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param
                   fixable with --fix: PATCH {{$vars.base_url}}/events/:id with a required id path param
@@ -65,6 +65,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       [
         {
           "code": "operation-not-found",
+          "column": 3,
           "file": "tools/request-tools.yaml",
           "fix": {
             "changes": [
@@ -89,6 +90,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
             "configPath": "[2]",
             "description": "PATCH {{$vars.base_url}}/events/:id with a required id path param",
           },
+          "line": 47,
           "message": "PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
           "path": "[2].url",
           "related": [
@@ -148,7 +150,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "operation-not-found");
     expect(result.locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: "tools/request-tools.yaml" },
-      region: { startLine: 47 },
+      region: { startLine: 47, startColumn: 3 },
     });
     expect(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id)).toContain("probe");
     const junit = (await tooldeck("check", "--format", "junit")).stdout;
@@ -346,7 +348,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     const typo = await tooldeck("check", dir, "--config", config);
     expect(typo.exit).toBe(2);
     expect(typo.stderr).toMatch(
-      /^tooldeck check: .*tooldeck\.config\.yaml: rules\.operation-not-fund: no such rule \(rules: /,
+      /^tooldeck check: .*tooldeck\.config\.yaml: rules\.operation-not-fund: no such rule, did you mean operation-not-found\? \(rules: /,
     );
   });
 
@@ -376,7 +378,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
     const { exit, stdout } = await tooldeck("check", dir, "--no-probe");
     expect(exit).toBe(2);
     expect(stdout).toContain(
-      `${join(dir, "broken.yaml")}\n    error   expected "path" or "query"  config-invalid\n            at queryParamsSchema.id.in\n`,
+      `${join(dir, "broken.yaml")}\n    error   expected "path" or "query"  config-invalid\n            at ${join(dir, "broken.yaml")}:5:9 (queryParamsSchema.id.in)\n`,
     );
     expect(stdout).toContain("update_event");
   });

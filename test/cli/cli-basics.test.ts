@@ -44,13 +44,13 @@ describe("report formats and verbosity", () => {
     expect(exit).toBe(1);
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(
-      "::error file=tools/request-tools.yaml,line=47,title=operation-not-found::update_event: PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?) (call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param)",
+      "::error file=tools/request-tools.yaml,line=47,col=3,title=operation-not-found::update_event: PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?) (call PATCH /events/{id} (updateEventDetails): PATCH {{$vars.base_url}}/events/:id with a required id path param)",
     );
     expect(
       lines.filter((line) => line.startsWith("::warning file=tools/request-tools.yaml,line=")),
     ).toHaveLength(2);
     expect(lines).toContain(
-      "::notice file=tools/request-tools.yaml,line=63,title=profile-portability::delete_event: a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
+      "::notice file=tools/request-tools.yaml,line=63,col=3,title=profile-portability::delete_event: a required path param may be omitted under Flowise (queryParams itself is optional), not under standard",
     );
     expect(lines.at(-1)).toBe("4 problems (1 error, 2 warnings, 1 info) in 9 tools (profile standard)");
   });

@@ -53,7 +53,7 @@ describe("one cause, one finding", () => {
         id: 0,
         physicalLocation: {
           artifactLocation: { uri: "fixtures/todo/todo-tools.yaml" },
-          region: { startLine: 3 },
+          region: { startLine: 3, startColumn: 3 },
         },
         message: { text: "probe (error): POST /todos answered 400" },
       },
@@ -61,7 +61,7 @@ describe("one cause, one finding", () => {
         id: 1,
         physicalLocation: {
           artifactLocation: { uri: "fixtures/todo/todo-tools.yaml" },
-          region: { startLine: 3 },
+          region: { startLine: 3, startColumn: 3 },
         },
         message: {
           text: 'probe (warning): the request body does not match POST /todos (createTodo): /due must match format "date"',
@@ -75,7 +75,7 @@ describe("one cause, one finding", () => {
     expect(stdout).toContain(
       [
         "    error   due must be an ISO 8601 date in POST /todos (createTodo), and nothing tells the LLM  undisclosed-format",
-        "            at [0].bodySchema.due.description",
+        "            at fixtures/todo/todo-tools.yaml:11:26 ([0].bodySchema.due.description)",
         "            probe error: POST /todos answered 400",
         '            probe warning: the request body does not match POST /todos (createTodo): /due must match format "date"',
       ].join("\n"),

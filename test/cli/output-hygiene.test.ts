@@ -107,7 +107,7 @@ describe("a hostile config's control characters never reach the terminal raw", (
 const ATTACK = "\n::error file=x::pwned\u202e ##[add-mask]leak";
 
 /** Our own annotations of `--format github`: the one kind of line that may be a workflow command. */
-const OWN_ANNOTATION = /^::(error|warning|notice) file=[^:,]+,(line=\d+,)?title=[a-z-]+::/;
+const OWN_ANNOTATION = /^::(error|warning|notice) file=[^:,]+,(line=\d+,col=\d+,)?title=[a-z-]+::/;
 
 /** Asserts the printed text holds the attack, visibly, and nothing a runner or a reader would obey. */
 function expectDisarmed(printed: string, ownAnnotations = false) {

@@ -242,7 +242,10 @@ describe("tooldeck run", () => {
   test.each([
     [["--format", "tap"], "tooldeck run: --format must be text, json or junit, got 'tap'\n"],
     [["no-such-dir"], "tooldeck run: no-such-dir: no such file or folder\n"],
-    [["--updat"], "tooldeck run: Unknown option '--updat' (see 'tooldeck run --help')\n"],
+    [
+      ["--updat"],
+      "tooldeck run: Unknown option '--updat', did you mean --update? (see 'tooldeck run --help')\n",
+    ],
     [
       [packagePath("fixtures", "flowise")],
       `tooldeck run: no scenarios found in ${packagePath("fixtures", "flowise")}\n`,

@@ -209,6 +209,18 @@ describe("loadToolConfigs: folders and files", () => {
     expect(tools).toEqual(["fixtures/configs/nested/extra-tool.yml patch_event"]);
   });
 
+  test("a brace pattern loads the files it names, and one that names nothing says so", () => {
+    const { tools, errors } = loadFormatted(["tools/{request-tools,event-toolkit}.yaml"]);
+    expect(errors).toEqual([]);
+    expect([...new Set(tools.map((tool) => tool.split(" ")[0]))]).toEqual([
+      "tools/event-toolkit.yaml",
+      "tools/request-tools.yaml",
+    ]);
+    expect(loadFormatted(["tools/{nope,nada}.yaml"]).errors).toEqual([
+      "tools/{nope,nada}.yaml: no config file matches",
+    ]);
+  });
+
   test("a tooldeck-format file may hold PATCH tools and headers as a JSON string", () => {
     const result = loadToolConfigs(["fixtures/configs/nested/extra-tool.yml"], ROOT);
     expect(result.tools[0]?.config).toEqual({

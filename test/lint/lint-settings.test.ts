@@ -29,7 +29,12 @@ describe("loadLintSettings", () => {
     [
       "an unknown rule",
       "rules:\n  prob: off\n",
-      /rules\.prob: no such rule \(rules: operation-not-found, probe\)/,
+      /rules\.prob: no such rule, did you mean probe\? \(rules: operation-not-found, probe\)/,
+    ],
+    [
+      "a rule no name is near: no guess",
+      "rules:\n  frobnicate: off\n",
+      /rules\.frobnicate: no such rule \(rules: operation-not-found, probe\)/,
     ],
   ])("%s is one load error naming the file", (_label, content, message) => {
     const dir = dirWith("tooldeck.config.yaml", content);

@@ -99,7 +99,7 @@ describe("checkProject: what tooldeck check runs, as one call", () => {
 
   test("an unknown rule id in code is a usage error, as in a settings file", async () => {
     await expect(checkProject({ paths: ["tools/"], rules: { "operation-not-fund": "off" } })).rejects.toThrow(
-      /^rules\.operation-not-fund: no such rule \(rules: operation-not-found, /,
+      /^rules\.operation-not-fund: no such rule, did you mean operation-not-found\? \(rules: operation-not-found, /,
     );
   });
 

@@ -5,6 +5,7 @@ import { checkAnswer } from "../../src/replay/check-answer.js";
 import { checkState } from "../../src/replay/check-state.js";
 import { checkTrajectory } from "../../src/replay/check-trajectory.js";
 import { matchArgs } from "../../src/replay/match-args.js";
+import { createScenarioEmulator } from "../../src/replay/scenario-emulator.js";
 import type { ArgsMatch, ExpectedCall, TrajectoryMode } from "../../src/replay/scenario-schema.js";
 import { craftedText, HOSTILE_CASES } from "../support/hostile-patterns.js";
 
@@ -175,12 +176,29 @@ describe("checkState", () => {
     ],
     ["count", { events: { count: 3 } }, ["state.events: expected 3 items, got 2"]],
     [
-      "an unknown collection",
+      "an unknown collection: the ones there are",
       { chatflows: { count: 0 } },
-      ["state.chatflows: the emulator's snapshot has no collection 'chatflows'"],
+      ["state.chatflows: the emulator's snapshot has no collection 'chatflows' (collections: events)"],
+    ],
+    [
+      "a mistyped collection: the likely one too",
+      { evnts: { count: 2 } },
+      [
+        "state.evnts: the emulator's snapshot has no collection 'evnts', did you mean events? (collections: events)",
+      ],
     ],
   ])("%s", (_name, expectations, failures) => {
     expect(checkState(snapshot, expectations)).toEqual(failures);
+  });
+
+  test("the scenario emulator's collections are listed, and only its collections", () => {
+    const state = createScenarioEmulator().snapshot();
+    expect(checkState(state, { Events: { count: 5 } })).toEqual([
+      "state.Events: the emulator's snapshot has no collection 'Events', did you mean events? (collections: events)",
+    ]);
+    expect(checkState({ version: "1" }, { events: {} })).toEqual([
+      "state.events: the emulator's snapshot has no collection 'events' (it has none)",
+    ]);
   });
 });
 

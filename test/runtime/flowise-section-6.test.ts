@@ -325,3 +325,97 @@ describe("section 6: variables as the Flowise server resolves them, per flow kin
     expect(listed.result.output).toBe("Failed to make GET request: Invalid URL");
   });
 });
+
+describe("section 6: the first tool's rule decides HTML handling in an Agentflow V2 Agent node", () => {
+  type AgentTool = { agentSelectedTool: string; agentSelectedToolConfig: Record<string, string> };
+  const post = (name: string, inputs: Record<string, string> = {}): AgentTool => ({
+    agentSelectedTool: "requestsPost",
+    agentSelectedToolConfig: {
+      requestsPostUrl: `<p>${URL_BASE}/events</p>`,
+      requestsPostName: name,
+      ...inputs,
+    },
+  });
+  const get = (name: string, inputs: Record<string, string> = {}): AgentTool => ({
+    agentSelectedTool: "requestsGet",
+    agentSelectedToolConfig: {
+      requestsGetUrl: `<p>${URL_BASE}/events</p>`,
+      requestsGetName: name,
+      ...inputs,
+    },
+  });
+  const agentWith = (...agentTools: AgentTool[]) =>
+    loadFlowiseFlow(
+      { nodes: [{ data: { name: "agentAgentflow", inputs: { agentTools } } }] },
+      "agentflow.json",
+    );
+  const chatflowWith = (node: AgentTool) =>
+    loadFlowiseFlow(
+      { nodes: [{ data: { name: node.agentSelectedTool, inputs: node.agentSelectedToolConfig } }] },
+      "chatflow.json",
+    );
+  /** What the tool named `name` sends (method, decoded URL, body), or why it was not created. */
+  async function sends(loaded: ReturnType<typeof loadFlowiseFlow>, name: string) {
+    const found = loaded.tools.find((entry) => entry.config.name === name);
+    if (!found) return { notCreated: loaded.errors.map((error) => error.message.split(".")[0]) };
+    const { sent } = await call(found.config as RequestToolConfig, {});
+    const request = sent[0];
+    return request && { request: `${request.method} ${decodeURIComponent(request.url)}`, body: request.body };
+  }
+  const HTML_BODY = { requestPostBody: '<p>{"a": 1}</p>' };
+  const ENTITY_URL = `<p>${URL_BASE}/events?a=1&amp;param=2</p>`;
+
+  test.each([
+    [
+      "a POST first: its HTML-wrapped Body is converted to text and works",
+      agentWith(post("create", HTML_BODY), get("list")),
+      "create",
+      { request: `POST ${URL_BASE}/events`, body: '{"a":1}' },
+    ],
+    [
+      "a POST first: a later POST's HTML-wrapped Body is converted too (its input name is resolved)",
+      agentWith(post("first"), get("list"), post("create", HTML_BODY)),
+      "create",
+      { request: `POST ${URL_BASE}/events`, body: '{"a":1}' },
+    ],
+    [
+      "a GET first: a POST's HTML-wrapped Body reaches the node as stored and fails at creation",
+      agentWith(get("list"), post("create", HTML_BODY)),
+      "create",
+      { notCreated: ["Invalid JSON format in body"] },
+    ],
+    [
+      "a chatflow V1: the Body is not converted, as before",
+      chatflowWith(post("create", HTML_BODY)),
+      "create",
+      { notCreated: ["Invalid JSON format in body"] },
+    ],
+    [
+      "the first tool's URL: entities decoded twice, &amp;param → &param → ¶m",
+      agentWith(get("list", { requestsGetUrl: ENTITY_URL })),
+      "list",
+      { request: `GET ${URL_BASE}/events?a=1¶m=2`, body: "" },
+    ],
+    [
+      "a URL the first tool does not name: decoded once, by the node",
+      agentWith(get("list"), post("create", { requestsPostUrl: ENTITY_URL })),
+      "create",
+      { request: `POST ${URL_BASE}/events?a=1&param=2`, body: "{}" },
+    ],
+    [
+      "a chatflow V1 URL: decoded once",
+      chatflowWith(get("list", { requestsGetUrl: ENTITY_URL })),
+      "list",
+      { request: `GET ${URL_BASE}/events?a=1&param=2`, body: "" },
+    ],
+  ])("%s", async (_name, loaded, name, expected) => {
+    expect(await sends(loaded, name)).toEqual(expected);
+  });
+
+  test("the first tool's Headers: entities decoded twice too (&amp;lt; → &lt; → <)", async () => {
+    const headers = { requestsGetHeaders: '<p>{"X-Tag": "&amp;lt;b&amp;gt;"}</p>' };
+    const first = agentWith(get("list", headers)).tools[0]?.config as RequestToolConfig;
+    const later = agentWith(post("first"), get("list", headers)).tools[1]?.config as RequestToolConfig;
+    expect([first.headers, later.headers]).toEqual([{ "X-Tag": "<b>" }, { "X-Tag": "&lt;b&gt;" }]);
+  });
+});

@@ -13,8 +13,9 @@ export const UNBUNDLED_CLI = packagePath("dist", "src", "cli", "main.js");
 
 /**
  * The built CLI running as a child process (with `env` added to this one's): what it has printed on
- * stdout and stderr so far, and `stop`, which sends SIGTERM and gives its exit code (or the signal
- * that ended it). Its stdin stays open until it exits.
+ * stdout and stderr so far, `stop`, which sends SIGTERM and gives its exit code (or the signal that
+ * ended it), `signal` to send one without waiting, `exited` for the code, and `write` to its stdin,
+ * which stays open until it exits.
  */
 export function startShippedCli(args: readonly string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [SHIPPED_CLI, ...args], { env: { ...process.env, ...env } });
@@ -36,6 +37,9 @@ export function startShippedCli(args: readonly string[], env: Record<string, str
       child.kill("SIGTERM");
       return exited;
     },
+    signal: (signal: NodeJS.Signals) => void child.kill(signal),
+    exited: () => exited,
+    write: (text: string) => void child.stdin.write(text),
     /** Ends the process at once, if it is still running (a test's clean-up). */
     kill: () => child.kill("SIGKILL"),
   };

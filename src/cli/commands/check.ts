@@ -25,6 +25,7 @@ import {
   type UserVars,
 } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
+import { wantsColor } from "../wants-color.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -71,7 +72,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
       const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
       io.stdout(
         formatReport(shown, format, {
-          color: Boolean(io.isTTY?.stdout) && !io.env.NO_COLOR,
+          color: wantsColor(io),
           docsUrl: ruleDocsUrl,
           showDocs: values["show-docs"],
           version: packageVersion(),
@@ -117,6 +118,8 @@ async function checkOptions(
   io: CliIo,
 ): Promise<CheckProjectOptions> {
   const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
+  // Checked even where nothing is probed (lint, --no-probe): a bad value is a mistake either way.
+  const timeoutMs = parseTimeout(values.timeout);
   const sources = await commandLineSources(positionals, values, io);
   return {
     ...sources,
@@ -131,7 +134,7 @@ async function checkOptions(
     ...(values["config-required"] !== undefined ? { requiredSettingsFile: values["config-required"] } : {}),
     vars: user.vars,
     secretVars: user.secret,
-    ...(probes ? { timeoutMs: parseTimeout(values.timeout) } : {}),
+    ...(probes ? { timeoutMs } : {}),
     allowCode: values["allow-code"],
     ...(values.root ? { roots: values.root } : {}),
     allowRemoteRefs: values["allow-remote-refs"],

@@ -1,5 +1,6 @@
 import { formatConfigIssue } from "../../config/config-issue.js";
 import type { LoadedTool } from "../../config/tool-config.js";
+import { DRAIN_GRACE_MS } from "../../drain-grace.js";
 import { type RunningServer, serve } from "../../emulator/serve.js";
 import { ToolDeckError } from "../../errors.js";
 import { createMcpHttpHandler, DEFAULT_MCP_PATH } from "../../mcp/mcp-http-handler.js";
@@ -14,6 +15,7 @@ import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
+import { stoppingNote } from "../stopping-note.js";
 import { loadToolsReporting, TOOL_FLAGS } from "../tool-options.js";
 import { type ToolRunSetup, toolRunSetup } from "../tool-run-setup.js";
 
@@ -64,7 +66,10 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
   }
   if (transport === "stdio") {
     io.stderr(`${toLineText(`note: serving ${summary} over stdio`)}\n`);
-    await serveMcpStdio(newServer(), io.signal, streams?.());
+    await serveMcpStdio(newServer(), io.signal, streams?.(), {
+      graceMs: DRAIN_GRACE_MS,
+      onStopping: (inFlight) => io.stderr(stoppingNote(inFlight)),
+    });
     return EXIT.ok;
   }
   return serveHttp(newServer, { host: values.host, port }, summary, io);
@@ -148,7 +153,8 @@ async function serveHttp(
     if (io.signal.aborted) resolve();
     else io.signal.addEventListener("abort", () => resolve(), { once: true });
   });
-  await server.close();
+  io.stdout(stoppingNote(server.inFlight));
+  await server.close({ graceMs: DRAIN_GRACE_MS });
   io.stdout("stopped\n");
   return EXIT.ok;
 }

@@ -1,3 +1,4 @@
+import { DRAIN_GRACE_MS } from "../../drain-grace.js";
 import { createEventService } from "../../emulator/events/event-service.js";
 import { generateApiKey } from "../../emulator/flowise/api-key-hash.js";
 import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.js";
@@ -13,6 +14,7 @@ import { SERVE_INFO } from "../help/serve-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { withRequestLog } from "../request-log.js";
 import { serveSpec } from "../serve-spec.js";
+import { stoppingNote } from "../stopping-note.js";
 
 const EMULATORS = ["events", "flowise"] as const;
 type Emulator = (typeof EMULATORS)[number];
@@ -72,8 +74,7 @@ export const serveCommand: Command = {
     const servers = started.map(({ server }) => server);
     io.stdout("Press Ctrl+C to stop.\n");
     await waitForAbort(io.signal);
-    await stopAll(servers);
-    io.stdout("stopped\n");
+    await stopGently(servers, io);
     return EXIT.ok;
   },
 };
@@ -109,8 +110,7 @@ async function runSpec(
   );
   io.stdout("Press Ctrl+C to stop.\n");
   await waitForAbort(io.signal);
-  await server.close();
-  io.stdout("stopped\n");
+  await stopGently([server], io);
   return EXIT.ok;
 }
 
@@ -189,4 +189,11 @@ function waitForAbort(signal: AbortSignal): Promise<void> {
 
 async function stopAll(servers: RunningServer[]): Promise<void> {
   await Promise.all(servers.map((server) => server.close()));
+}
+
+/** On the signal: no new connections; the requests in flight are answered, within the grace. */
+async function stopGently(servers: RunningServer[], io: CliIo): Promise<void> {
+  io.stdout(stoppingNote(servers.reduce((sum, server) => sum + server.inFlight, 0)));
+  await Promise.all(servers.map((server) => server.close({ graceMs: DRAIN_GRACE_MS })));
+  io.stdout("stopped\n");
 }

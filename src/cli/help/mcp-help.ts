@@ -1,3 +1,4 @@
+import { DRAIN_GRACE_MS } from "../../drain-grace.js";
 import type { CommandInfo } from "../cli-io.js";
 import { TOOL_FLAGS_HELP } from "./flag-help.js";
 
@@ -5,6 +6,7 @@ export const DEFAULT_MCP_PORT = 4020;
 
 /** `tooldeck mcp`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const MCP_INFO: CommandInfo = {
+  drainMs: DRAIN_GRACE_MS,
   name: "mcp",
   summary: "serve the tools to MCP clients (stdio or Streamable HTTP)",
   help: `Usage: tooldeck mcp [paths…] [options]
@@ -27,6 +29,9 @@ ${TOOL_FLAGS_HELP}
 
 A desktop client's config (claude_desktop_config.json and alike), run from the project folder:
   { "mcpServers": { "tooldeck": { "command": "npx", "args": ["tooldeck", "mcp"] } } }
+
+When stdin closes, or on SIGINT or SIGTERM, the calls in flight are answered (for at most ${DRAIN_GRACE_MS / 1000} s) before it
+exits; a second signal stops it at once (exit 130 or 143).
 
 Exit codes: 0 served until stdin closed, SIGINT or SIGTERM (or listed), 2 usage or load error.`,
 };

@@ -1,12 +1,16 @@
+import { DRAIN_GRACE_MS } from "../../drain-grace.js";
 import type { CommandInfo } from "../cli-io.js";
 
 /** `tooldeck serve`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const SERVE_INFO: CommandInfo = {
+  drainMs: DRAIN_GRACE_MS,
   name: "serve",
   summary: "serve the embedded emulators over HTTP",
   help: `Usage: tooldeck serve [options]
 
-Serve the embedded emulators over HTTP until Ctrl+C (SIGINT) or SIGTERM.
+Serve the embedded emulators over HTTP until Ctrl+C (SIGINT) or SIGTERM. Then it stops taking
+connections, answers the requests in flight (for at most ${DRAIN_GRACE_MS / 1000} s) and exits 0; a second signal stops it at
+once (exit 130 or 143).
 
 Options:
   --events-port PORT   port of the event service (default 5566; 0 picks a free port)

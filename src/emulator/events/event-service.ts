@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { v4 as uuidv4 } from "uuid";
+import { isClientGone } from "../client-gone.js";
 import { TOO_DEEP_MESSAGE } from "../json-depth.js";
 import { type JsonObjectRead, readJsonObject } from "../read-json-object.js";
 import { emptyResponse, jsonResponse } from "../status-text.js";
@@ -83,8 +84,8 @@ export function createEventService(options: EventServiceOptions = {}): EventServ
     return emptyResponse(204);
   });
   app.notFound(() => fail(404, "Endpoint not found"));
-  app.onError((error) => {
-    logError(error);
+  app.onError((error, c) => {
+    if (!isClientGone(c.req.raw)) logError(error);
     return fail(500, "Something went wrong!");
   });
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { v4 as uuidv4 } from "uuid";
+import { isClientGone } from "../client-gone.js";
 import { apiKeyAuth } from "./api-key-auth.js";
 import { type ApiKeyInput, createApiKeyStore, type FlowiseApiKey, toApiKeys } from "./api-key-store.js";
 import { bodyGuard, FLOWISE_BODY_LIMIT_BYTES } from "./body-guard.js";
@@ -142,7 +143,7 @@ function createFlowiseApp(
   app.notFound((c) => flowiseError(c, 404, `Cannot ${c.req.method} ${requestPath(c.req.url)}`));
   app.onError((error, c) => {
     if (error instanceof FlowiseApiError) return flowiseError(c, error.status, error.message);
-    logError(error);
+    if (!isClientGone(c.req.raw)) logError(error);
     return flowiseError(c, 500, error.message);
   });
   return app;

@@ -4,7 +4,7 @@ import type { Severity } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
-import { locateJsonPath } from "./locate-json-path.js";
+import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 
 const COMMAND: Record<Severity, "error" | "warning" | "notice"> = {
   error: "error",
@@ -14,26 +14,22 @@ const COMMAND: Record<Severity, "error" | "warning" | "notice"> = {
 
 export interface GithubOptions {
   /** Reads a config file to place annotations on lines; files that cannot be read get none. */
-  readFile: (file: string) => string | undefined;
+  readFile: ReadReportedFile;
 }
 
 /**
  * GitHub Actions workflow commands, one per finding, so each shows as an annotation on the pull
- * request's file and line: `::error file=tools/x.yaml,line=12,title=operation-not-found::update_event: …`.
+ * request's file, line and column: `::error file=tools/x.yaml,line=12,col=3,title=operation-not-found::update_event: …`.
  * Values are escaped as the runner expects (`%`, CR and LF in messages; also `:` and `,` in properties).
  * Rules the settings turned off or lowered are a `::notice::` each, so the run's summary shows them.
  */
 export function formatGithub(report: CheckReport, options: GithubOptions): string {
-  const texts = new Map<string, string | undefined>();
-  const textOf = (file: string) => {
-    if (!texts.has(file)) texts.set(file, options.readFile(file));
-    return texts.get(file);
-  };
+  const locate = createDiagnosticLocator(options.readFile);
   const lines = report.diagnostics.map((diagnostic) => {
-    const text = textOf(diagnostic.file);
+    const at = locate(diagnostic);
     const properties = [
       `file=${escapeCommandProperty(toLineText(diagnostic.file))}`,
-      ...(text === undefined ? [] : [`line=${locateJsonPath(text, diagnostic.path)}`]),
+      ...(at === undefined ? [] : [`line=${at.line}`, `col=${at.column}`]),
       `title=${escapeCommandProperty(diagnostic.code)}`,
     ];
     const subject = diagnostic.tool ? `${diagnostic.tool}: ` : "";

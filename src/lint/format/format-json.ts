@@ -1,18 +1,38 @@
 import { toJsonText } from "../../safe-text.js";
+import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
+import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
+
+export interface JsonOptions {
+  /** Reads a config file to give each finding its `line` and `column`; files that cannot be read get none. */
+  readFile?: ReadReportedFile;
+}
 
 /**
- * The report as JSON: profile, summary, tools and diagnostics, for scripts and CI systems, and
- * `ruleOverrides` (`{ source, off, downgraded }`) when the settings turned rules off or lowered them.
+ * The report as JSON: profile, summary, tools and diagnostics (each with the `line` and `column` of its
+ * path in its file, when `readFile` can read it), for scripts and CI systems, and `ruleOverrides`
+ * (`{ source, off, downgraded }`) when the settings turned rules off or lowered them.
  */
-export function formatJson(report: CheckReport): string {
-  const { profile, tools, diagnostics, ruleOverrides } = report;
+export function formatJson(report: CheckReport, options: JsonOptions = {}): string {
+  const { profile, tools, ruleOverrides } = report;
   const json = {
     profile,
     summary: summarize(report),
     tools,
-    diagnostics,
+    diagnostics: withPositions(report.diagnostics, options.readFile),
     ...(ruleOverrides ? { ruleOverrides } : {}),
   };
   return `${toJsonText(JSON.stringify(json, null, 2))}\n`;
+}
+
+/** Each finding with `line` and `column` right after its `path`, where the file tells them. */
+function withPositions(diagnostics: readonly Diagnostic[], readFile: ReadReportedFile | undefined): object[] {
+  if (!readFile) return [...diagnostics];
+  const locate = createDiagnosticLocator(readFile);
+  return diagnostics.map((diagnostic) => {
+    const at = locate(diagnostic);
+    if (!at) return diagnostic;
+    const { code, severity, tool, file, path, ...rest } = diagnostic;
+    return { code, severity, tool, file, path, line: at.line, column: at.column, ...rest };
+  });
 }

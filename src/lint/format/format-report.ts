@@ -18,7 +18,7 @@ export interface FormatReportOptions {
   showDocs?: boolean;
   /** SARIF: the tool's version. */
   version?: string;
-  /** SARIF and github: reads a config file to place findings on lines. */
+  /** Reads a config file to place findings on their line and column (SARIF: the file system by default). */
   readFile?: (file: string) => string | undefined;
 }
 
@@ -37,7 +37,7 @@ export function formatReport(
   const readFile = options.readFile ?? (() => undefined);
   switch (format) {
     case "json":
-      return formatJson(report);
+      return formatJson(report, options.readFile ? { readFile: options.readFile } : {});
     case "sarif":
       return formatSarif(report, {
         rules: RULE_CATALOG.map((rule) => {
@@ -54,6 +54,7 @@ export function formatReport(
     case "stylish":
       return formatStylish(report, {
         color: options.color ?? false,
+        readFile,
         ...(options.showDocs && options.docsUrl ? { docsUrl: options.docsUrl } : {}),
       });
   }

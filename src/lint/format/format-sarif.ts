@@ -3,7 +3,7 @@ import { toJsonText } from "../../safe-text.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
-import { locateJsonPath } from "./locate-json-path.js";
+import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
   error: "error",
@@ -16,28 +16,22 @@ export interface SarifOptions {
   rules: readonly RuleInfo[];
   version: string;
   /** Reads a config file to place results on lines; default the file system (files that cannot be read get no line). */
-  readFile?: (file: string) => string | undefined;
+  readFile?: ReadReportedFile;
 }
 
 /**
  * SARIF 2.1.0, as GitHub code scanning loads it: rule metadata in the driver, each result located in its
- * config file (line found from the JSON path) and named by its JSON path as a logical location, the
+ * config file (line and column of the JSON path) and named by its JSON path as a logical location, the
  * probe failures folded into it as related locations. Rules
  * the settings turned off or lowered are the run's invocation's configuration overrides.
  */
 export function formatSarif(report: CheckReport, options: SarifOptions): string {
-  const readFile = options.readFile ?? readIfPresent;
-  const texts = new Map<string, string | undefined>();
-  const textOf = (file: string) => {
-    if (!texts.has(file))
-      texts.set(file, file.includes(":") && !file.startsWith("/") ? undefined : readFile(file));
-    return texts.get(file);
-  };
+  const locate = createDiagnosticLocator(options.readFile ?? readIfPresent);
   const results = report.diagnostics.map((diagnostic) => {
-    const text = textOf(diagnostic.file);
+    const at = locate(diagnostic);
     const physicalLocation = {
       artifactLocation: { uri: diagnostic.file },
-      ...(text === undefined ? {} : { region: { startLine: locateJsonPath(text, diagnostic.path) } }),
+      ...(at === undefined ? {} : { region: { startLine: at.line, startColumn: at.column } }),
     };
     return {
       ruleId: diagnostic.code,
@@ -54,14 +48,19 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
       // The probe failures folded into the finding: where each was seen, and what it said.
       ...(diagnostic.related
         ? {
-            relatedLocations: diagnostic.related.map((related, id) => ({
-              id,
-              physicalLocation: {
-                artifactLocation: { uri: diagnostic.file },
-                ...(text === undefined ? {} : { region: { startLine: locateJsonPath(text, related.path) } }),
-              },
-              message: { text: `${related.code} (${related.severity}): ${related.message}` },
-            })),
+            relatedLocations: diagnostic.related.map((related, id) => {
+              const seen = locate({ ...diagnostic, path: related.path });
+              return {
+                id,
+                physicalLocation: {
+                  artifactLocation: { uri: diagnostic.file },
+                  ...(seen === undefined
+                    ? {}
+                    : { region: { startLine: seen.line, startColumn: seen.column } }),
+                },
+                message: { text: `${related.code} (${related.severity}): ${related.message}` },
+              };
+            }),
           }
         : {}),
     };
@@ -119,7 +118,9 @@ function invocation(overrides: RuleOverrides, rules: readonly RuleInfo[]) {
   };
 }
 
+/** The file system, for what is named like a file: not `flowise:<chatflow>` or `mcp:…`. */
 function readIfPresent(file: string): string | undefined {
+  if (file.includes(":") && !file.startsWith("/")) return undefined;
   try {
     return readFileSync(file, "utf8");
   } catch {

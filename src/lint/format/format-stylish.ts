@@ -4,6 +4,8 @@ import { toLineText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
+import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
+import type { TextPosition } from "./locate-json-path.js";
 
 type Style = Parameters<typeof styleText>[0];
 const SEVERITY_STYLE: Record<Severity, Style> = { error: "red", warning: "yellow", info: "blue" };
@@ -13,25 +15,34 @@ export const SIMILAR_FINDINGS_SHOWN = 10;
 
 /**
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
- * rule, the probe failures folded into it, suggestion and fix; a one-line summary last, then the rules
- * the settings turned off or lowered. Colours only when asked (a TTY). Findings like one another (one
- * rule, one severity) are shown `SIMILAR_FINDINGS_SHOWN` times, then counted (`… and 3,812 more like
- * this`): more of them would fill screens with nothing new; json and sarif keep every one.
+ * rule, place (`at tools/x.yaml:12:3 (url)` when `readFile` can read the file, which terminals and
+ * editors open there), the probe failures folded into it, suggestion and fix; a one-line summary last,
+ * then the rules the settings turned off or lowered. Colours only when asked (a TTY, FORCE_COLOR).
+ * Findings like one another (one rule, one severity) are shown `SIMILAR_FINDINGS_SHOWN` times, then
+ * counted (`… and 3,812 more like this`): more of them would fill screens with nothing new; json and
+ * sarif keep every one.
  */
 export function formatStylish(
   report: CheckReport,
-  options: { color?: boolean; docsUrl?: (code: string) => string | undefined } = {},
+  options: {
+    color?: boolean;
+    docsUrl?: (code: string) => string | undefined;
+    readFile?: ReadReportedFile;
+  } = {},
 ): string {
-  // validateStream off: the caller decided (a TTY, no NO_COLOR); styleText would otherwise check stdout itself.
+  // validateStream off: the caller decided (a TTY, FORCE_COLOR, NO_COLOR); styleText would otherwise check stdout itself.
   // Every text painted comes from configs or servers: one line each, its control characters shown, not obeyed.
   const paint = (style: Style, text: string) =>
     options.color ? styleText(style, toLineText(text), { validateStream: false }) : toLineText(text);
+  const locate = createDiagnosticLocator(options.readFile ?? (() => undefined));
   const lines: string[] = [];
   const similar = createSimilarGate(report.diagnostics);
   const print = (diagnostic: Diagnostic, tool?: string) => {
     const gate = similar(diagnostic);
     if (gate === "hide") return;
-    lines.push(...formatDiagnostic(diagnostic, paint, tool, options.docsUrl));
+    lines.push(
+      ...formatDiagnostic(diagnostic, paint, { tool, at: locate(diagnostic), docsUrl: options.docsUrl }),
+    );
     if (gate > 0)
       lines.push(`    … and ${gate.toLocaleString("en")} more like this  ${paint("dim", diagnostic.code)}`);
   };
@@ -95,18 +106,28 @@ function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
   );
 }
 
+interface Shown {
+  /** The tool's name, for a finding printed apart from its tool. */
+  tool: string | undefined;
+  /** Where the finding's path is written in its file. */
+  at: TextPosition | undefined;
+  docsUrl: ((code: string) => string | undefined) | undefined;
+}
+
 function formatDiagnostic(
   diagnostic: Diagnostic,
   paint: (style: Style, text: string) => string,
-  tool?: string,
-  docsUrl?: (code: string) => string | undefined,
+  { tool, at, docsUrl }: Shown,
 ): string[] {
   const label = paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7));
   const subject = tool ? `${tool}: ` : "";
   const message = toLineText(`${subject}${diagnostic.message}`);
   const lines = [`    ${label} ${message}  ${paint("dim", diagnostic.code)}`];
   const indent = " ".repeat(12);
-  if (diagnostic.path) lines.push(`${indent}${paint("dim", `at ${diagnostic.path}`)}`);
+  if (diagnostic.path) {
+    const where = at ? `${diagnostic.file}:${at.line}:${at.column} (${diagnostic.path})` : diagnostic.path;
+    lines.push(`${indent}${paint("dim", `at ${where}`)}`);
+  }
   for (const related of diagnostic.related ?? [])
     lines.push(
       `${indent}${paint("dim", `${related.code} ${related.severity}:`)} ${toLineText(related.message)}`,

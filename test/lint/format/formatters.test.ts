@@ -100,8 +100,8 @@ describe("formatters", () => {
         ],
       ),
     ).toEqual([
-      ["error", { startLine: 4 }],
-      ["warning", { startLine: 5 }],
+      ["error", { startLine: 4, startColumn: 1 }],
+      ["warning", { startLine: 5, startColumn: 3 }],
     ]);
   });
 
@@ -121,8 +121,8 @@ describe("formatters", () => {
     };
     expect(formatGithub(report, { readFile: (f) => files[f] })).toBe(
       [
-        "::error file=tools/update.yaml,line=4,title=operation-not-found::update_event: PUT /events is not an operation <of> the API & more (use PATCH /events/{id})",
-        "::warning file=tools/get.yaml,line=5,title=param-without-in::get_events: q has no in",
+        "::error file=tools/update.yaml,line=4,col=1,title=operation-not-found::update_event: PUT /events is not an operation <of> the API & more (use PATCH /events/{id})",
+        "::warning file=tools/get.yaml,line=5,col=3,title=param-without-in::get_events: q has no in",
         "2 problems (1 error, 1 warning, 0 infos) in 2 tools (profile flowise)",
         "",
       ].join("\n"),
@@ -212,20 +212,80 @@ describe("rules the settings turned off or lowered", () => {
   });
 });
 
+describe("line and column of a finding", () => {
+  test("stylish: at file:line:column (path), for YAML and JSON configs alike", () => {
+    const json: Record<string, string> = {
+      "tools/update.yaml": '{\n  "kind": "request",\n  "method": "PUT",\n  "url": "x"\n}\n',
+      "tools/get.yaml": files["tools/get.yaml"] ?? "",
+    };
+    const lines = formatStylish(report, { readFile: (f) => json[f] }).split("\n");
+    expect(lines.filter((line) => line.includes(" at "))).toEqual([
+      "            at tools/get.yaml:5:3 (queryParamsSchema.q)",
+      "            at tools/update.yaml:4:3 (url)",
+    ]);
+  });
+
+  test("stylish: the path alone when the file cannot be read (a Flowise chatflow, stdin)", () => {
+    expect(formatStylish(report, { readFile: () => undefined })).toContain("            at url\n");
+  });
+
+  test("json: line and column right after the path, none for a file that cannot be read", () => {
+    const parsed = JSON.parse(
+      formatJson(report, { readFile: (f) => (f === "tools/get.yaml" ? files[f] : undefined) }),
+    );
+    expect(parsed.diagnostics.map((d: object) => Object.keys(d).slice(0, 7))).toEqual([
+      ["code", "severity", "tool", "file", "path", "message", "suggestion"],
+      ["code", "severity", "tool", "file", "path", "line", "column"],
+    ]);
+    expect(parsed.diagnostics[1]).toMatchObject({ path: "queryParamsSchema.q", line: 5, column: 3 });
+  });
+});
+
 describe("locateJsonPath", () => {
   const yaml = files["tools/get.yaml"] ?? "";
   test.each([
-    ["", 1],
-    ["queryParamsSchema", 2],
-    ["queryParamsSchema.id.in", 4],
-    ["queryParamsSchema.q.type", 6],
-    ["queryParamsSchema.missing", 2],
-  ])("%s → line %i", (path, line) => {
-    expect(locateJsonPath(yaml, path)).toBe(line);
+    ["", 1, 1],
+    ["queryParamsSchema", 2, 1],
+    ["queryParamsSchema.id.in", 4, 5],
+    ["queryParamsSchema.q.type", 6, 5],
+    ["queryParamsSchema.missing", 2, 1],
+  ])("%s → %i:%i", (path, line, column) => {
+    expect(locateJsonPath(yaml, path)).toEqual({ line, column });
   });
 
-  test("JSON arrays", () => {
-    const json = '[\n  {\n    "name": "a"\n  },\n  {\n    "name": "b",\n    "url": "x"\n  }\n]';
-    expect(locateJsonPath(json, "[1].url")).toBe(7);
+  test.each([
+    [
+      "a JSON array",
+      '[\n  {\n    "name": "a"\n  },\n  {\n    "name": "b",\n    "url": "x"\n  }\n]',
+      "[1].url",
+      7,
+      5,
+    ],
+    ["JSON indented with tabs", '{\n\t"a": [\n\t\t{"b": 1},\n\t\t{"c": 2}\n\t]\n}', "a[1].c", 4, 4],
+    ["one-line JSON", '[{"name":"a"},{"name":"b","url":"x"}]', "[1].url", 1, 27],
+    [
+      "flow-style YAML",
+      "- { kind: request, url: x }\n- { kind: request, url: y, method: GET }\n",
+      "[1].method",
+      2,
+      28,
+    ],
+    ["YAML with CRLF line ends", "kind: request\r\nurl: x\r\nheaders:\r\n  a: b\r\n", "headers.a", 4, 3],
+    ["a key written twice in JSON: the last, which JSON.parse keeps", '{"url": 1,\n "url": 2}', "url", 2, 2],
+    [
+      "a key inside a JSON string (a Flowise input): its field",
+      '{"nodes": [{"data": {"inputs": {\n  "schema": "{\\"id\\": {}}"}}}]}',
+      "nodes[0].data.inputs.schema.id",
+      2,
+      3,
+    ],
+    ["a path through an alias stops at the alias", "a: &x\n  b: 1\nc: *x\n", "c.b", 3, 1],
+    ["an index past the end: the key of its sequence", "items:\n  - 1\n", "items[5]", 1, 1],
+  ])("%s", (_name, text, path, line, column) => {
+    expect(locateJsonPath(text, path)).toEqual({ line, column });
+  });
+
+  test("text that is neither JSON nor YAML gives the start, never an error", () => {
+    expect(locateJsonPath("{ [ : ] \t\u0000 }}}", "a.b[2]")).toEqual({ line: 1, column: 1 });
   });
 });

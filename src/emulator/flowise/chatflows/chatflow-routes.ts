@@ -15,7 +15,7 @@ import {
   requireChatflowType,
   sentValue,
 } from "./chatflow-input.js";
-import { savedChatflowView } from "./saved-chatflow.js";
+import { createdChatflowView, savedChatflowView } from "./saved-chatflow.js";
 
 /**
  * The six chatflow routes of Flowise 3.1, mounted at `/api/v1/chatflows` (reference/flowise-api.md,
@@ -83,7 +83,7 @@ async function createChatflow(c: Context, deps: FlowiseDeps): Promise<Response> 
   const at = deps.now().toISOString();
   const chatflow = newChatflow(fields, { id: deps.randomId(), type, at, workspaceId: deps.workspaceId });
   deps.chatflows.put(chatflow);
-  return flowiseJson(c, savedChatflowView(chatflow));
+  return flowiseJson(c, createdChatflowView(chatflow, new Set([...Object.keys(fields), "type"])));
 }
 
 /** A partial update: omitted fields are kept; `type` is checked only when given (even empty). */

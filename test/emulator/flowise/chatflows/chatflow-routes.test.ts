@@ -672,3 +672,76 @@ describe("Flowise emulator: chatflows under concurrency", () => {
     expect(emulator.snapshot().chatflows.map((flow) => flow.id)).not.toContain(SEED_IDS.beta);
   });
 });
+
+describe("Flowise emulator: a created chatflow's keys in Flowise's order", () => {
+  /** The keys that follow the ones set, in every answer: the unset nullable columns, then the generated ones. */
+  const NULL_COLUMNS = [
+    "deployed",
+    "isPublic",
+    "apikeyid",
+    "chatbotConfig",
+    "apiConfig",
+    "analytic",
+    "speechToText",
+    "textToSpeech",
+    "followUpPrompts",
+    "category",
+    "mcpServerConfig",
+    "webhookSecret",
+  ];
+  const GENERATED = ["id", "createdDate", "updatedDate", "webhookSecretConfigured"];
+
+  test.each([
+    [
+      "name, flowData and type: then the workspace Flowise sets",
+      { name: "N", flowData: FLOW, type: "CHATFLOW" },
+      ["name", "flowData", "type", "workspaceId"],
+    ],
+    [
+      "fields sent in any order come in column order",
+      { type: "AGENTFLOW", category: "x;y", deployed: true, flowData: FLOW, name: "N" },
+      ["name", "flowData", "deployed", "category", "type", "workspaceId"],
+    ],
+    [
+      "a field sent as null is a field sent",
+      { name: "N", flowData: FLOW, type: "CHATFLOW", chatbotConfig: null, mcpServerConfig: "{}" },
+      ["name", "flowData", "chatbotConfig", "type", "mcpServerConfig", "workspaceId"],
+    ],
+    [
+      "id, dates and workspace in the body are not taken: still generated, last",
+      { id: UNKNOWN, createdDate: "1999", workspaceId: "x", name: "N", flowData: FLOW, type: "CHATFLOW" },
+      ["name", "flowData", "type", "workspaceId"],
+    ],
+  ])("%s", async (_name, body, sent) => {
+    const { emulator } = createTestEmulator();
+    const answer = await emulator.fetch(
+      new Request("http://f/api/v1/chatflows", {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY_A}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const keys = Object.keys(await answer.json());
+    const unset = NULL_COLUMNS.filter((column) => !sent.includes(column));
+    expect(keys).toEqual([...sent, ...unset, ...GENERATED]);
+  });
+
+  test("PUT keeps the column order of the reads, with webhookSecret beside its flag", async () => {
+    const { emulator } = createTestEmulator();
+    const answer = await emulator.fetch(
+      new Request(`http://f/api/v1/chatflows/${SEED_IDS.beta}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${KEY_A}`, "content-type": "application/json" },
+        body: JSON.stringify({ category: "c" }),
+      }),
+    );
+    const keys = Object.keys(await answer.json());
+    expect(keys).toEqual([
+      ...Object.keys(BETA).filter((key) => key !== "webhookSecretConfigured" && key !== "workspaceId"),
+      "webhookSecret",
+      "webhookSecretConfigured",
+      "workspaceId",
+    ]);
+  });
+});

@@ -14,7 +14,7 @@ const upsertError = (message: string) =>
   flowiseError(500, `Error: documentStoreServices.upsertDocStoreMiddleware - ${message}`);
 /** Flowise 3.1.4's wrappers from an upsert down to the loader and splitter nodes. */
 const IN_LOADER =
-  "Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.previewChunks - Error: documentStoreServices.splitIntoChunks - ";
+  "Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.splitIntoChunks - ";
 const RECORD_MANAGER = {
   name: "postgresRecordManager",
   config: { cleanup: "incremental", sourceIdKey: "source" },
@@ -358,6 +358,28 @@ describe("document stores: upsert and refresh", () => {
       expect(emulator.snapshot().documentStores).toHaveLength(1);
     });
 
+    test.each([
+      ["recursiveCharacterTextSplitter", { chunkSize: 50, chunkOverlap: 0 }],
+      ["recursiveCharacterTextSplitter", { chunkSize: 100, chunkOverlap: 100 }],
+      ["recursiveCharacterTextSplitter", { chunkSize: 40, chunkOverlap: 80 }],
+      ["characterTextSplitter", { chunkSize: 60, chunkOverlap: 60 }],
+      ["markdownTextSplitter", { chunkSize: "30", chunkOverlap: "45" }],
+    ])("%s %j: Flowise 3.1.4's exact message, no previewChunks segment", async (name, config) => {
+      const store = await api.createStore();
+      const answer = await api.call(
+        "POST",
+        `/document-store/upsert/${store.id}`,
+        plainTextUpsert(SKY, { splitter: { name, config } }),
+      );
+      expect(answer).toMatchObject({
+        status: 500,
+        body: {
+          message:
+            "Error: documentStoreServices.upsertDocStoreMiddleware - Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.splitIntoChunks - Cannot have chunkOverlap >= chunkSize",
+        },
+      });
+    });
+
     test("chunkOverlap 0 with chunkSize 50: Flowise's nested 500, the loader saved SYNCING, the store STALE", async () => {
       const store = await api.createStore();
       const splitter = { name: "recursiveCharacterTextSplitter", config: { chunkSize: 50, chunkOverlap: 0 } };
@@ -371,7 +393,7 @@ describe("document stores: upsert and refresh", () => {
         type: "application/json; charset=utf-8",
         body: flowiseError(
           500,
-          "Error: documentStoreServices.upsertDocStoreMiddleware - Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.previewChunks - Error: documentStoreServices.splitIntoChunks - Cannot have chunkOverlap >= chunkSize",
+          "Error: documentStoreServices.upsertDocStoreMiddleware - Error: documentStoreServices.upsertDocStore - Error: documentStoreServices._saveChunksToStorage - Error: documentStoreServices.splitIntoChunks - Cannot have chunkOverlap >= chunkSize",
         ),
       });
       const dto = await api.getStore(store.id);

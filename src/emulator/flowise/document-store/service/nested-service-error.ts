@@ -25,8 +25,9 @@ export class LoaderProcessingError extends NestedServiceError {
   override readonly name = "LoaderProcessingError";
 
   constructor(reason: string, options?: ErrorOptions) {
-    // Flowise 3.1.4's call chain from an upsert down to the loader and splitter nodes.
-    super(["upsertDocStore", "_saveChunksToStorage", "previewChunks", "splitIntoChunks"], reason, options);
+    // Flowise 3.1.4's call chain from an upsert down to the loader and splitter nodes: `_saveChunksToStorage`
+    // calls `splitIntoChunks` itself; `previewChunks` is the preview route's, not on this path.
+    super(["upsertDocStore", "_saveChunksToStorage", "splitIntoChunks"], reason, options);
   }
 }
 
