@@ -36,7 +36,7 @@ function quietAboutRootExports(level, log, handler) {
   if (log.code !== "INEFFECTIVE_DYNAMIC_IMPORT") handler(level, log);
 }
 
-async function bundle(input, dir, external, onLog) {
+async function bundle(input, dir, external, onLog, minify = false) {
   rmSync(dir, { recursive: true, force: true });
   await build({
     input,
@@ -50,10 +50,13 @@ async function bundle(input, dir, external, onLog) {
       chunkFileNames: "chunks/[name]-[hash].js",
       // For debugging from a clone: the package ships no maps (package.json files).
       sourcemap: true,
+      minify,
     },
     logLevel: "warn",
   });
 }
 
-await bundle({ tooldeck: "dist/src/cli/main.js" }, "dist/cli", (id) => CLI_EXTERNAL.test(id));
+// Minified: it carries its dependencies (zod, ajv, yaml, hono…), which would otherwise double the
+// tarball; the library is left as tsc wrote it, for its users' stack traces and debuggers.
+await bundle({ tooldeck: "dist/src/cli/main.js" }, "dist/cli", (id) => CLI_EXTERNAL.test(id), undefined, true);
 await bundle(LIBRARY_ENTRIES, "dist/lib", isPackage, quietAboutRootExports);
