@@ -11,10 +11,12 @@ export interface ListConfigFilesOptions {
   roots?: readonly string[];
   /** Told of each file or folder left out because its symlink leads out of the roots. */
   onRefused?: (path: string, message: string) => void;
+  /** Which files are listed, by how their names end; default `.json`, `.yaml` and `.yml`. */
+  endings?: readonly string[];
 }
 
 /**
- * The .json/.yaml/.yml files under `folder`, recursively, in code-point order of their names (stable on
+ * The .json/.yaml/.yml files (or those with one of `endings`) under `folder`, recursively, in code-point order of their names (stable on
  * every machine). Hidden files and folders (`.git`, `.gitkeep`) and `node_modules` (a package's own
  * JSON is not a tool) are left out, and so are tooldeck's own
  * settings files (`tooldeck.config.yaml`: rule severities, not a tool). Paths start with `folder`
@@ -44,7 +46,7 @@ function listFolder(
     const path = join(folder, name);
     const absolute = resolve(base, path);
     const stats = statSync(absolute, { throwIfNoEntry: false });
-    const isConfig = stats?.isFile() && CONFIG_EXTENSIONS.includes(extname(name).toLowerCase());
+    const isConfig = stats?.isFile() && isListed(name, options.endings);
     if (!stats?.isDirectory() && !isConfig) return [];
     const real = realPathOrSelf(absolute);
     if (lstatSync(absolute).isSymbolicLink() && options.roots && !isInsideRoots(real, options.roots)) {
@@ -59,6 +61,12 @@ function listFolder(
     walked.add(real);
     return listFolder(path, base, options, walked);
   });
+}
+
+function isListed(name: string, endings: readonly string[] | undefined): boolean {
+  if (!endings) return CONFIG_EXTENSIONS.includes(extname(name).toLowerCase());
+  const lower = name.toLowerCase();
+  return endings.some((ending) => lower.endsWith(ending));
 }
 
 function realPathOrSelf(path: string): string {
