@@ -4,6 +4,7 @@ import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
 import { INFER_INFO } from "./help/infer-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
+import { PROXY_INFO } from "./help/proxy-help.js";
 import { RUN_INFO } from "./help/run-help.js";
 import { SERVE_INFO } from "./help/serve-help.js";
 import { TOOLS_INFO } from "./help/tools-help.js";
@@ -27,5 +28,6 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
+  { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },
   { ...INFER_INFO, load: async () => (await import("./commands/infer.js")).inferCommand },
 ];
