@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Exchange } from "./exchange.js";
 import { MAX_HAR_ENTRIES } from "./read-har.js";
 import { readTrafficFile, TRAFFIC_FILE_SUFFIX, writeTrafficFile } from "./traffic-file.js";
@@ -8,7 +8,7 @@ import { readTrafficFile, TRAFFIC_FILE_SUFFIX, writeTrafficFile } from "./traffi
 const WRITE_DELAY_MS = 200;
 
 export interface TrafficRecorder {
-  /** The traffic file written. */
+  /** The traffic file written, as named (relative to the working directory the run began in). */
   file: string;
   /** Exchanges recorded in this run. */
   readonly recorded: number;
@@ -26,12 +26,19 @@ export interface TrafficRecorder {
 export function createTrafficRecorder(dir: string, target: string): TrafficRecorder {
   const url = new URL(target);
   const file = join(dir, `${url.host.replace(/[^A-Za-z0-9.-]/g, "_")}${TRAFFIC_FILE_SUFFIX}`);
-  const exchanges = existsSync(file) ? readTrafficFile(file).exchanges : [];
+  // Written where it was named when the run began, whatever the working directory is by then.
+  const absolute = resolve(file);
+  const exchanges = existsSync(absolute) ? readTrafficFile(absolute).exchanges : [];
   let recorded = 0;
   let timer: NodeJS.Timeout | undefined;
   const write = () => {
     timer = undefined;
-    writeTrafficFile(file, { version: 1, kind: "traffic", source: `tooldeck proxy to ${target}`, exchanges });
+    writeTrafficFile(absolute, {
+      version: 1,
+      kind: "traffic",
+      source: `tooldeck proxy to ${target}`,
+      exchanges,
+    });
   };
   return {
     file,
