@@ -2,6 +2,7 @@ import type { Command, CommandInfo } from "./cli-io.js";
 import { AGENT_INFO } from "./help/agent-help.js";
 import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
+import { IMPORT_INFO } from "./help/import-help.js";
 import { INFER_INFO } from "./help/infer-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
 import { PROXY_INFO } from "./help/proxy-help.js";
@@ -30,4 +31,5 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
   { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },
   { ...INFER_INFO, load: async () => (await import("./commands/infer.js")).inferCommand },
+  { ...IMPORT_INFO, load: async () => (await import("./commands/import.js")).importCommand },
 ];

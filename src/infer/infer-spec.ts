@@ -7,6 +7,11 @@ import { toOperation } from "./to-operation.js";
 export interface InferSpecOptions {
   /** The origin to describe (`https://api.example.com`); default the one with the most exchanges. */
   origin?: string;
+  /**
+   * Describe every method and path seen, those the service did not route too (`keepAnswered` leaves
+   * them out): what `tooldeck import har` needs to make a tool of every recorded call. Default false.
+   */
+  everyCall?: boolean;
 }
 
 /** An OpenAPI description inferred from traffic, and what it was inferred from. */
@@ -46,7 +51,7 @@ export function inferSpec(
   const chosen = origin === undefined ? undefined : byOrigin.get(origin);
   if (origin === undefined || !chosen) return undefined;
   const basePath = commonBasePath(chosen.map(({ url }) => url.pathname));
-  const operations = collectOperations(chosen, basePath);
+  const operations = collectOperations(chosen, basePath, options.everyCall === true);
   const host = new URL(origin).host;
   return {
     document: {
@@ -111,7 +116,11 @@ function commonBasePath(paths: readonly string[]): string {
   return prefix.map((segment) => `/${segment}`).join("");
 }
 
-function collectOperations(exchanges: readonly ParsedExchange[], basePath: string): OperationSamples[] {
+function collectOperations(
+  exchanges: readonly ParsedExchange[],
+  basePath: string,
+  everyCall: boolean,
+): OperationSamples[] {
   const pathOf = (url: URL) => url.pathname.slice(basePath.length) || "/";
   const readJson = cachedJsonReader();
   const templated = generalisePaths(
@@ -133,7 +142,7 @@ function collectOperations(exchanges: readonly ParsedExchange[], basePath: strin
     }
     addExchange(samples, exchange, url, params, readJson);
   }
-  return keepAnswered([...operations.values()]);
+  return everyCall ? [...operations.values()] : keepAnswered([...operations.values()]);
 }
 
 /** Statuses that say a method and path are none of the service's operations (Express's "Cannot PUT"). */
