@@ -1,7 +1,11 @@
 import { connect } from "node:net";
 import { describe, expect, test } from "vitest";
 import { serve } from "../../src/emulator/serve.js";
-import { createRecordingProxy, type ProxiedCall } from "../../src/traffic/recording-proxy.js";
+import {
+  createRecordingProxy,
+  PROXY_BODY_LIMIT_BYTES,
+  type ProxiedCall,
+} from "../../src/traffic/recording-proxy.js";
 import { listenDuringTests, loopbackServer } from "../support/loopback-server.js";
 
 const target = loopbackServer({
@@ -99,6 +103,27 @@ describe("createRecordingProxy", () => {
       await server.close();
       expect(elsewhere.requests).toEqual([]);
       expect(target.requests).toEqual([`GET /steal host=${target.host()}`]);
+    });
+
+    test("a body over 10 MiB either way is refused by the proxy, neither sent nor recorded whole", async () => {
+      const sent: string[] = [];
+      const huge = new Uint8Array(PROXY_BODY_LIMIT_BYTES + 1);
+      const handler = createRecordingProxy({
+        target: `http://${target.host()}`,
+        allowWrites: true,
+        fetch: async (input) => {
+          sent.push(String(input));
+          return new Response(huge);
+        },
+        onCall: () => {},
+      });
+      const tooLarge = await handler(new Request("http://proxy.test/upload", { method: "POST", body: huge }));
+      expect([tooLarge.status, sent]).toEqual([413, []]);
+      const answer = await handler(new Request("http://proxy.test/download"));
+      expect(answer.status).toBe(502);
+      expect((await answer.json()).detail).toBe(
+        `tooldeck proxy: the answer of http://${target.host()} is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`,
+      );
     });
 
     test("a redirect is handed back, not followed", async () => {
