@@ -2,7 +2,10 @@ import type { Command, CommandInfo } from "./cli-io.js";
 import { AGENT_INFO } from "./help/agent-help.js";
 import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
+import { IMPORT_INFO } from "./help/import-help.js";
+import { INFER_INFO } from "./help/infer-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
+import { PROXY_INFO } from "./help/proxy-help.js";
 import { RUN_INFO } from "./help/run-help.js";
 import { SERVE_INFO } from "./help/serve-help.js";
 import { TOOLS_INFO } from "./help/tools-help.js";
@@ -26,6 +29,9 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
+  { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },
+  { ...INFER_INFO, load: async () => (await import("./commands/infer.js")).inferCommand },
+  { ...IMPORT_INFO, load: async () => (await import("./commands/import.js")).importCommand },
 ];
 
 /** The catalog's command of that name, if there is one. */

@@ -3,10 +3,13 @@ import { globSync } from "tinyglobby";
 import { type GuardOptions, guardedFs, isConfigName, isLeftOut, type Refusal } from "./guarded-fs.js";
 
 /** Options of `listConfigFiles`. */
-export interface ListConfigFilesOptions extends GuardOptions {}
+export interface ListConfigFilesOptions extends GuardOptions {
+  /** Which files are listed, by how their names end; default `.json`, `.yaml` and `.yml`. */
+  endings?: readonly string[];
+}
 
 /**
- * The .json/.yaml/.yml files under `folder`, recursively, in code-point order of their path segments
+ * The .json/.yaml/.yml files (or those with one of `endings`) under `folder`, recursively, in code-point order of their path segments
  * (stable on every machine). Hidden files and folders (`.git`, `.gitkeep`) and `node_modules` (a
  * package's own JSON is not a tool) are left out, and so are tooldeck's own settings files
  * (`tooldeck.config.yaml`: rule severities, not a tool). Paths start with `folder` as given, so
@@ -44,10 +47,16 @@ export function findConfigFiles(
   });
   for (const { path, message } of refused) options.onRefused?.(path, message);
   return found
-    .filter((file) => !file.split("/").some(isLeftOut) && isConfigName(file))
+    .filter((file) => !file.split("/").some(isLeftOut) && isListed(file, options.endings))
     .map((file) => file.split("/"))
     .sort(compareSegments)
     .map((segments) => join(folder, ...segments));
+}
+
+function isListed(file: string, endings: readonly string[] | undefined): boolean {
+  if (!endings) return isConfigName(file);
+  const name = file.toLowerCase();
+  return endings.some((ending) => name.endsWith(ending));
 }
 
 function compareSegments(a: readonly string[], b: readonly string[]): number {

@@ -22,8 +22,16 @@ export type CheckTarget =
 export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   /** Tools already loaded, instead of `paths`, `stdin` and `flowise` (not with `fix`: it loads again). */
   tools?: LoadResult;
-  /** The service's OpenAPI description (`--spec`); default the first among the paths, else tools/'s. */
+  /**
+   * The service's OpenAPI description (`--spec`); default the first among the paths, else tools/'s,
+   * else one inferred from the traffic recorded with the tools' host (`traffic`).
+   */
   spec?: string;
+  /**
+   * Recorded traffic (`--traffic`: HAR captures, traffic files, cassettes, or folders of them) a
+   * description is inferred from when there is none; default `scenarios/`, when it exists.
+   */
+  traffic?: readonly string[];
   /** Every tool is judged under it (`--profile`); default `flowise` for Flowise exports, else `standard`. */
   profile?: Profile;
   /** Where probes go; default `"emulator"`; `false` probes nothing (`tooldeck lint`, `--no-probe`). */

@@ -49,7 +49,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
   );
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   tellSecrets(options, loaded);
-  const spec = await findSpec(options.spec, loaded.specs, read, options.onNote);
+  const spec = await findOrInferSpec(options, loaded, read);
   const settings = ruleSettings(options);
   const probe =
     target === false ? undefined : await probeOptions(target, { options, loaded, spec, outbound, read });
@@ -67,6 +67,32 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     ...(probe ? { probe } : {}),
   });
   return { report, loadFailed: loaded.errors.length > 0 };
+}
+
+/**
+ * The description given or found (`findSpec`), else one inferred from the traffic recorded with the
+ * tools' host (`trafficSpec`, docs/traffic.md); the notes say which.
+ */
+async function findOrInferSpec(
+  options: CheckProjectOptions,
+  loaded: ToolSources,
+  read: Required<SpecReadOptions>,
+): Promise<OperationIndex | undefined> {
+  const notes: string[] = [];
+  const found = await findSpec(options.spec, loaded.specs, read, (note) => notes.push(note));
+  // Traffic is read, and a description inferred, only when there is no other: lint starts without it.
+  const spec =
+    found ??
+    (await (
+      await import("./traffic-spec.js")
+    ).trafficSpec(loaded.tools, {
+      paths: options.traffic,
+      vars: options.vars ?? {},
+      roots: read.roots,
+      note: (note) => notes.splice(0, notes.length, note),
+    }));
+  for (const note of notes) options.onNote?.(note);
+  return spec;
 }
 
 /**

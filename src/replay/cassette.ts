@@ -4,21 +4,8 @@ import { z } from "zod";
 import { loadJsonFile } from "../load-json-file.js";
 import { ProfileSchema } from "../profile.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
+import { RecordedRequestSchema, RecordedResponseSchema } from "../traffic/exchange.js";
 import { CassetteInputsSchema } from "./cassette-inputs.js";
-
-const RequestSchema = z.object({
-  method: z.string(),
-  url: z.string(),
-  headers: z.record(z.string(), z.string()),
-  body: z.string().optional(),
-});
-
-const ResponseSchema = z.object({
-  status: z.number().int(),
-  statusText: z.string(),
-  headers: z.record(z.string(), z.string()),
-  body: z.string(),
-});
 
 /** One recorded call: see `CallRecord`. Secrets are already redacted. */
 export const CassetteCallSchema = z.object({
@@ -27,8 +14,8 @@ export const CassetteCallSchema = z.object({
   args: z.unknown(),
   ok: z.boolean(),
   output: z.string(),
-  request: RequestSchema.optional(),
-  response: ResponseSchema.optional(),
+  request: RecordedRequestSchema.optional(),
+  response: RecordedResponseSchema.optional(),
   stateDigest: z.string(),
 });
 

@@ -133,7 +133,9 @@ function expandProfiles(data: ScenarioFile, file: string, dir: string): Scenario
       expect: data.expect,
     };
     if (data.system !== undefined) scenario.system = data.system;
-    if (data.emulator) {
+    if (data.emulator && "traffic" in data.emulator)
+      scenario.emulator = { traffic: resolve(dir, data.emulator.traffic) };
+    else if (data.emulator) {
       const { spec, seed } = data.emulator;
       scenario.emulator = { spec: resolve(dir, spec), ...(seed ? { seed: resolve(dir, seed) } : {}) };
     }

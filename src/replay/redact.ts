@@ -35,22 +35,23 @@ export function createCallRedactor(
   return (call) => {
     const record = deepMapStrings(call, scrub) as CallRecord;
     if (record.request) {
-      record.request.headers = redactHeaders(record.request.headers);
-      record.request.url = redactQuery(record.request.url);
+      record.request.headers = redactCredentialHeaders(record.request.headers);
+      record.request.url = redactCredentialQuery(record.request.url);
     }
-    if (record.response) record.response.headers = redactHeaders(record.response.headers);
+    if (record.response) record.response.headers = redactCredentialHeaders(record.response.headers);
     return record;
   };
 }
 
-function redactHeaders(headers: Record<string, string>): Record<string, string> {
+/** Headers whose name looks like a credential's (`Authorization`, `Cookie`, `X-Api-Key`…) hold `[redacted]`. */
+export function redactCredentialHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).map(([key, value]) => [key, isCredentialName(key) ? REDACTED : value]),
   );
 }
 
 /** `?key=AIza…&q=x` → `?key=[redacted]&q=x`: the rest of the URL is kept as written. */
-function redactQuery(url: string): string {
+export function redactCredentialQuery(url: string): string {
   const query = url.indexOf("?");
   if (query === -1) return url;
   const hash = url.indexOf("#", query);

@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
+import { createRecordedTrafficEmulator } from "../emulator/traffic/recorded-traffic-emulator.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { resolveVariables } from "../runtime/variables.js";
+import { readTrafficExchanges } from "../traffic/load-traffic.js";
 import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.js";
 import { type Cassette, readCassette, writeCassette } from "./cassette.js";
 import { type CassetteInputs, cassetteInputs, changedInputs } from "./cassette-inputs.js";
@@ -62,7 +64,7 @@ export async function runScenario(
 ): Promise<ScenarioResult> {
   const emulator = options.createEmulator
     ? options.createEmulator()
-    : createScenarioEmulator(scenario.emulator && (await scenarioSpecEmulator(scenario.emulator, options)));
+    : await scenarioEmulator(scenario, options);
   const runtime: ToolRuntimeOptions = {
     profile: scenario.profile,
     fetch: emulator.fetch,
@@ -117,6 +119,17 @@ export async function runScenario(
   if (system !== undefined) result.system = system;
   if (scenario.cassette) result.cassette = scenario.cassette;
   return result;
+}
+
+/** The embedded emulators, and the scenario's spec emulator or recorded traffic, fresh for this run. */
+async function scenarioEmulator(scenario: Scenario, read: SpecReadOptions): Promise<ScenarioEmulator> {
+  const files = scenario.emulator;
+  if (!files) return createScenarioEmulator();
+  if ("traffic" in files) {
+    const { exchanges } = readTrafficExchanges(files.traffic, process.cwd(), read.roots);
+    return createScenarioEmulator(undefined, createRecordedTrafficEmulator(exchanges));
+  }
+  return createScenarioEmulator(await scenarioSpecEmulator(files, read));
 }
 
 /** The scenario's spec emulator, read from its files within the project (docs/spec-emulator.md). */

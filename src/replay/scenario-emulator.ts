@@ -22,14 +22,15 @@ export interface ScenarioEmulator {
  * The default: the embedded emulators, fresh from their seed, with ids of created events counted
  * (`00000000-0000-4000-8000-000000000001`, …) rather than random, so cassettes replay byte for byte.
  * With a spec emulator (the scenario's `emulator: { spec }`), it answers every other host, fresh from
- * its seed too; without one, any other host is refused before sending (docs/security.md).
+ * its seed too; so does `recorded` (`emulator: { traffic }`, an in-process fetch answering from recorded
+ * exchanges); without either, any other host is refused before sending (docs/security.md).
  */
-export function createScenarioEmulator(spec?: SpecEmulator): ScenarioEmulator {
+export function createScenarioEmulator(spec?: SpecEmulator, recorded?: FetchLike): ScenarioEmulator {
   let next = 0;
   const randomId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, "0")}`;
   const emulator = createEmulator({
     events: { randomId },
-    ...(spec ? { specs: [spec], fallback: answerEveryHost(spec) } : {}),
+    ...(spec ? { specs: [spec], fallback: answerEveryHost(spec) } : recorded ? { fallback: recorded } : {}),
   });
   // A scenario is a repository file like any config: it reaches the embedded emulators and nothing else.
   const policy: OutboundPolicy = { allowedHosts: [], allowWrites: false };

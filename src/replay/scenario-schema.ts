@@ -99,12 +99,17 @@ export type ScenarioStep = z.infer<typeof ScenarioStepSchema>;
 export const DEFAULT_SCENARIO_NOW = "2024-07-01T09:00:00.000Z";
 
 /**
- * What the tools run against besides the embedded emulators: a stateful emulator of an OpenAPI
- * description (docs/spec-emulator.md), answering every other host, with optional seed items.
+ * What the tools run against besides the embedded emulators, answering every other host: a stateful
+ * emulator of an OpenAPI description (docs/spec-emulator.md) with optional seed items, or the answers of
+ * recorded traffic (`traffic:` a .traffic.json, HAR or cassette file; docs/traffic.md).
  */
-export const ScenarioEmulatorSchema = z
-  .object({ spec: z.string().min(1), seed: z.string().min(1).optional() })
-  .strict();
+export const ScenarioEmulatorSchema = z.union(
+  [
+    z.object({ spec: z.string().min(1), seed: z.string().min(1).optional() }).strict(),
+    z.object({ traffic: z.string().min(1) }).strict(),
+  ],
+  { error: "expected { spec, seed } or { traffic }" },
+);
 
 /**
  * A scenario file (YAML or JSON). Paths (`tools`, `cassette`) are relative to the file. `profile` may list

@@ -22,10 +22,10 @@ export interface Scenario {
   before: readonly ScenarioStep[];
   after: readonly ScenarioStep[];
   /**
-   * A spec emulator beside the embedded ones (resolved paths): its description and seed file. Its
-   * collections are in the state expectations by path (`/pets`).
+   * What answers beside the embedded emulators (resolved paths): a spec emulator, its description and
+   * seed file (its collections are in the state expectations by path, `/pets`), or recorded traffic.
    */
-  emulator?: { spec: string; seed?: string };
+  emulator?: { spec: string; seed?: string } | { traffic: string };
   /** Where the cassette lives; absent = no cassette (always a live run, nothing recorded). */
   cassette?: string;
   expect: Expectations;

@@ -39,6 +39,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
     async run(args, io) {
       const { values, positionals } = parseCommandArgs(name, args, {
         spec: { type: "string" },
+        traffic: { type: "string", multiple: true },
         profile: { type: "string" },
         format: { type: "string", default: "stylish" },
         "fail-on": { type: "string", default: "error" },
@@ -92,6 +93,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
 
 type CheckValues = ToolSourceFlags & {
   spec?: string | undefined;
+  traffic?: string[] | undefined;
   profile?: string | undefined;
   fix: boolean;
   config?: string | undefined;
@@ -124,6 +126,7 @@ async function checkOptions(
   return {
     ...sources,
     ...(values.spec !== undefined ? { spec: values.spec } : {}),
+    ...(values.traffic ? { traffic: values.traffic } : {}),
     ...(profile ? { profile } : {}),
     target: probes ? probeTarget(values) : false,
     // --base-url's host is named for an --mcp-url server too, lint included.

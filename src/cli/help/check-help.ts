@@ -21,7 +21,10 @@ Arguments:
                       always paths, a file named mcp:… too (an MCP server is named with --mcp)
 
 Options:
-  --spec FILE         the service's OpenAPI description (default: the one found among the paths)
+  --spec FILE         the service's OpenAPI description (default: the one found among the paths or in
+                      tools/, else one inferred from the traffic recorded with the tools' host)
+  --traffic PATH      recorded traffic to infer it from: HAR captures, traffic files, cassettes or
+                      folders of them (repeatable; default scenarios/; docs/traffic.md)
   --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
                       for Flowise exports and --flowise chatflows
   --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)

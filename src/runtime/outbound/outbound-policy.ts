@@ -39,15 +39,15 @@ export function baseUrlHost(url: URL): string {
   return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
-/** `--base-url` as a URL; anything but http(s) is a usage error. */
-export function parseBaseUrl(value: string): URL {
+/** `--base-url` (or another flag naming a service: `--target`) as a URL; anything but http(s) is a usage error. */
+export function parseBaseUrl(value: string, flag = "--base-url"): URL {
   try {
     const url = new URL(value);
     if (url.protocol === "http:" || url.protocol === "https:") return url;
   } catch {
     // reported below
   }
-  throw new ToolDeckError("usage", `--base-url must be an http(s) URL, got '${value}'`);
+  throw new ToolDeckError("usage", `${flag} must be an http(s) URL, got '${value}'`);
 }
 
 /** A request the outbound policy refuses; nothing was sent. */

@@ -1,0 +1,130 @@
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { loadToolConfigs } from "../../config/load-tool-configs.js";
+import { serve } from "../../emulator/serve.js";
+import { ToolDeckError } from "../../errors.js";
+import { loadSpecIndex } from "../../lint/load-check-inputs.js";
+import { projectReadOptions } from "../../project-files/project-read-options.js";
+import { parseBaseUrl } from "../../runtime/outbound/outbound-policy.js";
+import { toLineText } from "../../safe-text.js";
+import { createExchangeChecker, type ExchangeChecker } from "../../traffic/check-exchange.js";
+import { loadTraffic } from "../../traffic/load-traffic.js";
+import { createRecordingProxy, type ProxiedCall } from "../../traffic/recording-proxy.js";
+import { createToolNamer, type ToolCallShape } from "../../traffic/tool-namer.js";
+import { createTrafficRecorder, type TrafficRecorder } from "../../traffic/traffic-recorder.js";
+import { type CliIo, type Command, EXIT } from "../cli-io.js";
+import { PROXY_INFO } from "../help/proxy-help.js";
+import { parseCommandArgs, parsePort } from "../parse-command-args.js";
+
+export const proxyCommand: Command = {
+  ...PROXY_INFO,
+  endsOnSignal: true,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("proxy", args, {
+      target: { type: "string" },
+      port: { type: "string", default: "4030" },
+      host: { type: "string", default: "127.0.0.1" },
+      spec: { type: "string" },
+      record: { type: "string" },
+      "allow-writes": { type: "boolean", default: false },
+      root: { type: "string", multiple: true },
+    });
+    if (values.target === undefined)
+      throw new ToolDeckError("usage", "--target URL is required (the API to forward to)");
+    const target = parseBaseUrl(values.target, "--target").href;
+    const paths = positionals.length > 0 ? positionals : existsSync("tools") ? ["tools/"] : [];
+    const read = projectReadOptions(values.root ? { roots: values.root } : {}, [
+      ...paths,
+      ...(values.spec !== undefined ? [values.spec] : []),
+    ]);
+    const check =
+      values.spec === undefined ? undefined : createExchangeChecker(await loadSpecIndex(values.spec, read));
+    const recorder = values.record === undefined ? undefined : createTrafficRecorder(values.record, target);
+    const report = createReport({ nameTool: toolNamer(paths, read.roots), check, recorder }, io);
+    const server = await serve(
+      createRecordingProxy({ target, allowWrites: values["allow-writes"], onCall: report.onCall }),
+      { port: parsePort("port", values.port), host: values.host },
+    );
+    io.stdout(
+      `${toLineText(`proxy listening on ${server.url} → ${target}${values["allow-writes"] ? "" : " (reads only; writes need --allow-writes)"}`)}\n`,
+    );
+    io.stdout("Press Ctrl+C to stop.\n");
+    if (!io.signal.aborted) await once(io.signal, "abort");
+    await server.close();
+    await report.settled();
+    recorder?.flush();
+    io.stdout(`${toLineText(report.summary())}\n`);
+    io.stdout("stopped\n");
+    return EXIT.ok;
+  },
+};
+
+/** Names calls after the tools that make them: request tools and HTTP nodes, and the cassettes' calls. */
+function toolNamer(paths: readonly string[], roots: readonly string[]) {
+  const shapes: ToolCallShape[] = [];
+  for (const { config } of loadToolConfigs(paths, { roots }).tools) {
+    if (config.kind === "openapi-toolkit" || !config.name) continue;
+    shapes.push({ name: config.name, method: config.method, url: config.url });
+    // A path parameter the URL has no placeholder for is appended as a segment (the tutorial's get_events).
+    const appended =
+      config.kind === "request" ? unplacedPathParams(config.url, config.queryParamsSchema) : [];
+    if (appended.length > 0)
+      shapes.push({
+        name: config.name,
+        method: config.method,
+        url: `${config.url}${appended.map((name) => `/:${name}`).join("")}`,
+      });
+  }
+  if (existsSync("scenarios")) {
+    for (const { tool, request } of loadTraffic(["scenarios/"], { roots }).exchanges)
+      if (tool) shapes.push({ name: tool, method: request.method, url: request.url });
+  }
+  return createToolNamer(shapes);
+}
+
+function unplacedPathParams(
+  url: string,
+  params: Record<string, { in?: string | undefined }> | undefined,
+): string[] {
+  return Object.entries(params ?? {})
+    .filter(([name, param]) => param.in === "path" && !url.includes(`:${name}`) && !url.includes(`{${name}}`))
+    .map(([name]) => name);
+}
+
+interface ReportParts {
+  nameTool: (method: string, path: string) => string | undefined;
+  check: ExchangeChecker | undefined;
+  recorder: TrafficRecorder | undefined;
+}
+
+/** One line per call (`GET /events/1 → 200 get_event 3 ms`), its departures from the spec under it. */
+function createReport({ nameTool, check, recorder }: ReportParts, io: CliIo) {
+  let calls = 0;
+  let offSpec = 0;
+  let pending = Promise.resolve();
+  const onCall = (call: ProxiedCall) => {
+    calls++;
+    // In order, one after the other: lines of two calls never interleave.
+    pending = pending.then(async () => {
+      const { request, response } = call.exchange;
+      const url = new URL(request.url);
+      const tool = nameTool(request.method, url.pathname);
+      const problems = call.forwarded && check ? await check(call.exchange) : [];
+      if (problems.length > 0) offSpec++;
+      if (call.forwarded) recorder?.add(tool ? { ...call.exchange, tool } : call.exchange);
+      const head = `${request.method} ${url.pathname}${url.search} → ${response.status}${tool ? ` ${tool}` : ""} ${Math.round(call.ms)} ms${call.refusal === undefined ? "" : ` (${call.refusal})`}`;
+      io.stdout(`${toLineText(head)}\n`);
+      for (const problem of problems) io.stdout(`  ${toLineText(`off the description: ${problem}`)}\n`);
+    });
+  };
+  return {
+    onCall,
+    settled: () => pending,
+    summary: () =>
+      [
+        `${calls} call${calls === 1 ? "" : "s"}`,
+        ...(check ? [`${offSpec} off the description`] : []),
+        ...(recorder ? [`${recorder.recorded} recorded in ${recorder.file}`] : []),
+      ].join(", "),
+  };
+}
