@@ -4,7 +4,6 @@ import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.j
 import { type FlowiseSeed, loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
-import { explainSchemas } from "../../emulator/spec/schema-notes.js";
 import { ToolDeckError } from "../../errors.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
 import { toTerminalText } from "../../safe-text.js";
@@ -98,7 +97,7 @@ async function runSpec(
   );
   const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots });
   if (values.explain) {
-    const lines = [...emulator.explain(), ...explainSchemas(emulator.index)];
+    const lines = [...emulator.explain(), ...emulator.notes()];
     io.stdout(toTerminalText(`${lines.join("\n")}\n`));
     return EXIT.ok;
   }

@@ -2,6 +2,7 @@ import { mergeAllOf } from "../../openapi/merge-all-of.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
 import { splitPath } from "../../openapi/path-trie.js";
+import { findKeyField } from "./key-field.js";
 import { jsonMedia } from "./media-types.js";
 
 /** A collection `/things` and its items `/things/{thingId}`, as the paths of a spec show them. */
@@ -14,10 +15,14 @@ export interface Resource {
   itemPath: string;
   /** The item path's last parameter: `petId`. */
   idParam: string;
-  /** The item's property holding its id, when its schema has one. */
+  /** The item's property holding its id: the one its path parameter names (`findKeyField`), if any. */
   idField: string | undefined;
+  /** How the id field was found, or why there is none (`--explain`). */
+  idRule: string;
   /** What an id looks like (the id field's schema, else the path parameter's). */
   idSchema: SchemaObject | undefined;
+  /** The path parameter's schemas on the item's operations: a made-up id must fit them too. */
+  idParamSchemas: SchemaObject[];
   /** What an item looks like in answers (GET item), else in requests. */
   itemSchema: SchemaObject | undefined;
   /** The resource whose item this collection hangs under (`owners` for `/owners/{ownerId}/pets`). */
@@ -103,35 +108,26 @@ function resourceAt(
     bodySchema(collection.get("POST")) ??
     responseSchema(collection.get("POST"));
   const properties = itemSchema ? (mergeAllOf(itemSchema).properties ?? {}) : {};
-  const idField = idFieldOf(itemSchema, properties, name, idParam);
-  const pathParameter = [...item.values()]
-    .flatMap((operation: IndexedOperation) => operation.parameters)
-    .find((parameter) => parameter.in === "path" && parameter.name === idParam);
+  const key = findKeyField(itemSchema, properties, idParam, name);
+  const idParamSchemas = [...item.values()].flatMap((operation: IndexedOperation) =>
+    operation.parameters.flatMap((parameter) =>
+      parameter.in === "path" && parameter.name === idParam && parameter.schema ? [parameter.schema] : [],
+    ),
+  );
   return {
     name,
     collectionPath,
     itemPath,
     idParam,
-    idField,
-    idSchema: (idField ? properties[idField] : undefined) ?? pathParameter?.schema,
+    idField: key.field,
+    idRule: key.rule,
+    idSchema: (key.field ? properties[key.field] : undefined) ?? idParamSchemas[0],
+    idParamSchemas,
     itemSchema,
     parent: [...known.values()].find(
       (resource) => normalize(resource.itemPath) === `/${segments.slice(0, -2).join("/")}`,
     ),
   };
-}
-
-/** `x-tooldeck-id` when the schema names one property, else `id`, `<name>Id`, the path parameter's name. */
-function idFieldOf(
-  schema: SchemaObject | undefined,
-  properties: Record<string, SchemaObject>,
-  name: string,
-  idParam: string,
-): string | undefined {
-  const named = schema?.["x-tooldeck-id"];
-  if (typeof named === "string" && named in properties) return named;
-  const singular = name.replace(/ies$/, "y").replace(/s$/, "");
-  return ["id", `${singular}Id`, `${singular}_id`, idParam].find((field) => Object.hasOwn(properties, field));
 }
 
 function roleOf(operation: IndexedOperation, resources: Map<string, Resource>): OperationRole {
@@ -162,8 +158,27 @@ export function explainRole(operation: IndexedOperation, role: OperationRole): s
   const scope = resource.parent ? ` under ${resource.parent.itemPath}` : "";
   const by = role.action.endsWith("-by-body") ? ` (id from the body's ${resource.idField})` : "";
   const verb = role.action.replace(/-by-body$/, "");
-  const id = resource.idField ? `, id field ${resource.idField}` : ", id only in the path";
-  return `${target} → ${verb} ${resource.name}${scope}${by}${role.action === "create" ? id : ""}`;
+  return `${target} → ${verb} ${resource.name}${scope}${by}${role.action === "create" ? idNote(resource) : ""}`;
+}
+
+/** `, id field number (from {issue_number})`; `, id only in the path` when no property is the key. */
+function idNote(resource: Resource): string {
+  if (!resource.idField) return ", id only in the path";
+  const from = resource.idField === resource.idParam ? "" : ` (from {${resource.idParam}})`;
+  return `, id field ${resource.idField}${from}`;
+}
+
+/**
+ * What `--explain` says of each resource whose items no property addresses: `/things/{thing}: no
+ * property of the item matches the path parameter {thing}; …`.
+ */
+export function explainKeys(model: SpecModel): string[] {
+  return model.resources
+    .filter((resource) => resource.idField === undefined)
+    .map(
+      (resource) =>
+        `${resource.itemPath}: ${resource.idRule}; an item is found by its path alone, and a create answers its path in Location (x-tooldeck-id on the item schema names the field)`,
+    );
 }
 
 function normalize(path: string): string {

@@ -10,7 +10,19 @@ import type { Item } from "./resource-store.js";
 export function idInBody(resource: Resource, body: unknown): string | undefined {
   if (!resource.idField || typeof body !== "object" || body === null) return undefined;
   const value = (body as Item)[resource.idField];
-  return value === undefined || value === null || value === "" ? undefined : String(value);
+  return value === undefined || value === null || value === "" ? undefined : keyOf(value);
+}
+
+/**
+ * An id as the store keys it: the same text for the same value, whether it came from a body (`1`,
+ * `1e20`) or a path read as its schema's type (`"01"` and `"1"` for an integer are both `1`).
+ */
+export function keyOf(value: unknown): string {
+  return typeof value === "number"
+    ? String(value)
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
 }
 
 /**

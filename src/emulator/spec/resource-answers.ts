@@ -19,10 +19,11 @@ export function itemAnswer(
   success: Success,
   item: Item,
 ): Response {
+  if (success.status === 204) return emptyResponse(204);
   // No success answer declared at all (the Petstore's POST /pet lists only 405): the item, as REST has it.
   if (!success.response) return jsonAnswer(success.status, item);
   const schema = bodySchemaOf(success.response);
-  if (!schema || success.status === 204) return emptyResponse(success.status);
+  if (!schema) return emptyResponse(success.status);
   const check = checkerFor(schema, "response");
   if (check(item) === undefined) return jsonAnswer(success.status, item);
   const wrapper = wrapperProperty(schema, (value) => check(value) === undefined, item);

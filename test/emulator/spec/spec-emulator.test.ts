@@ -141,7 +141,7 @@ describe("createSpecEmulator: resources inferred from the paths", () => {
       "GET /owners/{ownerId} → read owners",
       "DELETE /owners/{ownerId} → delete owners",
       "GET /owners/{ownerId}/pets → list pets under /owners/{ownerId}",
-      "POST /owners/{ownerId}/pets → create pets under /owners/{ownerId}, id field id",
+      "POST /owners/{ownerId}/pets → create pets under /owners/{ownerId}, id field id (from {petId})",
       "GET /owners/{ownerId}/pets/{petId} → read pets under /owners/{ownerId}",
       "PUT /owners/{ownerId}/pets/{petId} → replace pets under /owners/{ownerId}",
       "PATCH /owners/{ownerId}/pets/{petId} → update pets under /owners/{ownerId}",
