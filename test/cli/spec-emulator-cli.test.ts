@@ -144,6 +144,48 @@ describe("serve --spec", () => {
     expect(exit).toBe(0);
   });
 
+  test("a schema ajv cannot compile: --explain names it, and serve says so once, when first met", async () => {
+    const thing = {
+      type: "object",
+      required: ["name"],
+      properties: { name: { type: "string" }, data: { type: "file" } },
+    };
+    const spec = join(mkdtempSync(join(tmpdir(), "tooldeck-spec-")), "files.json");
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "Files", version: "1" },
+        paths: {
+          "/upload": {
+            post: {
+              requestBody: { content: { "application/json": { schema: thing } } },
+              responses: { "204": { description: "stored" }, "400": { description: "refused" } },
+            },
+          },
+        },
+      }),
+    );
+    const note =
+      "POST /upload request body: ajv cannot compile its schema (type must be JSONType or JSONType[]: file); only its types, required fields, properties, items and enums are checked";
+    expect((await tooldeck("serve", "--spec", spec, "--explain")).stdout).toContain(`${note}\n`);
+    const stop = new AbortController();
+    const { io, stdout, stderr } = captureIo(stop.signal);
+    const exit = runCli(["serve", "--spec", spec, "--port", "0"], io);
+    await expect.poll(() => stdout()).toContain("emulated on");
+    const base = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout())?.[0];
+    const upload = (body: string) =>
+      fetch(`${base}/upload`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect([
+      (await upload('"x"')).status,
+      (await upload("{}")).status,
+      (await upload('{"name":"a"}')).status,
+    ]).toEqual([400, 400, 204]);
+    stop.abort();
+    expect(await exit).toBe(0);
+    expect(stderr()).toBe(`${note}\n`);
+  });
+
   test("serves the emulator over a real socket with a --seed file until aborted", async () => {
     const seed = join(mkdtempSync(join(tmpdir(), "tooldeck-seed-")), "seed.json");
     writeFileSync(seed, JSON.stringify({ "/pet": [{ id: 7, name: "Rex", photoUrls: [] }] }));

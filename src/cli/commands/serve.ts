@@ -95,7 +95,9 @@ async function runSpec(
     values.root ? { roots: values.root } : {},
     values.seed === undefined ? [spec] : [spec, values.seed],
   );
-  const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots });
+  // What the emulator meets while answering and cannot honour (a schema ajv cannot compile): said once.
+  const report = (line: string) => io.stderr(toTerminalText(`${line}\n`));
+  const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots, log: report });
   if (values.explain) {
     const lines = [...emulator.explain(), ...emulator.notes()];
     io.stdout(toTerminalText(`${lines.join("\n")}\n`));

@@ -23,7 +23,7 @@ export interface Resource {
   idSchema: SchemaObject | undefined;
   /** The path parameter's schemas on the item's operations: a made-up id must fit them too. */
   idParamSchemas: SchemaObject[];
-  /** What an item looks like in answers (GET item), else in requests. */
+  /** What an item looks like in answers (GET, PUT or PATCH on the item, POST on the collection), else in requests. */
   itemSchema: SchemaObject | undefined;
   /** The resource whose item this collection hangs under (`owners` for `/owners/{ownerId}/pets`). */
   parent: Resource | undefined;
@@ -102,11 +102,14 @@ function resourceAt(
   if (!["GET", "PUT", "PATCH", "DELETE"].some((method) => item.has(method))) return undefined;
   const collectionPath = `/${segments.slice(0, -1).join("/")}`;
   const collection = byPath.get(collectionPath) ?? byPath.get(`${collectionPath}/`) ?? new Map();
+  // What the answers say an item is, before what requests send (a create's body lacks `number`, `url`).
   const itemSchema =
     responseSchema(item.get("GET")) ??
+    responseSchema(item.get("PUT")) ??
+    responseSchema(item.get("PATCH")) ??
+    responseSchema(collection.get("POST")) ??
     bodySchema(item.get("PUT")) ??
-    bodySchema(collection.get("POST")) ??
-    responseSchema(collection.get("POST"));
+    bodySchema(collection.get("POST"));
   const properties = itemSchema ? (mergeAllOf(itemSchema).properties ?? {}) : {};
   const key = findKeyField(itemSchema, properties, idParam, name);
   const idParamSchemas = [...item.values()].flatMap((operation: IndexedOperation) =>
@@ -136,6 +139,9 @@ function roleOf(operation: IndexedOperation, resources: Map<string, Resource>): 
     if (path === normalize(resource.collectionPath)) {
       const action = COLLECTION_ROLES[operation.method];
       if (action === undefined) return { action: "answer", reason: `${operation.method} on a collection` };
+      // GitHub's GET /user is the signed-in user, not a list, though /user/{account_id} is an item path.
+      if (action === "list" && !isListSchema(responseSchema(operation)))
+        return { action: "answer", reason: "its answer is not a list" };
       if (action.endsWith("-by-body") && resource.idField === undefined) {
         return { action: "answer", reason: "the item's id is not a field of its body" };
       }
@@ -179,6 +185,14 @@ export function explainKeys(model: SpecModel): string[] {
       (resource) =>
         `${resource.itemPath}: ${resource.idRule}; an item is found by its path alone, and a create answers its path in Location (x-tooldeck-id on the item schema names the field)`,
     );
+}
+
+/** A list answer: an array, or an object with one array property (`{ total, data: [...] }`), or none declared. */
+function isListSchema(schema: SchemaObject | undefined): boolean {
+  if (!schema) return true;
+  const merged = mergeAllOf(schema);
+  if (merged.type === "array") return true;
+  return Object.values(merged.properties ?? {}).filter((property) => property?.type === "array").length === 1;
 }
 
 function normalize(path: string): string {

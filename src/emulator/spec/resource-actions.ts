@@ -52,7 +52,7 @@ export async function crud(
   if (missing) return errorAnswer(operation, 404, missing, checkerFor);
   const collection = collectionKey(resource, keys);
   const success = successOf(operation, PREFERRED[action]);
-  if (action === "list") return listAnswer(operation, success, store.list(collection));
+  if (action === "list") return listAnswer(checkerFor, operation, success, store.list(collection));
   if (action === "create") return create(context, reached, resource, collection, success);
   const byBody = action.endsWith("-by-body");
   let body: unknown;
@@ -71,10 +71,10 @@ export async function crud(
     );
   const existing = store.get(collection, id);
   if (!existing) return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
-  if (action === "read") return itemAnswer(checkerFor, operation, success, existing);
+  if (action === "read") return itemAnswer(checkerFor, operation, success, existing, resource.idField);
   if (action === "delete") {
     store.delete(collection, id);
-    return itemAnswer(checkerFor, operation, success, existing);
+    return itemAnswer(checkerFor, operation, success, existing, resource.idField);
   }
   if (!byBody) {
     const read = await readBody(reached.request, operation, checkerFor);
@@ -89,7 +89,7 @@ export async function crud(
     ? keepId(resource, mergePatch(existing, body), existing)
     : withRequired(checkerFor, resource, keepId(resource, body, existing));
   store.put(collection, id, updated);
-  return itemAnswer(checkerFor, operation, success, updated);
+  return itemAnswer(checkerFor, operation, success, updated, resource.idField);
 }
 
 async function create(
@@ -120,7 +120,7 @@ async function create(
   const item = withRequired(checkerFor, resource, body);
   const key = String(id);
   store.put(collection, key, item);
-  const answer = itemAnswer(checkerFor, operation, success, item);
+  const answer = itemAnswer(checkerFor, operation, success, item, resource.idField);
   // Where the new item is: the one way to find it when no field of its body says its id.
   answer.headers.set(
     "location",

@@ -6,8 +6,10 @@ import {
   type IndexedOperation,
   type OperationIndex,
 } from "../../openapi/operation-index.js";
+import { nameComponentSchemas } from "../../openapi/schema-names.js";
 import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
 import { seededRandom } from "../../seeded-random.js";
+import { createCompileReport } from "./compile-report.js";
 import { generateValue, seedOf } from "./generate-value.js";
 import {
   explainKeys,
@@ -39,6 +41,11 @@ export interface SpecEmulatorOptions {
    * use. Default false: an empty store.
    */
   fillEmpty?: boolean;
+  /**
+   * Told each thing found while answering that the emulator cannot honour (a schema ajv cannot compile),
+   * once, as the line `notes()` then holds: `serve --spec` prints them.
+   */
+  log?: (line: string) => void;
 }
 
 export interface SpecEmulator {
@@ -52,7 +59,7 @@ export interface SpecEmulator {
   explain(): string[];
   /**
    * One line per thing of the spec the emulator cannot honour as written, and what it does instead: an
-   * item no property addresses, a pattern it does not check or generate from.
+   * item no property addresses, a schema ajv cannot compile, a pattern it does not check or generate from.
    */
   notes(): string[];
   /** The spec's first server: where a tool reaches this emulator (origin undefined for a relative URL). */
@@ -74,8 +81,10 @@ export function createSpecEmulator(
   options: SpecEmulatorOptions = {},
 ): SpecEmulator {
   const index = "operations" in spec ? spec : createOperationIndex(spec);
+  nameComponentSchemas(index.spec.document);
   const model = inferResources(index);
-  const checkerFor = createSchemaValidator(index.spec.version);
+  const compileReport = createCompileReport(index, options.log);
+  const checkerFor = createSchemaValidator(index.spec.version, compileReport.onUncompilable);
   let random = seededRandom(options.randomSeed ?? 1);
   const idFor = (resource: Resource, taken: IdTally) =>
     nextId(resource.idSchema, taken, random, resource.name);
@@ -102,7 +111,7 @@ export function createSpecEmulator(
       index.operations.map((operation) =>
         explainRole(operation, model.roles.get(operation) ?? { action: "answer", reason: "" }),
       ),
-    notes: () => [...explainKeys(model), ...explainSchemas(index)],
+    notes: () => [...explainKeys(model), ...compileReport.notes(), ...explainSchemas(index)],
     server: specServer(index),
     index,
   };
