@@ -63,7 +63,8 @@ export function fitToSchema(
     if (!(name in item) && name !== keep && name in generated) item[name] = generated[name];
   }
   for (const [name, property] of Object.entries(merged.properties ?? {})) {
-    if (name === keep || !(name in item) || checkerFor(property, "response")(item[name]) === undefined) continue;
+    if (name === keep || !(name in item) || checkerFor(property, "response")(item[name]) === undefined)
+      continue;
     if (name in generated) item[name] = generated[name];
     else delete item[name];
   }

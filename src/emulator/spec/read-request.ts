@@ -84,7 +84,8 @@ function coerce(raw: readonly string[], schema: SchemaObject | undefined): unkno
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-function coerceOne(value: string, schema: SchemaObject | undefined): unknown {
+/** A text from a URL as its schema's type: `"7"` is 7 for an integer, `"true"` true for a boolean. */
+export function coerceOne(value: string, schema: SchemaObject | undefined): unknown {
   const type = typeOf(schema);
   if ((type === "integer" || type === "number") && NUMBER.test(value)) return Number(value);
   if (type === "boolean" && (value === "true" || value === "false")) return value === "true";

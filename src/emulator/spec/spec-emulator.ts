@@ -19,13 +19,15 @@ import {
   type SpecModel,
 } from "./infer-resources.js";
 import { keyOf } from "./item-from-body.js";
-import { type IdTally, nextId } from "./next-id.js";
-import { readBody, readParameters } from "./read-request.js";
-import { crud, type Reached, refuse, type SpecContext } from "./resource-actions.js";
+import { type IdRules, type IdTally, nextId } from "./next-id.js";
+import { type CheckerFor, coerceOne, readBody, readParameters } from "./read-request.js";
+import { refuse } from "./refusals.js";
+import { crud } from "./resource-actions.js";
 import { createResourceStore, type Item } from "./resource-store.js";
 import { explainSchemas } from "./schema-notes.js";
 import { createSchemaValidator } from "./schema-validator.js";
 import { exampleAnswer, problemAnswer, successOf } from "./spec-answers.js";
+import type { Reached, SpecContext } from "./spec-context.js";
 import { buildSeed, type SeedData } from "./spec-seed.js";
 
 export interface SpecEmulatorOptions {
@@ -86,8 +88,7 @@ export function createSpecEmulator(
   const compileReport = createCompileReport(index, options.log);
   const checkerFor = createSchemaValidator(index.spec.version, compileReport.onUncompilable);
   let random = seededRandom(options.randomSeed ?? 1);
-  const idFor = (resource: Resource, taken: IdTally) =>
-    nextId(resource.idSchema, taken, random, resource.name);
+  const idFor = (resource: Resource, taken: IdTally) => nextId(idRules(resource, checkerFor), taken, random);
   const madeUp = (resource: Resource) =>
     resource.itemSchema && generateValue(resource.itemSchema, "response", seedOf(resource.itemPath));
   const seed = buildSeed(
@@ -114,6 +115,22 @@ export function createSpecEmulator(
     notes: () => [...explainKeys(model), ...compileReport.notes(), ...explainSchemas(index)],
     server: specServer(index),
     index,
+  };
+}
+
+/** What a made-up id of a resource must fit: its id field's schema and its path parameter's. */
+function idRules(resource: Resource, checkerFor: CheckerFor): IdRules {
+  const fitsField = (id: string | number) =>
+    resource.idSchema === undefined || checkerFor(resource.idSchema, "response")(id) === undefined;
+  // A path carries text: the parameter's schema judges it as the emulator reads it (`"7"` as 7).
+  const fitsPath = (id: string | number) =>
+    resource.idParamSchemas.every(
+      (schema) => checkerFor(schema, "request")(coerceOne(String(id), schema)) === undefined,
+    );
+  return {
+    schemas: [resource.idSchema, ...resource.idParamSchemas],
+    name: resource.name,
+    fits: (id) => fitsField(id) && fitsPath(id),
   };
 }
 
