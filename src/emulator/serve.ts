@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { ToolDeckError } from "../errors.js";
+import { hasDotSegment } from "./dot-segment.js";
 
 /** Anything that answers a web `Request`, such as an emulator's `fetch`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -31,6 +32,7 @@ export async function serve(handler: FetchHandler, options: ServeOptions = {}): 
   const listener = getRequestListener(handler);
   const server = createServer((request, response) => {
     closeGently(request);
+    if (hasDotSegment(request.url ?? "")) return notAnAddress(request, response);
     return listener(request, response);
   });
   await listen(server, options.port ?? 0, host);
@@ -40,6 +42,13 @@ export async function serve(handler: FetchHandler, options: ServeOptions = {}): 
     port,
     close: () => close(server),
   };
+}
+
+/** A target with a dot segment addresses nothing: a 404 in problem details (RFC 9457), never another path's answer. */
+function notAnAddress(request: IncomingMessage, response: ServerResponse): void {
+  const detail = `${request.method} ${request.url} has a dot segment: it is not the address of anything`;
+  const body = JSON.stringify({ type: "about:blank", title: "Not Found", status: 404, detail });
+  response.writeHead(404, { "content-type": "application/problem+json" }).end(body);
 }
 
 /** How long a refused body is read and dropped before the socket is closed anyway. */

@@ -3,10 +3,10 @@ import type { CrudAction, Resource } from "./infer-resources.js";
 import { idInBody, isItem, keepId, keyOf, withRequired } from "./item-from-body.js";
 import { mergePatch } from "./merge-patch.js";
 import { type BodyRead, type CheckerFor, readBody } from "./read-request.js";
-import { conflictStatus, refuse, refuseInvalid } from "./refusals.js";
+import { errorOf, refuse, refuseInvalid } from "./refusals.js";
 import { itemAnswer } from "./resource-answers.js";
 import type { Item } from "./resource-store.js";
-import { errorAnswer, type Success } from "./spec-answers.js";
+import type { Success } from "./spec-answers.js";
 import type { Reached, SpecContext } from "./spec-context.js";
 
 /**
@@ -29,14 +29,12 @@ export async function createItem(
   const wrongId = idProblem(checkerFor, resource, body);
   if (wrongId) return refuseInvalid(context, operation, wrongId);
   const given = idInBody(resource, body);
-  if (given !== undefined && store.get(collection, given)) {
-    const message = `${resource.name} ${given} already exists`;
-    return errorAnswer(operation, conflictStatus(operation), message, checkerFor);
-  }
+  if (given !== undefined && store.get(collection, given))
+    return errorOf(context, operation, "conflict", `${resource.name} ${given} already exists`);
   const id = given ?? context.idFor(resource, store.ids(collection));
   if (id === undefined) {
     const message = `no ${resource.name} id is free (every one its schema allows is taken)`;
-    return errorAnswer(operation, conflictStatus(operation), message, checkerFor);
+    return errorOf(context, operation, "conflict", message);
   }
   const key = keyOf(id);
   const withId = resource.idField && given === undefined ? { ...body, [resource.idField]: id } : body;
@@ -77,7 +75,7 @@ export function changeItem(
   const { collection, id, existing, body, success } = change;
   // A DELETE may have landed while the body arrived: writing now would bring the item back.
   if (!store.get(collection, id))
-    return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
+    return errorOf(context, operation, "not-found", `${resource.name} ${id} not found`);
   if (!body.present || !isItem(body.value))
     return itemAnswer(checkerFor, operation, success, existing, resource.idField);
   let changed: Item = body.value;

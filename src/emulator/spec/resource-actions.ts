@@ -2,9 +2,9 @@ import type { CrudAction, Resource } from "./infer-resources.js";
 import { idInBody, isItem } from "./item-from-body.js";
 import { changeItem, createItem, idProblem } from "./item-writes.js";
 import { type BodyRead, readBody } from "./read-request.js";
-import { refuse, refuseInvalid } from "./refusals.js";
+import { errorOf, refuse, refuseInvalid } from "./refusals.js";
 import { itemAnswer, listAnswer } from "./resource-answers.js";
-import { errorAnswer, successOf } from "./spec-answers.js";
+import { successOf } from "./spec-answers.js";
 import type { Reached, SpecContext } from "./spec-context.js";
 
 const PREFERRED: Record<CrudAction, number[]> = {
@@ -28,7 +28,7 @@ export async function crud(
   const { store, checkerFor } = context;
   const { operation, keys } = reached;
   const missing = missingParent(context, resource, keys);
-  if (missing) return errorAnswer(operation, 404, missing, checkerFor);
+  if (missing) return errorOf(context, operation, "not-found", missing);
   const collection = collectionKey(resource, keys);
   const success = successOf(operation, PREFERRED[action]);
   if (action === "list") return listAnswer(checkerFor, operation, success, store.list(collection));
@@ -47,7 +47,7 @@ export async function crud(
   }
   if (id === undefined) return refuseInvalid(context, operation, `the path has no {${resource.idParam}}`);
   const existing = store.get(collection, id);
-  if (!existing) return errorAnswer(operation, 404, `${resource.name} ${id} not found`, checkerFor);
+  if (!existing) return errorOf(context, operation, "not-found", `${resource.name} ${id} not found`);
   if (action === "read") return itemAnswer(checkerFor, operation, success, existing, resource.idField);
   if (action === "delete") {
     store.delete(collection, id);

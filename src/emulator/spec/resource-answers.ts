@@ -23,16 +23,16 @@ export function itemAnswer(
 ): Response {
   if (success.status === 204) return emptyResponse(204);
   // No success answer declared at all (the Petstore's POST /pet lists only 405): the item, as REST has it.
-  if (!success.response) return jsonAnswer(success.status, item);
+  if (!success.response) return jsonAnswer(success.status, item, success.type);
   const schema = bodySchemaOf(success.response);
   if (!schema) return emptyResponse(success.status);
   const check = checkerFor(schema, "response");
-  if (check(item) === undefined) return jsonAnswer(success.status, item);
+  if (check(item) === undefined) return jsonAnswer(success.status, item, success.type);
   const wrapper = wrapperProperty(schema, (value) => check(value) === undefined, item);
-  if (wrapper) return jsonAnswer(success.status, wrapper);
+  if (wrapper) return jsonAnswer(success.status, wrapper, success.type);
   if (operation.method !== "DELETE") {
     const fitted = fitToSchema(checkerFor, schema, item, operation.pointer, keep);
-    if (check(fitted) === undefined) return jsonAnswer(success.status, fitted);
+    if (check(fitted) === undefined) return jsonAnswer(success.status, fitted, success.type);
   }
   return exampleAnswer(success, seedOf(operation.pointer), checkerFor);
 }
@@ -56,13 +56,13 @@ export function listAnswer(
   success: Success,
   items: Item[],
 ): Response {
-  if (!success.response) return jsonAnswer(success.status, items);
+  if (!success.response) return jsonAnswer(success.status, items, success.type);
   const schema = bodySchemaOf(success.response);
   if (!schema) return emptyResponse(success.status);
   const merged = mergeAllOf(schema);
   const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => property?.type === "array");
   if (merged.type === "array" || arrays.length !== 1)
-    return jsonAnswer(success.status, fitItems(checkerFor, merged.items, items, operation));
+    return jsonAnswer(success.status, fitItems(checkerFor, merged.items, items, operation), success.type);
   const generated = generateValue(schema, "response", seedOf(operation.pointer));
   const wrapper: Item = isItem(generated) ? generated : {};
   const [field, array] = arrays[0] as [string, SchemaObject];
@@ -70,7 +70,7 @@ export function listAnswer(
   for (const [name, value] of Object.entries(wrapper)) {
     if (typeof value === "number" && /count|total/i.test(name)) wrapper[name] = items.length;
   }
-  return jsonAnswer(success.status, wrapper);
+  return jsonAnswer(success.status, wrapper, success.type);
 }
 
 function fitItems(

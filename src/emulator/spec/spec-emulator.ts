@@ -1,6 +1,5 @@
 import type { OpenApiSpec } from "../../openapi/load-spec.js";
 import { matchOperation } from "../../openapi/match-operation.js";
-import { OPENAPI_METHODS } from "../../openapi/openapi-document.js";
 import {
   createOperationIndex,
   type IndexedOperation,
@@ -20,8 +19,8 @@ import {
 } from "./infer-resources.js";
 import { keyOf } from "./item-from-body.js";
 import { type IdRules, type IdTally, nextId } from "./next-id.js";
-import { type CheckerFor, coerceOne, readBody, readParameters } from "./read-request.js";
-import { refuse } from "./refusals.js";
+import { type CheckerFor, readBody, readParameters } from "./read-request.js";
+import { explainStatuses, refuse } from "./refusals.js";
 import { crud } from "./resource-actions.js";
 import { createResourceStore, type Item } from "./resource-store.js";
 import { explainSchemas } from "./schema-notes.js";
@@ -29,6 +28,7 @@ import { createSchemaValidator } from "./schema-validator.js";
 import { exampleAnswer, problemAnswer, successOf } from "./spec-answers.js";
 import type { Reached, SpecContext } from "./spec-context.js";
 import { buildSeed, type SeedData } from "./spec-seed.js";
+import { textAsType } from "./text-as-type.js";
 
 export interface SpecEmulatorOptions {
   /** Items to start from (and return to on `reset()`), by collection path; default the spec's examples. */
@@ -108,14 +108,20 @@ export function createSpecEmulator(
       store.reset();
     },
     snapshot: () => store.snapshot(),
-    explain: () =>
-      index.operations.map((operation) =>
-        explainRole(operation, model.roles.get(operation) ?? { action: "answer", reason: "" }),
-      ),
+    explain: () => index.operations.map((operation) => explainOperation(model, operation)),
     notes: () => [...explainKeys(model), ...compileReport.notes(), ...explainSchemas(index)],
     server: specServer(index),
     index,
   };
+}
+
+/** One line of `explain()`: what the emulator does for an operation, and its error statuses where not 400 and 404. */
+function explainOperation(model: SpecModel, operation: IndexedOperation): string {
+  const role = model.roles.get(operation) ?? { action: "answer", reason: "" };
+  const findsItems =
+    role.action !== "answer" &&
+    ((role.action !== "list" && role.action !== "create") || role.resource.parent !== undefined);
+  return `${explainRole(operation, role)}${explainStatuses(operation, findsItems)}`;
 }
 
 /** What a made-up id of a resource must fit: its id field's schema and its path parameter's. */
@@ -125,7 +131,7 @@ function idRules(resource: Resource, checkerFor: CheckerFor): IdRules {
   // A path carries text: the parameter's schema judges it as the emulator reads it (`"7"` as 7).
   const fitsPath = (id: string | number) =>
     resource.idParamSchemas.every(
-      (schema) => checkerFor(schema, "request")(coerceOne(String(id), schema)) === undefined,
+      (schema) => checkerFor(schema, "request")(textAsType(String(id), schema)) === undefined,
     );
   return {
     schemas: [resource.idSchema, ...resource.idParamSchemas],
@@ -152,10 +158,8 @@ async function answer(context: SpecContext, request: Request): Promise<Response>
         headers: asGet.headers,
       });
     }
-    if (match.reason === "method-not-allowed") {
-      const allow = allowedMethods(context.index, request.url).join(", ");
-      return problemAnswer(405, match.message, { allow });
-    }
+    if (match.reason === "method-not-allowed")
+      return problemAnswer(405, match.message, { allow: match.allowed.join(", ") });
     return problemAnswer(404, match.message);
   }
   const { operation } = match;
@@ -182,11 +186,4 @@ function listOperation(model: SpecModel, resource: Resource): IndexedOperation |
     if (role.action === "list" && role.resource === resource) return operation;
   }
   return undefined;
-}
-
-/** The methods a path has, for `Allow`. */
-function allowedMethods(index: OperationIndex, url: string): string[] {
-  return OPENAPI_METHODS.map((method) => method.toUpperCase()).filter(
-    (method) => matchOperation(index, method, url).ok,
-  );
 }
