@@ -4,6 +4,7 @@ import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.j
 import { type FlowiseSeed, loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
+import { withCors } from "../../emulator/with-cors.js";
 import { ToolDeckError } from "../../errors.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
 import { toTerminalText } from "../../safe-text.js";
@@ -32,19 +33,24 @@ export const serveCommand: Command = {
       port: { type: "string", default: "4010" },
       explain: { type: "boolean", default: false },
       log: { type: "boolean", default: false },
+      "no-cors": { type: "boolean", default: false },
       root: { type: "string", multiple: true },
     });
-    const log = (handler: FetchHandler) => (values.log ? withRequestLog(handler, io) : handler);
+    // What every served emulator's handler gets: CORS (unless --no-cors), then --log's line per request.
+    const wrap = (handler: FetchHandler) => {
+      const served = values["no-cors"] ? handler : withCors(handler);
+      return values.log ? withRequestLog(served, io) : served;
+    };
     if (positionals.length > 0) {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }
-    if (values.spec !== undefined) return runSpec(values.spec, { ...values, log }, io);
+    if (values.spec !== undefined) return runSpec(values.spec, { ...values, wrap }, io);
     if (values.explain) throw new ToolDeckError("usage", "--explain needs --spec FILE");
     const only = parseOnly(values.only);
     const started: Started[] = [];
     try {
       if (only !== "flowise")
-        started.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, log));
+        started.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, wrap));
       if (only !== "events") {
         const port = parsePort("flowise-port", values["flowise-port"]);
         started.push(
@@ -56,7 +62,7 @@ export const serveCommand: Command = {
               seed: values.seed,
               root: values.root,
               openAIKey: values["openai-key"],
-              log,
+              wrap,
             },
             io,
           ),
@@ -86,7 +92,7 @@ async function runSpec(
     port: string;
     host: string;
     explain: boolean;
-    log: (handler: FetchHandler) => FetchHandler;
+    wrap: (handler: FetchHandler) => FetchHandler;
   },
   io: CliIo,
 ): Promise<number> {
@@ -105,7 +111,7 @@ async function runSpec(
   }
   const server = await serveSpec(
     emulator,
-    { port: parsePort("port", values.port), host: values.host, wrap: values.log },
+    { port: parsePort("port", values.port), host: values.host, wrap: values.wrap },
     io,
   );
   io.stdout("Press Ctrl+C to stop.\n");
@@ -130,9 +136,9 @@ interface Started {
 async function serveEvents(
   port: number,
   host: string,
-  log: (handler: FetchHandler) => FetchHandler,
+  wrap: (handler: FetchHandler) => FetchHandler,
 ): Promise<Started> {
-  const events = await serve(log(createEventService().fetch), { port, host });
+  const events = await serve(wrap(createEventService().fetch), { port, host });
   return { server: events, lines: [`event service listening on ${events.url} (GET ${events.url}/events)`] };
 }
 
@@ -143,7 +149,7 @@ interface FlowiseServeOptions {
   seed: string | undefined;
   root: string[] | undefined;
   openAIKey: string | undefined;
-  log: (handler: FetchHandler) => FetchHandler;
+  wrap: (handler: FetchHandler) => FetchHandler;
 }
 
 /**
@@ -167,7 +173,7 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<St
   await flowise.ready().catch((cause: Error) => {
     throw new ToolDeckError("load", `document store seed: ${cause.message}`, { cause });
   });
-  const server = await serve(options.log(flowise.fetch), { port: options.port, host: options.host });
+  const server = await serve(options.wrap(flowise.fetch), { port: options.port, host: options.host });
   const api = `${server.url}/api/v1`;
   const lines = [
     `Flowise API listening on ${api} (GET ${api}/chatflows)`,
