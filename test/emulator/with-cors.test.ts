@@ -41,6 +41,17 @@ describe("withCors: an emulator a browser-based agent UI can call", () => {
     expect(answer.headers.get("location")).toBe("/things/1");
   });
 
+  test("an answer whose headers cannot change (a redirect) is copied to carry them", async () => {
+    const answer = await withCors(() => Response.redirect("http://emulator.test/elsewhere", 302))(
+      new Request("http://emulator.test/things", { headers: { origin: ORIGIN } }),
+    );
+    expect([
+      answer.status,
+      answer.headers.get("location"),
+      answer.headers.get("access-control-allow-origin"),
+    ]).toEqual([302, "http://emulator.test/elsewhere", "*"]);
+  });
+
   test("an OPTIONS that is no preflight reaches the emulator (a description may declare one)", async () => {
     const answer = await withCors(echo)(new Request("http://emulator.test/things", { method: "OPTIONS" }));
     expect(await answer.json()).toEqual({ reached: "OPTIONS /things" });

@@ -22,7 +22,7 @@ export async function createItem(
   success: Success,
 ): Promise<Response> {
   const { store, checkerFor } = context;
-  const { operation, request } = reached;
+  const { operation, request, url } = reached;
   const read = await readBody(request, operation, checkerFor);
   if (!read.ok) return refuse(context, operation, read);
   const body = isItem(read.value) ? read.value : {};
@@ -41,7 +41,7 @@ export async function createItem(
   const item = withRequired(checkerFor, resource, withId);
   store.put(collection, key, item);
   const answer = itemAnswer(checkerFor, operation, success, item, resource.idField);
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  const path = url.pathname.replace(/\/+$/, "");
   answer.headers.set("location", `${path}/${encodeURIComponent(key)}`);
   return answer;
 }

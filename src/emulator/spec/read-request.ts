@@ -20,16 +20,18 @@ export type RequestProblem = { ok: false; problem: "invalid" | "too-large" | "me
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /**
- * The path, query and header parameters of a request, each turned into the type its schema gives
+ * The path, query and header parameters of a request (its URL parsed once, by the caller), each turned
+ * into the type its schema gives
  * (`"7"` → 7 for an integer) and checked against that schema; a missing required one is a problem.
  */
 export function readParameters(
   request: Request,
+  url: URL,
   operation: IndexedOperation,
   pathValues: Record<string, string>,
   checkerFor: CheckerFor,
 ): { ok: true; path: Record<string, unknown> } | RequestProblem {
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const path: Record<string, unknown> = {};
   for (const parameter of operation.parameters) {
     const raw = rawValues(parameter, request, query, pathValues);

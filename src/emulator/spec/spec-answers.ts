@@ -14,11 +14,27 @@ export interface Success {
   type: string;
 }
 
+const successes = new WeakMap<IndexedOperation, Map<readonly number[], Success>>();
+
 /**
  * The success status to answer with: the first of `preferred` the operation declares, else its first
- * declared 2xx (`2XX` as 200), else 200.
+ * declared 2xx (`2XX` as 200), else 200. Worked out once per operation and `preferred` (a constant).
  */
 export function successOf(operation: IndexedOperation, preferred: readonly number[]): Success {
+  let byPreferred = successes.get(operation);
+  if (!byPreferred) {
+    byPreferred = new Map();
+    successes.set(operation, byPreferred);
+  }
+  let success = byPreferred.get(preferred);
+  if (!success) {
+    success = findSuccess(operation, preferred);
+    byPreferred.set(preferred, success);
+  }
+  return success;
+}
+
+function findSuccess(operation: IndexedOperation, preferred: readonly number[]): Success {
   const declared = Object.keys(operation.responses);
   const status =
     preferred.find((code) => declared.includes(String(code))) ??

@@ -22,4 +22,6 @@ export interface Reached {
    */
   keys: Record<string, string>;
   request: Request;
+  /** The request's URL, parsed once. */
+  url: URL;
 }

@@ -88,7 +88,15 @@ export function createSpecEmulator(
   const compileReport = createCompileReport(index, options.log);
   const checkerFor = createSchemaValidator(index.spec.version, compileReport.onUncompilable);
   let random = seededRandom(options.randomSeed ?? 1);
-  const idFor = (resource: Resource, taken: IdTally) => nextId(idRules(resource, checkerFor), taken, random);
+  const rules = new Map<Resource, IdRules>();
+  const idFor = (resource: Resource, taken: IdTally) => {
+    let rule = rules.get(resource);
+    if (!rule) {
+      rule = idRules(resource, checkerFor);
+      rules.set(resource, rule);
+    }
+    return nextId(rule, taken, random);
+  };
   const madeUp = (resource: Resource) =>
     resource.itemSchema && generateValue(resource.itemSchema, "response", seedOf(resource.itemPath));
   const seed = buildSeed(
@@ -164,21 +172,25 @@ async function answer(context: SpecContext, request: Request): Promise<Response>
   }
   const { operation } = match;
   // Path values come decoded from the match (`%2F` is `/` in an id).
-  const parameters = readParameters(request, operation, match.params, context.checkerFor);
+  const url = new URL(request.url);
+  const parameters = readParameters(request, url, operation, match.params, context.checkerFor);
   if (!parameters.ok) return refuse(context, operation, parameters);
   const keys = { ...match.params };
   for (const [name, value] of Object.entries(parameters.path)) keys[name] = keyOf(value);
   const role = context.model.roles.get(operation);
-  const reached: Reached = { operation, keys, request };
+  const reached: Reached = { operation, keys, request, url };
   if (!role || role.action === "answer") return answerFromSpec(context, reached);
   return crud(context, reached, role.action, role.resource);
 }
+
+/** The success statuses an operation that is not CRUD answers with, the first it declares. */
+const ANSWER_STATUSES = [200, 201];
 
 /** Operations that are not CRUD: the request is still checked, the answer comes from the spec. */
 async function answerFromSpec(context: SpecContext, { operation, request }: Reached): Promise<Response> {
   const body = await readBody(request, operation, context.checkerFor);
   if (!body.ok) return refuse(context, operation, body);
-  return exampleAnswer(successOf(operation, [200, 201]), seedOf(operation.pointer), context.checkerFor);
+  return exampleAnswer(successOf(operation, ANSWER_STATUSES), seedOf(operation.pointer), context.checkerFor);
 }
 
 function listOperation(model: SpecModel, resource: Resource): IndexedOperation | undefined {
