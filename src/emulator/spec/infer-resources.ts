@@ -46,6 +46,8 @@ export type CrudAction =
 export interface SpecModel {
   resources: Resource[];
   roles: Map<IndexedOperation, OperationRole>;
+  /** The resources a POST on their collection creates items of. */
+  creatable: Set<Resource>;
 }
 
 const COLLECTION_ROLES: Record<string, CrudAction> = {
@@ -86,7 +88,9 @@ export function inferResources(index: OperationIndex): SpecModel {
   }
   const roles = new Map<IndexedOperation, OperationRole>();
   for (const operation of index.operations) roles.set(operation, roleOf(operation, resources));
-  return { resources: [...resources.values()], roles };
+  const creatable = new Set<Resource>();
+  for (const role of roles.values()) if (role.action === "create") creatable.add(role.resource);
+  return { resources: [...resources.values()], roles, creatable };
 }
 
 function resourceAt(
@@ -110,7 +114,7 @@ function resourceAt(
     responseSchema(collection.get("POST")) ??
     bodySchema(item.get("PUT")) ??
     bodySchema(collection.get("POST"));
-  const properties = itemSchema ? (mergeAllOf(itemSchema).properties ?? {}) : {};
+  const properties = itemSchema ? propertiesOf(itemSchema) : {};
   const key = findKeyField(itemSchema, properties, idParam, name);
   const idParamSchemas = [...item.values()].flatMap((operation: IndexedOperation) =>
     operation.parameters.flatMap((parameter) =>
@@ -185,6 +189,20 @@ export function explainKeys(model: SpecModel): string[] {
       (resource) =>
         `${resource.itemPath}: ${resource.idRule}; an item is found by its path alone, and a create answers its path in Location (x-tooldeck-id on the item schema names the field)`,
     );
+}
+
+/**
+ * The properties every item has: its schema's (with `allOf` merged), or, for a `oneOf`/`anyOf` (GitHub's
+ * private or public user), those every branch has.
+ */
+function propertiesOf(schema: SchemaObject): Record<string, SchemaObject> {
+  const merged = mergeAllOf(schema);
+  const branches = merged.oneOf ?? merged.anyOf;
+  if (merged.properties || !Array.isArray(branches) || branches.length === 0) return merged.properties ?? {};
+  const [first, ...others] = branches.map((branch) => mergeAllOf(branch).properties ?? {});
+  return Object.fromEntries(
+    Object.entries(first ?? {}).filter(([name]) => others.every((properties) => name in properties)),
+  );
 }
 
 /** A list answer: an array, or an object with one array property (`{ total, data: [...] }`), or none declared. */

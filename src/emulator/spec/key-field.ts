@@ -5,9 +5,15 @@ export type KeyField = { field: string; rule: string } | { field: undefined; rul
 
 /**
  * Properties an API names one way in its paths and another in its items: GitHub addresses a user by
- * `{username}` and calls the field `login`.
+ * `{username}` (an organization by `{org}`, an owner by `{owner}`) and calls the field `login`.
  */
-const SYNONYMS: Record<string, string[]> = { username: ["login"], login: ["username"] };
+const SYNONYMS: Record<string, string[]> = {
+  username: ["login"],
+  login: ["username"],
+  user: ["login", "username"],
+  org: ["login"],
+  owner: ["login"],
+};
 
 /**
  * The property of an item that the item path's parameter addresses, so items are stored and found by
@@ -18,7 +24,8 @@ const SYNONYMS: Record<string, string[]> = { username: ["login"], login: ["usern
  * 3. the parameter's last words (`{issue_number}` → `number`, `{team_slug}` → `slug`, `{petId}` → `id`),
  *    longest first;
  * 4. the collection's singular name before the parameter (`/owners/{id}` → `ownerId`, `owner_id`);
- * 5. a synonym (`{username}` → `login`).
+ * 5. a synonym (`{username}` → `login`, `{org}` → `login`);
+ * 6. `name`, where the parameter is the collection's singular (`/branches/{branch}`).
  * Otherwise no property is the key: the item is found by its path alone.
  * @example
  * findKeyField(label, "name", "labels"); // { field: "name", rule: "named as the path parameter {name}" }
@@ -41,14 +48,18 @@ export function findKeyField(
     const suffix = byCompact(words.slice(-count).join(""));
     if (suffix) return { field: suffix, rule: `the last words of the path parameter {${parameter}}` };
   }
-  const singular = wordsOf(singularOf(collection)).join("");
-  const prefixed = byCompact(`${singular}${words.join("")}`);
+  const singulars = singularsOf(collection).map((singular) => wordsOf(singular).join(""));
+  const prefixed = singulars.map((singular) => byCompact(`${singular}${words.join("")}`)).find(Boolean);
   if (prefixed)
     return { field: prefixed, rule: `the collection's name and the path parameter {${parameter}}` };
   for (const synonym of SYNONYMS[compactName(parameter)] ?? []) {
     const found = byCompact(synonym);
     if (found) return { field: found, rule: `a synonym of the path parameter {${parameter}}` };
   }
+  // `/branches/{branch}`: the parameter is the thing itself, which its name stands for.
+  const name = byCompact("name");
+  if (name && singulars.includes(compactName(parameter)))
+    return { field: name, rule: `the name of what the path parameter {${parameter}} names` };
   return { field: undefined, rule: `no property of the item matches the path parameter {${parameter}}` };
 }
 
@@ -65,7 +76,9 @@ function compactName(name: string): string {
   return wordsOf(name).join("");
 }
 
-/** `issues` → `issue`, `policies` → `policy`, `copilot-spaces` → `copilot-space`. */
-function singularOf(name: string): string {
-  return name.replace(/ies$/, "y").replace(/s$/, "");
+/** What a plural may be the plural of: `issues` → `issue`, `policies` → `policy`, `branches` → `branch`. */
+function singularsOf(name: string): string[] {
+  if (/ies$/.test(name)) return [name.replace(/ies$/, "y")];
+  if (/es$/.test(name)) return [name.replace(/es$/, ""), name.replace(/s$/, "")];
+  return [name.replace(/s$/, "")];
 }

@@ -58,7 +58,11 @@ export async function crud(
   return changeItem(context, reached, resource, { action, collection, id, existing, body, success });
 }
 
-/** Why a nested item's parent (`/owners/9` of `/owners/9/pets`) is missing, if it is. */
+/**
+ * Why a nested item's parent (`/owners/9` of `/owners/9/pets`) is missing, if it is. A parent the API
+ * cannot create (GitHub's `/orgs/{org}`, which has no `POST /orgs`) is not asked for: its children are
+ * kept by its path alone, as there is no way to make it exist.
+ */
 function missingParent(
   context: SpecContext,
   resource: Resource,
@@ -67,7 +71,7 @@ function missingParent(
   const parent = resource.parent;
   if (!parent) return undefined;
   const id = keys[parent.idParam];
-  if (id === undefined) return undefined;
+  if (id === undefined || !context.model.creatable.has(parent)) return missingParent(context, parent, keys);
   if (!context.store.get(collectionKey(parent, keys), id)) return `${parent.name} ${id} not found`;
   return missingParent(context, parent, keys);
 }

@@ -128,8 +128,15 @@ function explainOperation(model: SpecModel, operation: IndexedOperation): string
   const role = model.roles.get(operation) ?? { action: "answer", reason: "" };
   const findsItems =
     role.action !== "answer" &&
-    ((role.action !== "list" && role.action !== "create") || role.resource.parent !== undefined);
+    ((role.action !== "list" && role.action !== "create") || hasCreatableParent(model, role.resource));
   return `${explainRole(operation, role)}${explainStatuses(operation, findsItems)}`;
+}
+
+/** Whether a request to a resource asks for a parent item (one the API can create: see `missingParent`). */
+function hasCreatableParent(model: SpecModel, resource: Resource): boolean {
+  for (let parent = resource.parent; parent; parent = parent.parent)
+    if (model.creatable.has(parent)) return true;
+  return false;
 }
 
 /** What a made-up id of a resource must fit: its id field's schema and its path parameter's. */

@@ -146,3 +146,45 @@ describe("an item no property addresses is found by its path alone", () => {
     expect(await json(send(target, "GET", `http://things.test${b}`))).toEqual([200, { label: "b" }]);
   });
 });
+
+describe("a parent the API cannot create is not asked for", () => {
+  const TEAM = { type: "object", properties: { slug: { type: "string" }, name: { type: "string" } } };
+  const body = { content: { "application/json": { schema: TEAM } } };
+  /** Orgs are read, never created (GitHub has no POST /orgs): their teams are kept by the org's path. */
+  const SPEC = {
+    openapi: "3.0.3",
+    info: { title: "Orgs", version: "1" },
+    servers: [{ url: "http://orgs.test" }],
+    paths: {
+      "/orgs/{org}": {
+        get: {
+          parameters: [{ name: "org", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": { description: "it", ...body } },
+        },
+      },
+      "/orgs/{org}/teams": {
+        parameters: [{ name: "org", in: "path", required: true, schema: { type: "string" } }],
+        post: { requestBody: body, responses: { "201": { description: "made", ...body } } },
+      },
+      "/orgs/{org}/teams/{team_slug}": {
+        parameters: [
+          { name: "org", in: "path", required: true, schema: { type: "string" } },
+          { name: "team_slug", in: "path", required: true, schema: { type: "string" } },
+        ],
+        get: { responses: { "200": { description: "it", ...body } } },
+      },
+    },
+  };
+
+  test("POST /orgs/acme/teams makes a team of an org no one made (was 404 orgs acme not found)", async () => {
+    const target = createSpecEmulator(await loadSpec(SPEC));
+    expect((await send(target, "POST", "http://orgs.test/orgs/acme/teams", { slug: "core" })).status).toBe(
+      201,
+    );
+    expect(await json(send(target, "GET", "http://orgs.test/orgs/acme/teams/core"))).toEqual([
+      200,
+      { slug: "core" },
+    ]);
+    expect((await send(target, "GET", "http://orgs.test/orgs/other/teams/core")).status).toBe(404);
+  });
+});
