@@ -6,6 +6,7 @@ import { createEventService } from "../../src/emulator/events/event-service.js";
 import { serve } from "../../src/emulator/serve.js";
 import { loadSpecEmulator } from "../../src/emulator/spec/load-spec-emulator.js";
 import { createSpecEmulator } from "../../src/emulator/spec/spec-emulator.js";
+import { withCors } from "../../src/emulator/with-cors.js";
 import { packagePath } from "../../src/package-root.js";
 import { createExpressEventApp } from "./express-event-server.js";
 
@@ -14,10 +15,11 @@ if (target === "tooldeck") {
   const server = await serve(createEventService().fetch, { port: 0 });
   console.log(server.port);
 } else if (target === "spec") {
-  // `tooldeck serve --spec tools/event-api.openapi.yaml` with the five events as its seed.
+  // `tooldeck serve --spec tools/event-api.openapi.yaml` with the five events as its seed, CORS on as
+  // the command has it by default (and as Prism's mock has it).
   const emulator = await loadSpecEmulator(packagePath("tools", "event-api.openapi.yaml"));
   const seeded = createSpecEmulator(emulator.index, { seed: { "/events": loadEventSeed() } });
-  const server = await serve(seeded.fetch, { port: 0 });
+  const server = await serve(withCors(seeded.fetch), { port: 0 });
   console.log(server.port);
 } else if (target === "express") {
   const server = createExpressEventApp(loadEventSeed()).listen(0, "127.0.0.1", () => {

@@ -6,7 +6,7 @@ import type { CliIo } from "./cli-io.js";
 export interface SpecServeOptions {
   port: number;
   host: string;
-  /** Wraps the emulator's handler (`--log`). */
+  /** Wraps the emulator's handler (CORS, `--log`). */
   wrap?: (handler: FetchHandler) => FetchHandler;
 }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { ToolDeckError } from "../errors.js";
+import { hasDotSegment } from "./dot-segment.js";
 
 /** Anything that answers a web `Request`, such as an emulator's `fetch`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -48,6 +49,7 @@ export async function serve(handler: FetchHandler, options: ServeOptions = {}): 
     // A request that arrives on an open connection while the server stops is answered, then the
     // connection is closed: the client learns to reconnect (and is refused) instead of reusing it.
     if (closing) response.shouldKeepAlive = false;
+    if (hasDotSegment(request.url ?? "")) return notAnAddress(request, response);
     return listener(request, response);
   });
   await listen(server, options.port ?? 0, host);
@@ -77,6 +79,13 @@ function trackAnswer(response: ServerResponse, answering: Set<ServerResponse>, s
     answering.delete(response);
     if (!server.listening) setImmediate(() => server.closeIdleConnections());
   });
+}
+
+/** A target with a dot segment addresses nothing: a 404 in problem details (RFC 9457), never another path's answer. */
+function notAnAddress(request: IncomingMessage, response: ServerResponse): void {
+  const detail = `${request.method} ${request.url} has a dot segment: it is not the address of anything`;
+  const body = JSON.stringify({ type: "about:blank", title: "Not Found", status: 404, detail });
+  response.writeHead(404, { "content-type": "application/problem+json" }).end(body);
 }
 
 /** How long a refused body is read and dropped before the socket is closed anyway. */

@@ -1,3 +1,4 @@
+import { findKeyField } from "./key-field.js";
 import { jsonMedia } from "./media-types.js";
 import { mergeAllOf } from "./merge-all-of.js";
 import type { SchemaObject } from "./openapi-document.js";
@@ -14,11 +15,15 @@ export interface Resource {
   itemPath: string;
   /** The item path's last parameter: `petId`. */
   idParam: string;
-  /** The item's property holding its id, when its schema has one. */
+  /** The item's property holding its id: the one its path parameter names (`findKeyField`), if any. */
   idField: string | undefined;
+  /** How the id field was found, or why there is none (`--explain`). */
+  idRule: string;
   /** What an id looks like (the id field's schema, else the path parameter's). */
   idSchema: SchemaObject | undefined;
-  /** What an item looks like in answers (GET item), else in requests. */
+  /** The path parameter's schemas on the item's operations: a made-up id must fit them too. */
+  idParamSchemas: SchemaObject[];
+  /** What an item looks like in answers (GET, PUT or PATCH on the item, POST on the collection), else in requests. */
   itemSchema: SchemaObject | undefined;
   /** The resource whose item this collection hangs under (`owners` for `/owners/{ownerId}/pets`). */
   parent: Resource | undefined;
@@ -41,6 +46,8 @@ export type CrudAction =
 export interface SpecModel {
   resources: Resource[];
   roles: Map<IndexedOperation, OperationRole>;
+  /** The resources a POST on their collection creates items of. */
+  creatable: Set<Resource>;
 }
 
 const COLLECTION_ROLES: Record<string, CrudAction> = {
@@ -81,7 +88,9 @@ export function inferResources(index: OperationIndex): SpecModel {
   }
   const roles = new Map<IndexedOperation, OperationRole>();
   for (const operation of index.operations) roles.set(operation, roleOf(operation, resources));
-  return { resources: [...resources.values()], roles };
+  const creatable = new Set<Resource>();
+  for (const role of roles.values()) if (role.action === "create") creatable.add(role.resource);
+  return { resources: [...resources.values()], roles, creatable };
 }
 
 function resourceAt(
@@ -97,41 +106,35 @@ function resourceAt(
   if (!["GET", "PUT", "PATCH", "DELETE"].some((method) => item.has(method))) return undefined;
   const collectionPath = `/${segments.slice(0, -1).join("/")}`;
   const collection = byPath.get(collectionPath) ?? byPath.get(`${collectionPath}/`) ?? new Map();
+  // What the answers say an item is, before what requests send (a create's body lacks `number`, `url`).
   const itemSchema =
     responseSchema(item.get("GET")) ??
+    responseSchema(item.get("PUT")) ??
+    responseSchema(item.get("PATCH")) ??
+    responseSchema(collection.get("POST")) ??
     bodySchema(item.get("PUT")) ??
-    bodySchema(collection.get("POST")) ??
-    responseSchema(collection.get("POST"));
-  const properties = itemSchema ? (mergeAllOf(itemSchema).properties ?? {}) : {};
-  const idField = idFieldOf(itemSchema, properties, name, idParam);
-  const pathParameter = [...item.values()]
-    .flatMap((operation: IndexedOperation) => operation.parameters)
-    .find((parameter) => parameter.in === "path" && parameter.name === idParam);
+    bodySchema(collection.get("POST"));
+  const properties = itemSchema ? propertiesOf(itemSchema) : {};
+  const key = findKeyField(itemSchema, properties, idParam, name);
+  const idParamSchemas = [...item.values()].flatMap((operation: IndexedOperation) =>
+    operation.parameters.flatMap((parameter) =>
+      parameter.in === "path" && parameter.name === idParam && parameter.schema ? [parameter.schema] : [],
+    ),
+  );
   return {
     name,
     collectionPath,
     itemPath,
     idParam,
-    idField,
-    idSchema: (idField ? properties[idField] : undefined) ?? pathParameter?.schema,
+    idField: key.field,
+    idRule: key.rule,
+    idSchema: (key.field ? properties[key.field] : undefined) ?? idParamSchemas[0],
+    idParamSchemas,
     itemSchema,
     parent: [...known.values()].find(
       (resource) => normalize(resource.itemPath) === `/${segments.slice(0, -2).join("/")}`,
     ),
   };
-}
-
-/** `x-tooldeck-id` when the schema names one property, else `id`, `<name>Id`, the path parameter's name. */
-function idFieldOf(
-  schema: SchemaObject | undefined,
-  properties: Record<string, SchemaObject>,
-  name: string,
-  idParam: string,
-): string | undefined {
-  const named = schema?.["x-tooldeck-id"];
-  if (typeof named === "string" && named in properties) return named;
-  const singular = name.replace(/ies$/, "y").replace(/s$/, "");
-  return ["id", `${singular}Id`, `${singular}_id`, idParam].find((field) => Object.hasOwn(properties, field));
 }
 
 function roleOf(operation: IndexedOperation, resources: Map<string, Resource>): OperationRole {
@@ -140,6 +143,9 @@ function roleOf(operation: IndexedOperation, resources: Map<string, Resource>): 
     if (path === normalize(resource.collectionPath)) {
       const action = COLLECTION_ROLES[operation.method];
       if (action === undefined) return { action: "answer", reason: `${operation.method} on a collection` };
+      // GitHub's GET /user is the signed-in user, not a list, though /user/{account_id} is an item path.
+      if (action === "list" && !isListSchema(responseSchema(operation)))
+        return { action: "answer", reason: "its answer is not a list" };
       if (action.endsWith("-by-body") && resource.idField === undefined) {
         return { action: "answer", reason: "the item's id is not a field of its body" };
       }
@@ -162,8 +168,49 @@ export function explainRole(operation: IndexedOperation, role: OperationRole): s
   const scope = resource.parent ? ` under ${resource.parent.itemPath}` : "";
   const by = role.action.endsWith("-by-body") ? ` (id from the body's ${resource.idField})` : "";
   const verb = role.action.replace(/-by-body$/, "");
-  const id = resource.idField ? `, id field ${resource.idField}` : ", id only in the path";
-  return `${target} → ${verb} ${resource.name}${scope}${by}${role.action === "create" ? id : ""}`;
+  return `${target} → ${verb} ${resource.name}${scope}${by}${role.action === "create" ? idNote(resource) : ""}`;
+}
+
+/** `, id field number (from {issue_number})`; `, id only in the path` when no property is the key. */
+function idNote(resource: Resource): string {
+  if (!resource.idField) return ", id only in the path";
+  const from = resource.idField === resource.idParam ? "" : ` (from {${resource.idParam}})`;
+  return `, id field ${resource.idField}${from}`;
+}
+
+/**
+ * What `--explain` says of each resource whose items no property addresses: `/things/{thing}: no
+ * property of the item matches the path parameter {thing}; …`.
+ */
+export function explainKeys(model: SpecModel): string[] {
+  return model.resources
+    .filter((resource) => resource.idField === undefined)
+    .map(
+      (resource) =>
+        `${resource.itemPath}: ${resource.idRule}; an item is found by its path alone, and a create answers its path in Location (x-tooldeck-id on the item schema names the field)`,
+    );
+}
+
+/**
+ * The properties every item has: its schema's (with `allOf` merged), or, for a `oneOf`/`anyOf` (GitHub's
+ * private or public user), those every branch has.
+ */
+function propertiesOf(schema: SchemaObject): Record<string, SchemaObject> {
+  const merged = mergeAllOf(schema);
+  const branches = merged.oneOf ?? merged.anyOf;
+  if (merged.properties || !Array.isArray(branches) || branches.length === 0) return merged.properties ?? {};
+  const [first, ...others] = branches.map((branch) => mergeAllOf(branch).properties ?? {});
+  return Object.fromEntries(
+    Object.entries(first ?? {}).filter(([name]) => others.every((properties) => name in properties)),
+  );
+}
+
+/** A list answer: an array, or an object with one array property (`{ total, data: [...] }`), or none declared. */
+function isListSchema(schema: SchemaObject | undefined): boolean {
+  if (!schema) return true;
+  const merged = mergeAllOf(schema);
+  if (merged.type === "array") return true;
+  return Object.values(merged.properties ?? {}).filter((property) => property?.type === "array").length === 1;
 }
 
 function normalize(path: string): string {

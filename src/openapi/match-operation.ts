@@ -26,6 +26,8 @@ export interface OperationNotFound {
   method: string;
   path: string;
   nearest: IndexedOperation[];
+  /** The methods the matched path has (for `Allow`), in document order; none for an unknown path. */
+  allowed: string[];
   /** `PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)` */
   message: string;
 }
@@ -41,7 +43,9 @@ interface Candidate {
 /**
  * Finds the operation a method and URL reach. The URL may be concrete (`http://localhost:5566/events/3`)
  * or a tool template (`{{$vars.base_url}}/events/:id`, `/events/{id}/`); an absolute URL on one of
- * the spec's servers loses that server's base path first. Walks a trie: O(path segments).
+ * the spec's servers loses that server's base path first. The path is found first, literal segments
+ * before templated ones, then its method: a method only another path has is `method-not-allowed`.
+ * Walks a trie: O(path segments).
  * @example
  * const match = matchOperation(index, "PUT", "{{$vars.base_url}}/events");
  * if (!match.ok) console.log(match.message); // PUT /events is not an operation of … (did you mean PATCH /events/{id}?)
@@ -51,23 +55,22 @@ export function matchOperation(index: OperationIndex, method: string, url: strin
   const candidates = candidatePaths(index, url);
   let firstFit: { candidate: Candidate; node: TrieNode<IndexedOperation> } | undefined;
   for (const candidate of candidates) {
-    for (const node of index.trie.matches(candidate.segments)) {
-      const operation = node.operations.get(verb);
-      if (operation) {
-        const params = extractParams(node, candidate.segments);
-        return { ok: true, operation, params, path: candidate.path, serverMatched: candidate.serverMatched };
-      }
-      firstFit ??= { candidate, node };
+    // The path first, then its method: `/pet/findByStatus` is that path even for a POST that only
+    // `/pet/{petId}` has (OpenAPI: concrete paths are matched before templated ones).
+    const node = index.trie.matches(candidate.segments).next().value;
+    if (!node) continue;
+    const operation = node.operations.get(verb);
+    if (operation) {
+      const params = extractParams(node, candidate.segments);
+      return { ok: true, operation, params, path: candidate.path, serverMatched: candidate.serverMatched };
     }
+    firstFit ??= { candidate, node };
   }
-  if (firstFit)
-    return notFound(
-      index,
-      verb,
-      firstFit.candidate.path,
-      "method-not-allowed",
-      nearestOnPath(firstFit.node, verb),
-    );
+  if (firstFit) {
+    const { candidate, node } = firstFit;
+    const found = notFound(index, verb, candidate.path, "method-not-allowed", nearestOnPath(node, verb));
+    return { ...found, allowed: [...node.operations.keys()] };
+  }
   const best = candidates[0] as Candidate;
   return notFound(
     index,
@@ -161,7 +164,7 @@ function notFound(
   const hint =
     nearest.length > 0 ? ` (did you mean ${orList(nearest.map((op) => `${op.method} ${op.path}`))}?)` : "";
   const message = `${method} ${path} is not an operation of ${index.title}${hint}`;
-  return { ok: false, reason, method, path, nearest, message };
+  return { ok: false, reason, method, path, nearest, allowed: [], message };
 }
 
 function orList(items: string[]): string {

@@ -8,9 +8,27 @@ export function isJsonMediaType(type: string): boolean {
 
 /** The JSON media type entry of a `content` map, if it has one. */
 export function jsonMedia(content: Record<string, MediaTypeObject> | undefined): MediaTypeObject | undefined {
+  return jsonMediaEntry(content)?.[1];
+}
+
+/**
+ * The JSON media type of a `content` map and its entry (`application/problem+json`, `application/json`),
+ * before `*\/*`; the type an answer of it is sent as (`application/json` for `*\/*`).
+ */
+export function jsonMediaEntry(
+  content: Record<string, MediaTypeObject> | undefined,
+): [type: string, media: MediaTypeObject] | undefined {
   if (!content) return undefined;
   const entry = Object.entries(content).find(([type]) => isJsonMediaType(type) && type !== "*/*");
-  return (entry ?? Object.entries(content).find(([type]) => type === "*/*"))?.[1];
+  if (entry) return entry;
+  const any = content["*/*"];
+  return any ? ["application/json", any] : undefined;
+}
+
+/** Whether a media type is XML: `application/xml`, `text/xml`, `application/atom+xml`; parameters aside. */
+export function isXmlMediaType(type: string): boolean {
+  const bare = type.split(";")[0]?.trim().toLowerCase() ?? "";
+  return bare === "application/xml" || bare === "text/xml" || bare.endsWith("+xml");
 }
 
 /**

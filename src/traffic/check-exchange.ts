@@ -47,7 +47,7 @@ async function requestProblems(
       headers,
       ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body } : {}),
     });
-  const parameters = readParameters(toRequest(), operation, pathValues, checkerFor);
+  const parameters = readParameters(toRequest(), new URL(url), operation, pathValues, checkerFor);
   if (!parameters.ok) return [parameters.message];
   const read = await readBody(toRequest(), operation, checkerFor);
   return read.ok ? [] : [read.message];

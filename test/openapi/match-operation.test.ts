@@ -112,11 +112,14 @@ describe("matchOperation on GitHub's REST description", () => {
     expect(match.ok && match.params).toEqual(params);
   });
 
-  test("a literal segment wins over a parameter, unless only the parameter has the method", () => {
+  test("a literal segment wins over a parameter, whatever the method: then the method is not allowed", () => {
     const literal = matchOperation(github, "GET", "/repos/o/r/issues/comments");
     expect(literal.ok && literal.operation.path).toBe("/repos/{owner}/{repo}/issues/comments");
-    const param = matchOperation(github, "PATCH", "/repos/o/r/issues/comments");
-    expect(param.ok && param.operation.path).toBe("/repos/{owner}/{repo}/issues/{issue_number}");
+    expect(matchOperation(github, "PATCH", "/repos/o/r/issues/comments")).toMatchObject({
+      ok: false,
+      reason: "method-not-allowed",
+      allowed: ["GET"],
+    });
   });
 });
 

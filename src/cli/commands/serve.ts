@@ -5,7 +5,7 @@ import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.j
 import { type FlowiseSeed, loadFlowiseSeed } from "../../emulator/flowise/flowise-seed.js";
 import { type FetchHandler, type RunningServer, serve } from "../../emulator/serve.js";
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
-import { explainSchemas } from "../../emulator/spec/schema-notes.js";
+import { withCors } from "../../emulator/with-cors.js";
 import { ToolDeckError } from "../../errors.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
 import { toLineText } from "../../safe-text.js";
@@ -35,19 +35,24 @@ export const serveCommand: Command = {
       port: { type: "string", default: "4010" },
       explain: { type: "boolean", default: false },
       log: { type: "boolean", default: false },
+      "no-cors": { type: "boolean", default: false },
       root: { type: "string", multiple: true },
     });
-    const log = (handler: FetchHandler) => (values.log ? withRequestLog(handler, io) : handler);
+    // What every served emulator's handler gets: CORS (unless --no-cors), then --log's line per request.
+    const wrap = (handler: FetchHandler) => {
+      const served = values["no-cors"] ? handler : withCors(handler);
+      return values.log ? withRequestLog(served, io) : served;
+    };
     if (positionals.length > 0) {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }
-    if (values.spec !== undefined) return runSpec(values.spec, { ...values, log }, io);
+    if (values.spec !== undefined) return runSpec(values.spec, { ...values, wrap }, io);
     if (values.explain) throw new ToolDeckError("usage", "--explain needs --spec FILE");
     const only = parseOnly(values.only);
     const started: Started[] = [];
     try {
       if (only !== "flowise")
-        started.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, log));
+        started.push(await serveEvents(parsePort("events-port", values["events-port"]), values.host, wrap));
       if (only !== "events") {
         const port = parsePort("flowise-port", values["flowise-port"]);
         started.push(
@@ -59,7 +64,7 @@ export const serveCommand: Command = {
               seed: values.seed,
               root: values.root,
               openAIKey: values["openai-key"],
-              log,
+              wrap,
             },
             io,
           ),
@@ -88,7 +93,7 @@ async function runSpec(
     port: string;
     host: string;
     explain: boolean;
-    log: (handler: FetchHandler) => FetchHandler;
+    wrap: (handler: FetchHandler) => FetchHandler;
   },
   io: CliIo,
 ): Promise<number> {
@@ -97,15 +102,17 @@ async function runSpec(
     values.root ? { roots: values.root } : {},
     values.seed === undefined ? [spec] : [spec, values.seed],
   );
-  const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots });
+  // What the emulator meets while answering and cannot honour (a schema ajv cannot compile): said once.
+  const report = (line: string) => io.stderr(`${toLineText(line)}\n`);
+  const emulator = await loadSpecEmulator(spec, { seed: values.seed, roots: read.roots, log: report });
   if (values.explain) {
-    const lines = [...emulator.explain(), ...explainSchemas(emulator.index)];
+    const lines = [...emulator.explain(), ...emulator.notes()];
     io.stdout(`${lines.map(toLineText).join("\n")}\n`);
     return EXIT.ok;
   }
   const server = await serveSpec(
     emulator,
-    { port: parsePort("port", values.port), host: values.host, wrap: values.log },
+    { port: parsePort("port", values.port), host: values.host, wrap: values.wrap },
     io,
   );
   io.stdout("Press Ctrl+C to stop.\n");
@@ -129,9 +136,9 @@ interface Started {
 async function serveEvents(
   port: number,
   host: string,
-  log: (handler: FetchHandler) => FetchHandler,
+  wrap: (handler: FetchHandler) => FetchHandler,
 ): Promise<Started> {
-  const events = await serve(log(createEventService().fetch), { port, host });
+  const events = await serve(wrap(createEventService().fetch), { port, host });
   return { server: events, lines: [`event service listening on ${events.url} (GET ${events.url}/events)`] };
 }
 
@@ -142,7 +149,7 @@ interface FlowiseServeOptions {
   seed: string | undefined;
   root: string[] | undefined;
   openAIKey: string | undefined;
-  log: (handler: FetchHandler) => FetchHandler;
+  wrap: (handler: FetchHandler) => FetchHandler;
 }
 
 /**
@@ -166,7 +173,7 @@ async function serveFlowise(options: FlowiseServeOptions, io: CliIo): Promise<St
   await flowise.ready().catch((cause: Error) => {
     throw new ToolDeckError("load", `document store seed: ${cause.message}`, { cause });
   });
-  const server = await serve(options.log(flowise.fetch), { port: options.port, host: options.host });
+  const server = await serve(options.wrap(flowise.fetch), { port: options.port, host: options.host });
   const api = `${server.url}/api/v1`;
   const lines = [
     `Flowise API listening on ${api} (GET ${api}/chatflows)`,

@@ -25,6 +25,8 @@ Options:
                        local hashed embedding, as in every other command
   --only NAME          serve only this emulator: events or flowise
   --log                print each request on stderr once answered: method, path, status, ms
+  --no-cors            do not answer browsers' CORS preflights nor send Access-Control-* headers (by
+                       default every emulator allows every origin, without credentials, as Prism does)
   --spec FILE          serve a stateful emulator of this OpenAPI description instead (docs/spec-emulator.md)
   --port PORT          its port (default 4010; 0 picks a free port)
   --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }

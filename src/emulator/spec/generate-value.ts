@@ -23,6 +23,7 @@ export function generateValue(
   seed: number,
   maxDepth = MAX_DEPTH,
   deadline = Date.now() + ANSWER_TIME_MS,
+  useExamples = true,
 ): unknown {
   if (schema === undefined) return {};
   const json = toJsonSchema(schema, direction, { forGeneration: true }) as Parameters<typeof generateSync>[0];
@@ -36,8 +37,8 @@ export function generateValue(
         maxDepth: depth,
         maxDefaultItems: 2,
         alwaysFakeOptionals: true,
-        useExamplesValue: true,
-        useDefaultValue: true,
+        useExamplesValue: useExamples,
+        useDefaultValue: useExamples,
         failOnInvalidTypes: false,
         defaultInvalidTypeProduct: null,
         formats: PLACEHOLDER_FORMATS,
@@ -78,15 +79,19 @@ class OverBudget extends Error {}
 class OutOfTime extends Error {}
 
 /**
- * The seeds and depths tried for a value its schema accepts: json-schema-faker misses on some `oneOf`s,
- * and a required field cut short at the depth limit is an empty string that fails its format.
+ * The seeds, depths and use of examples tried for a value its schema accepts: json-schema-faker misses
+ * on some `oneOf`s, a required field cut short at the depth limit is an empty string that fails its
+ * format, and a description's example may not fit its own schema (GitHub's `GET /meta` gives a string
+ * the example `["example.com"]`).
  */
 const ATTEMPTS = [
-  [0, MAX_DEPTH],
-  [1, MAX_DEPTH],
-  [2, MAX_DEPTH],
-  [0, 2 * MAX_DEPTH],
-  [1, 2 * MAX_DEPTH],
+  [0, MAX_DEPTH, true],
+  [1, MAX_DEPTH, true],
+  [2, MAX_DEPTH, true],
+  [0, 2 * MAX_DEPTH, true],
+  [1, 2 * MAX_DEPTH, true],
+  [0, MAX_DEPTH, false],
+  [1, 2 * MAX_DEPTH, false],
 ] as const;
 
 /**
@@ -101,9 +106,9 @@ export function generateFitting(
 ): unknown {
   let first: unknown;
   const deadline = Date.now() + ANSWER_TIME_MS;
-  for (const [offset, depth] of ATTEMPTS) {
+  for (const [offset, depth, useExamples] of ATTEMPTS) {
     if (Date.now() > deadline) break;
-    const value = generateValue(schema, direction, seed + offset, depth, deadline);
+    const value = generateValue(schema, direction, seed + offset, depth, deadline, useExamples);
     if (fits(value)) return value;
     first ??= value;
   }

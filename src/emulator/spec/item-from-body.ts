@@ -1,5 +1,6 @@
 import type { Resource } from "../../openapi/infer-resources.js";
 import { mergeAllOf } from "../../openapi/merge-all-of.js";
+import type { SchemaObject } from "../../openapi/openapi-document.js";
 import { generateFitting, seedOf } from "./generate-value.js";
 import type { CheckerFor } from "./read-request.js";
 import type { Item } from "./resource-store.js";
@@ -10,32 +11,60 @@ import type { Item } from "./resource-store.js";
 export function idInBody(resource: Resource, body: unknown): string | undefined {
   if (!resource.idField || typeof body !== "object" || body === null) return undefined;
   const value = (body as Item)[resource.idField];
-  return value === undefined || value === null || value === "" ? undefined : String(value);
+  return value === undefined || value === null || value === "" ? undefined : keyOf(value);
 }
 
 /**
- * The body as the item the answers describe: the required fields of the item's answer schema it lacks
- * made up (`createdAt`, `url`), and, where that schema allows no other properties, the request-only
- * ones (`selected_repository_ids`) left out.
+ * An id as the store keys it: the same text for the same value, whether it came from a body (`1`,
+ * `1e20`) or a path read as its schema's type (`"01"` and `"1"` for an integer are both `1`).
+ */
+export function keyOf(value: unknown): string {
+  return typeof value === "number"
+    ? String(value)
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+}
+
+/**
+ * The body as the item the answers describe (`fitToSchema` with the item's answer schema); its id field
+ * is the emulator's to set, never made up here.
  */
 export function withRequired(checkerFor: CheckerFor, resource: Resource, body: unknown): Item {
   const item: Item = isItem(body) ? { ...body } : {};
   if (!resource.itemSchema) return item;
-  const schema = mergeAllOf(resource.itemSchema);
-  if (schema.additionalProperties === false) {
-    for (const name of Object.keys(item)) if (!schema.properties?.[name]) delete item[name];
+  return fitToSchema(checkerFor, resource.itemSchema, item, resource.itemPath, resource.idField);
+}
+
+/**
+ * An item as a schema describes it: the required fields it lacks made up (`createdAt`, `url`), a field
+ * the request spells another way than the answer (`head: "branch"` in, an object out) replaced, and,
+ * where the schema allows no other properties, the others (`selected_repository_ids`) left out. `keep`
+ * (the id field) is never changed. Made-up values are seeded by `seedText`, so answers repeat.
+ */
+export function fitToSchema(
+  checkerFor: CheckerFor,
+  schema: SchemaObject,
+  value: Item,
+  seedText: string,
+  keep?: string,
+): Item {
+  const item: Item = { ...value };
+  const merged = mergeAllOf(schema);
+  if (merged.additionalProperties === false) {
+    for (const name of Object.keys(item)) if (!merged.properties?.[name] && name !== keep) delete item[name];
   }
-  const check = checkerFor(resource.itemSchema, "response");
-  const fits = (value: unknown) => check(value) === undefined;
+  const check = checkerFor(schema, "response");
+  const fits = (candidate: unknown) => check(candidate) === undefined;
   if (fits(item)) return item;
-  const generated = generateFitting(resource.itemSchema, "response", seedOf(resource.itemPath), fits);
+  const generated = generateFitting(schema, "response", seedOf(seedText), fits);
   if (!isItem(generated)) return item;
-  for (const name of schema.required ?? []) {
-    if (!(name in item) && name !== resource.idField && name in generated) item[name] = generated[name];
+  for (const name of merged.required ?? []) {
+    if (!(name in item) && name !== keep && name in generated) item[name] = generated[name];
   }
-  // A field the request spells another way than the answer (`head: "branch"` in, an object out).
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (!(name in item) || checkerFor(property, "response")(item[name]) === undefined) continue;
+  for (const [name, property] of Object.entries(merged.properties ?? {})) {
+    if (name === keep || !(name in item) || checkerFor(property, "response")(item[name]) === undefined)
+      continue;
     if (name in generated) item[name] = generated[name];
     else delete item[name];
   }

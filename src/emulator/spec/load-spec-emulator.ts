@@ -7,20 +7,25 @@ import type { SeedData } from "./spec-seed.js";
 
 /**
  * A spec emulator from files: the description (YAML or JSON, `$ref`s as `loadSpec` reads them) and an
- * optional seed file, JSON or YAML `{ "<collection path>": [items] }`. With `roots`, the seed file must
+ * optional seed file, JSON or YAML `{ "<collection path>": [items] }`; `log` as `createSpecEmulator`'s. With `roots`, the seed file must
  * be inside them (docs/security.md). A bad file is one `load` error naming it.
  * @example
  * const emulator = await loadSpecEmulator("petstore.yaml", { seed: "seed.json" });
  */
 export async function loadSpecEmulator(
   spec: string,
-  options: SpecReadOptions & { seed?: string | undefined; fillEmpty?: boolean } = {},
+  options: SpecReadOptions & {
+    seed?: string | undefined;
+    fillEmpty?: boolean;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<SpecEmulator> {
-  const { seed, fillEmpty, ...read } = options;
+  const { seed, fillEmpty, log, ...read } = options;
   const loaded = await loadSpec(spec, read);
   return createSpecEmulator(loaded, {
     ...(seed === undefined ? {} : { seed: readSeed(seed, read.roots), seedLabel: seed }),
     ...(fillEmpty ? { fillEmpty } : {}),
+    ...(log ? { log } : {}),
   });
 }
 

@@ -1,12 +1,15 @@
 /**
  * JSON Merge Patch (RFC 7386): the patch's fields replace the target's, objects merge recursively and a
- * `null` removes the field; a patch that is not an object replaces the target whole.
+ * `null` removes the field; a patch that is not an object replaces the target whole. `keepsNull` names
+ * the top-level fields a `null` sets instead: a plain JSON PATCH (GitHub's `{"milestone": null}`)
+ * means the value null where the item may hold one.
  */
-export function mergePatch(target: unknown, patch: unknown): unknown {
+export function mergePatch(target: unknown, patch: unknown, keepsNull?: (field: string) => boolean): unknown {
   if (!isRecord(patch)) return patch;
   const result: Record<string, unknown> = isRecord(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
+    if (value === null && keepsNull?.(key)) result[key] = null;
+    else if (value === null) delete result[key];
     else result[key] = mergePatch(result[key], value);
   }
   return result;

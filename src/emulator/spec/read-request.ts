@@ -1,10 +1,12 @@
 import { readStreamWithin } from "../../net/read-stream-within.js";
-import { declaresContentType, isJsonMediaType } from "../../openapi/media-types.js";
+import { declaresContentType, isJsonMediaType, isXmlMediaType } from "../../openapi/media-types.js";
 import type { ParameterObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { nestsTooDeep, TOO_DEEP_MESSAGE } from "../json-depth.js";
 import type { SchemaCheck } from "./schema-validator.js";
+import { textAsType, typeOf } from "./text-as-type.js";
 import type { Direction } from "./to-json-schema.js";
+import { readXmlBody } from "./xml-body.js";
 
 /** Our limit where a spec is silent: larger bodies get 413. */
 export const SPEC_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -18,16 +20,18 @@ export type RequestProblem = { ok: false; problem: "invalid" | "too-large" | "me
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /**
- * The path, query and header parameters of a request, each turned into the type its schema gives
+ * The path, query and header parameters of a request (its URL parsed once, by the caller), each turned
+ * into the type its schema gives
  * (`"7"` → 7 for an integer) and checked against that schema; a missing required one is a problem.
  */
 export function readParameters(
   request: Request,
+  url: URL,
   operation: IndexedOperation,
   pathValues: Record<string, string>,
   checkerFor: CheckerFor,
 ): { ok: true; path: Record<string, unknown> } | RequestProblem {
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const path: Record<string, unknown> = {};
   for (const parameter of operation.parameters) {
     const raw = rawValues(parameter, request, query, pathValues);
@@ -77,23 +81,9 @@ function coerce(raw: readonly string[], schema: SchemaObject | undefined): unkno
   const type = typeOf(schema);
   if (type === "array") {
     const values = raw.length === 1 ? (raw[0] as string).split(",") : raw;
-    return values.map((value) => coerceOne(value, schema?.items));
+    return values.map((value) => textAsType(value, schema?.items));
   }
-  return coerceOne(raw.at(-1) as string, schema);
-}
-
-const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-function coerceOne(value: string, schema: SchemaObject | undefined): unknown {
-  const type = typeOf(schema);
-  if ((type === "integer" || type === "number") && NUMBER.test(value)) return Number(value);
-  if (type === "boolean" && (value === "true" || value === "false")) return value === "true";
-  return value;
-}
-
-function typeOf(schema: SchemaObject | undefined): string | undefined {
-  const type = schema?.type;
-  return Array.isArray(type) ? type.find((t) => t !== "null") : type;
+  return textAsType(raw.at(-1) as string, schema);
 }
 
 /** A request body read, parsed as its media type says, and checked against its schema. */
@@ -101,8 +91,9 @@ export type BodyRead = { ok: true; present: boolean; value: unknown } | RequestP
 
 /**
  * Reads and checks the body of a request: at most 1 MiB (413 beyond), a `Content-Type` the operation
- * declares (415), JSON that parses and nests at most 256 levels, forms as objects, the schema of that
- * media type. An operation without a request body ignores what is sent.
+ * declares (415), JSON that parses and nests at most 256 levels, XML as its schema describes it
+ * (`readXmlBody`), forms as objects, the schema of that media type. An operation without a request body
+ * ignores what is sent.
  */
 export async function readBody(
   request: Request,
@@ -129,13 +120,14 @@ export async function readBody(
       message: `Content-Type ${sent === "" ? "(none)" : `"${sent}"`} is not one of ${types.join(", ")}`,
     };
   }
-  const parsed = await parseBody(bytes, sent);
-  if (!parsed.ok) return parsed;
   const schema = declared.content[type]?.schema;
-  const problem = schema ? checkerFor(schema, "request")(coerceForm(parsed.value, schema, sent)) : undefined;
+  const parsed = await parseBody(bytes, sent, schema);
+  if (!parsed.ok) return parsed;
+  const value = schema ? coerceForm(parsed.value, schema, sent) : parsed.value;
+  const problem = schema ? checkerFor(schema, "request")(value) : undefined;
   return problem
     ? invalid(`request body ${problem}`.replace("body /", "body: /"))
-    : { ok: true, present: true, value: parsed.value };
+    : { ok: true, present: true, value };
 }
 
 /**
@@ -159,6 +151,7 @@ function absent(required: boolean): BodyRead {
 async function parseBody(
   bytes: Buffer,
   contentType: string,
+  schema: SchemaObject | undefined,
 ): Promise<{ ok: true; value: unknown } | RequestProblem> {
   const bare = contentType.split(";")[0]?.trim().toLowerCase();
   const text = bytes.toString("utf8");
@@ -169,6 +162,10 @@ async function parseBody(
     } catch {
       return invalid("request body is not valid JSON");
     }
+  }
+  if (isXmlMediaType(contentType)) {
+    const xml = await readXmlBody(text, schema);
+    return xml.ok ? xml : invalid(xml.message);
   }
   if (bare === "application/x-www-form-urlencoded") {
     return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) };
@@ -189,12 +186,13 @@ async function parseBody(
 
 /** Form fields arrive as text: numbers and booleans are read as the schema's property types say. */
 function coerceForm(value: unknown, schema: SchemaObject, contentType: string): unknown {
-  if (isJsonMediaType(contentType) || typeof value !== "object" || value === null) return value;
+  const form = !isJsonMediaType(contentType) && !isXmlMediaType(contentType);
+  if (!form || typeof value !== "object" || value === null) return value;
   const properties = schema.properties ?? {};
   return Object.fromEntries(
     Object.entries(value as Record<string, string>).map(([name, text]) => [
       name,
-      coerceOne(text, properties[name]),
+      textAsType(text, properties[name]),
     ]),
   );
 }

@@ -3,15 +3,15 @@ import type { Resource, SpecModel } from "../../openapi/infer-resources.js";
 import { jsonMedia, mediaExample } from "../../openapi/media-types.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { fitsTemplate } from "../../openapi/template-segment.js";
-import { isItem } from "./item-from-body.js";
+import { idInBody, isItem, keyOf } from "./item-from-body.js";
 import { createIdTally, type IdTally } from "./next-id.js";
 import type { Item } from "./resource-store.js";
 
 /** Items to start from, by collection path: `{ "/pets": [...], "/owners/1/pets": [...] }`. */
 export type SeedData = Record<string, unknown[]>;
 
-/** Gives an item without an id in its id field the id it is stored under. */
-export type IdFor = (resource: Resource, taken: IdTally) => string | number;
+/** Gives an item without an id in its id field the id it is stored under; undefined when none is free. */
+export type IdFor = (resource: Resource, taken: IdTally) => string | number | undefined;
 
 /**
  * The emulator's starting state: the given seed data, else, for each top-level collection, the
@@ -44,21 +44,43 @@ export function buildSeed(
       throw new ToolDeckError("load", `${label}: "${collection}" is not a collection of the spec`);
     if (!Array.isArray(items))
       throw new ToolDeckError("load", `${label}: "${collection}" must be an array of items`);
-    const stored = new Map<string, Item>();
-    const taken = createIdTally();
-    items.forEach((item, i) => {
-      if (!isItem(item)) {
-        throw new ToolDeckError("load", `${label}: "${collection}"[${i}] must be an object`);
-      }
-      const given = resource.idField ? (item as Item)[resource.idField] : undefined;
-      const id = given === undefined || given === null || given === "" ? idFor(resource, taken) : given;
-      const record = resource.idField ? { ...(item as Item), [resource.idField]: id } : (item as Item);
-      stored.set(String(id), record);
-      taken.add(String(id));
-    });
-    state.set(collection.replace(/\/+$/, ""), stored);
+    state.set(collection.replace(/\/+$/, ""), seedCollection(resource, collection, items, idFor, label));
   }
   return state;
+}
+
+/**
+ * One collection's items by id: the ids the items give are taken first, so an id made up for another
+ * item never lands on one of them.
+ */
+function seedCollection(
+  resource: Resource,
+  collection: string,
+  items: unknown[],
+  idFor: IdFor,
+  label: string,
+): Map<string, Item> {
+  const taken = createIdTally();
+  const given = items.map((item, i) => {
+    if (!isItem(item)) throw new ToolDeckError("load", `${label}: "${collection}"[${i}] must be an object`);
+    const id = idInBody(resource, item);
+    if (id !== undefined) taken.add(id);
+    return id;
+  });
+  const stored = new Map<string, Item>();
+  items.forEach((item, i) => {
+    const id = given[i] ?? idFor(resource, taken);
+    if (id === undefined)
+      throw new ToolDeckError("load", `${label}: "${collection}"[${i}]: no ${resource.name} id is free`);
+    const key = keyOf(id);
+    const record =
+      resource.idField && given[i] === undefined
+        ? { ...(item as Item), [resource.idField]: id }
+        : (item as Item);
+    stored.set(key, record);
+    taken.add(key);
+  });
+  return stored;
 }
 
 /** The resource whose collection template a concrete path fits (`/owners/1/pets` → pets). */

@@ -1,5 +1,6 @@
 import { compileInputPattern } from "../../input-pattern.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { withDiscriminator, withNullable } from "./openapi-dialect.js";
 import { PLACEHOLDER_FORMAT, whyNotGenerated } from "./pattern-generation.js";
 
 /** Which side of the exchange a schema judges: `readOnly` fields are not asked of requests, `writeOnly` not of answers. */
@@ -11,8 +12,9 @@ type Json = Record<string, unknown>;
  * An OpenAPI schema as plain JSON Schema that ajv and the generator read. A loaded spec's schemas are
  * object graphs (every `$ref` resolved to its shared target), so a recursive schema is a cycle: each
  * object met again while it is still being copied becomes a `$ref` into `$defs`. On the way, OpenAPI
- * 3.0's `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum` become JSON Schema, and the
- * required fields that do not apply to this direction are dropped.
+ * 3.0's dialect becomes JSON Schema (`nullable` and `x-nullable` with or without `type`, a
+ * `discriminator`'s branches, boolean `exclusiveMinimum`/`exclusiveMaximum`: `openapi-dialect.ts`), and
+ * the required fields that do not apply to this direction are dropped.
  */
 export function toJsonSchema(
   schema: SchemaObject | undefined,
@@ -61,6 +63,7 @@ function isDropped(key: string): boolean {
     key === "$defs" ||
     key === "definitions" ||
     key === "discriminator" ||
+    key === "nullable" ||
     key === "xml" ||
     key === "externalDocs" ||
     (key.startsWith("x-") && !DATA_KEYS.has(key))
@@ -104,9 +107,6 @@ function convert(
       out[key] = Object.fromEntries(entries.map(([name, sub]) => [name, copy(sub)]));
     } else out[key] = copy(value);
   }
-  if (node.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
-  if (node.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
-    out.enum = [...out.enum, null];
   for (const [bound, limit] of [
     ["exclusiveMinimum", "minimum"],
     ["exclusiveMaximum", "maximum"],
@@ -125,7 +125,7 @@ function convert(
       (name) => !(isObject(properties[name]) && (properties[name] as Json)[skip] === true),
     );
   }
-  return out;
+  return withNullable(node, withDiscriminator(node, out));
 }
 
 /**

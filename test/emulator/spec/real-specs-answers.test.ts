@@ -10,12 +10,11 @@ const SPECS: [name: string, path: string][] = [
 ];
 
 /**
- * Bodies off their schema that are known and accepted: on GitHub's description, 29 of ~1,400 JSON
- * bodies (2%), where json-schema-faker makes no value the schema accepts within its attempts (`oneOf`
- * branches that overlap, such as GET /user's public/private user) and a created item whose request
- * fields the answer schema spells otherwise. Every other spec: none.
+ * Bodies off their schema that are known and accepted: on GitHub's description, 16 of ~1,400 JSON
+ * bodies (1%), the lists of events, whose `payload` is a `oneOf` of 16 event payloads that overlap (a
+ * value fitting one fits several, which `oneOf` refuses). Every other spec: none.
  */
-const OFF_SCHEMA_ALLOWED: Record<string, number> = { "GitHub's REST description": 30 };
+const OFF_SCHEMA_ALLOWED: Record<string, number> = { "GitHub's REST description": 16 };
 
 describe.each(SPECS)("the spec emulator on %s", (name, path) => {
   test("answers every operation, valid and invalid requests, never with a 5xx, bodies on their schema", async () => {
