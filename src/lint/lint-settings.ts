@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { z } from "zod";
+import { dirname, join, resolve } from "node:path";
+import type { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
 import { nearestName } from "../nearest-name.js";
@@ -9,17 +9,20 @@ import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./apply-severities.js";
-
-const RulesSchema = z.record(z.string(), z.enum(["off", "info", "warning", "error"]));
-const SettingsSchema = z.object({ rules: RulesSchema.default({}) }).strict();
+import type { SettingsOverride } from "./settings/settings-override.js";
+import { RulesSchema, type SettingsFile, SettingsFileSchema } from "./settings/settings-schema.js";
 
 export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "tooldeck.config.yml"];
 
-/** Per-rule severities, and the file that set them. */
+/** Per-rule severities, the overrides for some files, and the file that set them. */
 export interface LintSettings {
   rules: Record<string, RuleSetting>;
+  /** `overrides`, in the order written (the last that sets a finding's rule decides). */
+  overrides: SettingsOverride[];
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
+  /** The folder of that file, which override globs are relative to; the working directory when there was none. */
+  dir: string;
 }
 
 /**
@@ -46,29 +49,53 @@ export function readLintSettings(
   project: readonly string[] = [projectRoot(dir)],
 ): LintSettings {
   const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
-  if (name === undefined) return { rules: {}, source: undefined };
+  if (name === undefined) return { rules: {}, overrides: [], source: undefined, dir: resolve(dir) };
   const path = file ?? join(dir, name);
   const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
-  return { rules: parseSettingsFile(path, roots, knownRules), source: name };
+  const settings = parseSettingsFile(path, name, roots, knownRules);
+  return {
+    rules: settings.rules,
+    overrides: settings.overrides.map((override, index) =>
+      toOverride(override, `${name} overrides[${index}]`),
+    ),
+    source: name,
+    dir: dirname(resolve(path)),
+  };
+}
+
+function toOverride(written: SettingsFile["overrides"][number], origin: string): SettingsOverride {
+  const list = (names: string | string[]) => (typeof names === "string" ? [names] : names);
+  return {
+    files: list(written.files),
+    ...(written.tools === undefined ? {} : { tools: list(written.tools) }),
+    rules: written.rules,
+    ...(written.reason === undefined ? {} : { reason: written.reason }),
+    origin,
+  };
 }
 
 function parseSettingsFile(
   path: string,
+  name: string,
   roots: readonly string[],
   knownRules: readonly string[],
-): Record<string, RuleSetting> {
+): SettingsFile {
   let data: unknown;
   try {
     data = parseBounded(readProjectFile(path, { roots }), "yaml");
   } catch (cause) {
-    throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
+    throw new ToolDeckError("load", `${name}: ${(cause as Error).message.split("\n")[0]}`);
   }
-  const parsed = SettingsSchema.safeParse(data ?? {});
+  const parsed = SettingsFileSchema.safeParse(data ?? {});
   if (!parsed.success)
-    throw new ToolDeckError("load", `${path}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
-  const unknown = unknownRule(parsed.data.rules, knownRules);
-  if (unknown) throw new ToolDeckError("load", `${path}: ${unknown}`);
-  return parsed.data.rules;
+    throw new ToolDeckError("load", `${name}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
+  const unknown =
+    unknownRule(parsed.data.rules, knownRules) ??
+    parsed.data.overrides
+      .map((override, index) => unknownRule(override.rules, knownRules, `overrides[${index}].rules`))
+      .find(Boolean);
+  if (unknown) throw new ToolDeckError("load", `${name}: ${unknown}`);
+  return parsed.data;
 }
 
 /**
@@ -90,10 +117,14 @@ export function parseRuleSettings(
 }
 
 /** `rules.<id>: no such rule, did you mean …? (rules: …)` for the first id that names no rule. */
-function unknownRule(rules: Record<string, RuleSetting>, knownRules: readonly string[]): string | undefined {
+function unknownRule(
+  rules: Record<string, RuleSetting>,
+  knownRules: readonly string[],
+  at = "rules",
+): string | undefined {
   const unknown = Object.keys(rules).find((id) => !knownRules.includes(id));
   if (unknown === undefined) return undefined;
   const nearest = nearestName(unknown, knownRules);
   const hint = nearest ? `, did you mean ${nearest}?` : "";
-  return `rules.${unknown}: no such rule${hint} (rules: ${knownRules.join(", ")})`;
+  return `${at}.${unknown}: no such rule${hint} (rules: ${knownRules.join(", ")})`;
 }

@@ -43,6 +43,15 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
    * this file sets, or the check stops with a `load` error; so must a settings file exist.
    */
   requiredSettingsFile?: string;
+  /**
+   * `--baseline`: a baseline file (JSON, from `updateBaseline`); the findings it holds are accepted
+   * (`report.suppressed`, `report.baseline`), the others still count.
+   */
+  baseline?: string;
+  /** `--update-baseline`: first write every finding of this run to `baseline` (atomically). */
+  updateBaseline?: boolean;
+  /** Obey `# tooldeck-disable…` comments in YAML configs; default true (`--no-inline-config`: false). */
+  inlineConfig?: boolean;
   /** `{{$vars.…}}` values (`--var`), over the emulators' own (`base_url`). */
   vars?: Record<string, string>;
   /** Names of `vars` that are secret whatever their name or use (`--secret`): told to `onSecret`. */

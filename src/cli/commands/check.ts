@@ -59,6 +59,9 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-code": { type: "boolean", default: false },
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
+        baseline: { type: "string" },
+        "update-baseline": { type: "boolean", default: false },
+        "no-inline-config": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...TOOL_SOURCE_FLAGS,
       });
@@ -104,6 +107,9 @@ type CheckValues = ToolSourceFlags & {
   "allow-code": boolean;
   "allow-empty": boolean;
   portability: boolean;
+  baseline?: string | undefined;
+  "update-baseline": boolean;
+  "no-inline-config": boolean;
   quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
@@ -120,6 +126,11 @@ async function checkOptions(
   const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
   // Checked even where nothing is probed (lint, --no-probe): a bad value is a mistake either way.
   const timeoutMs = parseTimeout(values.timeout);
+  if (values["update-baseline"] && values.baseline === undefined)
+    throw new ToolDeckError(
+      "usage",
+      "--update-baseline writes the file --baseline names: add --baseline FILE",
+    );
   const sources = await commandLineSources(positionals, values, io);
   return {
     ...sources,
@@ -140,6 +151,9 @@ async function checkOptions(
     allowRemoteRefs: values["allow-remote-refs"],
     allowEmpty: values["allow-empty"],
     portability: values.portability,
+    ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+    updateBaseline: values["update-baseline"],
+    inlineConfig: !values["no-inline-config"],
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
     ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${toLineText(note)}\n`) }),
