@@ -31,6 +31,8 @@ export interface CheckOptions {
   settings?: Record<string, RuleSetting>;
   /** What `settings` came from, as reports name it (`tooldeck.config.yaml`); default `the settings given`. */
   settingsSource?: string;
+  /** The preset or file `extends` brought a rule's setting from, where it is not `settingsSource`. */
+  settingsOrigins?: Readonly<Record<string, string>>;
   /** Where toolkits' specs and their `$ref`s may be read from (probes get it through their target). */
   specRead?: SpecReadOptions;
   /** Tools listed by MCP servers: linted with the rules that apply to any LLM tool, never probed. */
@@ -90,7 +92,12 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
   tools.push(...(options.mcpTools ?? []).map((tool) => ({ name: tool.name, ...tool.source })));
   const overrides =
     options.settings &&
-    ruleOverrides(options.settings, RULE_CATALOG, options.settingsSource ?? "the settings given");
+    ruleOverrides(
+      options.settings,
+      RULE_CATALOG,
+      options.settingsSource ?? "the settings given",
+      options.settingsOrigins,
+    );
   return {
     profile: mainProfile(groups, options.profile),
     tools,

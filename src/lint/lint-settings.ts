@@ -5,18 +5,21 @@ import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
 import { nearestName } from "../nearest-name.js";
 import { namedFileRoots } from "../project-files/named-path.js";
-import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";
-import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./apply-severities.js";
+import { mergeSettingsLayers } from "./settings/merge-settings-layers.js";
+import { readSettingsChain } from "./settings/read-settings-chain.js";
+import type { SettingsLayer } from "./settings/settings-layer.js";
 import type { SettingsOverride } from "./settings/settings-override.js";
-import { RulesSchema, type SettingsFile, SettingsFileSchema } from "./settings/settings-schema.js";
+import { RulesSchema } from "./settings/settings-schema.js";
 
 export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "tooldeck.config.yml"];
 
 /** Per-rule severities, the overrides for some files, and the file that set them. */
 export interface LintSettings {
   rules: Record<string, RuleSetting>;
+  /** The preset or file `extends` brought each rule's setting from, where it is not `source` itself. */
+  ruleOrigins: Record<string, string>;
   /** `overrides`, in the order written (the last that sets a finding's rule decides). */
   overrides: SettingsOverride[];
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
@@ -26,11 +29,12 @@ export interface LintSettings {
 }
 
 /**
- * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`): the
- * file given, else the first of those names in `dir`, else none. Unknown rule ids are an error, so a
- * typo does not silently keep a rule on. The file is read inside `project` (default the repository
- * of `dir`) and its own folder: one that is a symlink out of the project (a pull request's
- * `tooldeck.config.yaml` → `~/.kube/config`) is refused before it is read, so no error quotes it.
+ * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`,
+ * `overrides`, and the presets and files it `extends`): the file given, else the first of those names in
+ * `dir`, else none. Unknown rule ids are an error, so a typo does not silently keep a rule on. The file
+ * is read inside `project` (default the repository of `dir`) and its own folder: one that is a symlink
+ * out of the project (a pull request's `tooldeck.config.yaml` → `~/.kube/config`) is refused before it
+ * is read, so no error quotes it.
  */
 export function loadLintSettings(
   file: string | undefined,
@@ -41,7 +45,7 @@ export function loadLintSettings(
   return readLintSettings(file, dir, knownRules, project).rules;
 }
 
-/** `loadLintSettings`, saying which file the severities came from (reports name it). */
+/** `loadLintSettings`, saying which file the severities came from (reports name it), with the overrides. */
 export function readLintSettings(
   file: string | undefined,
   dir: string,
@@ -49,53 +53,25 @@ export function readLintSettings(
   project: readonly string[] = [projectRoot(dir)],
 ): LintSettings {
   const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
-  if (name === undefined) return { rules: {}, overrides: [], source: undefined, dir: resolve(dir) };
+  if (name === undefined)
+    return { rules: {}, ruleOrigins: {}, overrides: [], source: undefined, dir: resolve(dir) };
   const path = file ?? join(dir, name);
   const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
-  const settings = parseSettingsFile(path, name, roots, knownRules);
-  return {
-    rules: settings.rules,
-    overrides: settings.overrides.map((override, index) =>
-      toOverride(override, `${name} overrides[${index}]`),
-    ),
-    source: name,
-    dir: dirname(resolve(path)),
-  };
+  const layers = readSettingsChain(path, name, roots);
+  checkRuleNames(layers, knownRules);
+  return { ...mergeSettingsLayers(layers, name), source: name, dir: dirname(resolve(path)) };
 }
 
-function toOverride(written: SettingsFile["overrides"][number], origin: string): SettingsOverride {
-  const list = (names: string | string[]) => (typeof names === "string" ? [names] : names);
-  return {
-    files: list(written.files),
-    ...(written.tools === undefined ? {} : { tools: list(written.tools) }),
-    rules: written.rules,
-    ...(written.reason === undefined ? {} : { reason: written.reason }),
-    origin,
-  };
-}
-
-function parseSettingsFile(
-  path: string,
-  name: string,
-  roots: readonly string[],
-  knownRules: readonly string[],
-): SettingsFile {
-  let data: unknown;
-  try {
-    data = parseBounded(readProjectFile(path, { roots }), "yaml");
-  } catch (cause) {
-    throw new ToolDeckError("load", `${name}: ${(cause as Error).message.split("\n")[0]}`);
+/** Every rule a layer names must exist: `<file>: overrides[0].rules.prob: no such rule, did you mean probe?`. */
+function checkRuleNames(layers: readonly SettingsLayer[], knownRules: readonly string[]): void {
+  for (const layer of layers) {
+    const unknown =
+      unknownRule(layer.rules, knownRules) ??
+      layer.overrides
+        .map((override, index) => unknownRule(override.rules, knownRules, `overrides[${index}].rules`))
+        .find(Boolean);
+    if (unknown) throw new ToolDeckError("load", `${layer.name}: ${unknown}`);
   }
-  const parsed = SettingsFileSchema.safeParse(data ?? {});
-  if (!parsed.success)
-    throw new ToolDeckError("load", `${name}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
-  const unknown =
-    unknownRule(parsed.data.rules, knownRules) ??
-    parsed.data.overrides
-      .map((override, index) => unknownRule(override.rules, knownRules, `overrides[${index}].rules`))
-      .find(Boolean);
-  if (unknown) throw new ToolDeckError("load", `${name}: ${unknown}`);
-  return parsed.data;
 }
 
 /**

@@ -59,6 +59,11 @@ export interface RuleOverrides {
   /** Rules turned off, in the catalog's order. */
   off: string[];
   downgraded: RuleDowngrade[];
+  /**
+   * For the rules here that a preset or file `source` extends set (`tooldeck:flowise`), which one; a rule
+   * not named was set by `source` itself.
+   */
+  setBy?: Record<string, string>;
 }
 
 /** Rule metadata for formats that carry it (SARIF). */

@@ -101,6 +101,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     ...(spec ? { spec } : {}),
     settings: settings.rules,
     ...(settings.source ? { settingsSource: settings.source } : {}),
+    settingsOrigins: settings.ruleOrigins,
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
     specRead: read,
@@ -135,6 +136,7 @@ function ruleSettings(options: CheckProjectOptions): LintSettings {
   const settings = options.rules
     ? {
         rules: parseRuleSettings(options.rules, RULE_IDS),
+        ruleOrigins: {},
         overrides: [],
         source: "the rules option",
         dir: process.cwd(),

@@ -65,6 +65,7 @@ describe("readLintSettings says where the severities came from", () => {
     const dir = dirWith("tooldeck.config.yml", "rules:\n  probe: info\n");
     expect(readLintSettings(undefined, dir, RULES)).toEqual({
       rules: { probe: "info" },
+      ruleOrigins: {},
       overrides: [],
       source: "tooldeck.config.yml",
       dir,
@@ -74,6 +75,7 @@ describe("readLintSettings says where the severities came from", () => {
     const none = mkdtempSync(join(tmpdir(), "tooldeck-none-"));
     expect(readLintSettings(undefined, none, RULES)).toEqual({
       rules: {},
+      ruleOrigins: {},
       overrides: [],
       source: undefined,
       dir: none,

@@ -39,7 +39,8 @@ ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
   --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error },
-                      and overrides: [{ files: [glob], tools: [name], rules: {…}, reason }] for some files;
+                      and overrides: [{ files: [glob], tools: [name], rules: {…}, reason }] for some files,
+                      after what it extends: [tooldeck:recommended|strict|flowise, a settings file or package];
                       rules it turns off or lowers are listed under the summary, in every format
   --baseline FILE     accept the findings FILE holds (by rule, file, tool and JSON path): only new ones
                       count; the summary counts what it hid, json and sarif list each

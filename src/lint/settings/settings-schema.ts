@@ -14,8 +14,15 @@ export const OverrideSchema = z
   .object({ files: Names, tools: Names.optional(), rules: RulesSchema, reason: z.string().min(1).optional() })
   .strict();
 
-/** A `tooldeck.config.{json,yaml,yml}` as written. */
+/**
+ * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
+ * then the file's own), `rules`, `overrides`.
+ */
 export const SettingsFileSchema = z
-  .object({ rules: RulesSchema.default({}), overrides: z.array(OverrideSchema).default([]) })
+  .object({
+    extends: Names.optional(),
+    rules: RulesSchema.default({}),
+    overrides: z.array(OverrideSchema).default([]),
+  })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

@@ -1,0 +1,10 @@
+import type { RuleSetting } from "../apply-severities.js";
+import type { SettingsOverride } from "./settings-override.js";
+
+/** One file or preset of a settings chain, as read: `extends` are layers before the file's own. */
+export interface SettingsLayer {
+  /** As reports name it: `tooldeck.config.yaml`, `ci/base.yaml`, `@acme/tooldeck-config`, `tooldeck:strict`. */
+  name: string;
+  rules: Record<string, RuleSetting>;
+  overrides: SettingsOverride[];
+}
