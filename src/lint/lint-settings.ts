@@ -7,6 +7,7 @@ import { nearestName } from "../nearest-name.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { projectRoot } from "../project-files/project-root.js";
 import type { RuleSetting } from "./apply-severities.js";
+import type { RuleModuleRef } from "./custom-rules/load-custom-rules.js";
 import { mergeSettingsLayers } from "./settings/merge-settings-layers.js";
 import { readSettingsChain } from "./settings/read-settings-chain.js";
 import type { SettingsLayer } from "./settings/settings-layer.js";
@@ -22,6 +23,8 @@ export interface LintSettings {
   ruleOrigins: Record<string, string>;
   /** `overrides`, in the order written (the last that sets a finding's rule decides). */
   overrides: SettingsOverride[];
+  /** Rule modules the files name (`plugins`): code, loaded only when the command line allows it. */
+  plugins: RuleModuleRef[];
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
   /** The folder of that file, which override globs are relative to; the working directory when there was none. */
@@ -52,14 +55,36 @@ export function readLintSettings(
   knownRules: readonly string[],
   project: readonly string[] = [projectRoot(dir)],
 ): LintSettings {
+  return toLintSettings(readSettingsLayers(file, dir, project), knownRules);
+}
+
+/** A settings file and what it extends, read but not yet checked against the rules there are. */
+export interface SettingsRead {
+  layers: SettingsLayer[];
+  source: string | undefined;
+  dir: string;
+}
+
+/**
+ * The first half of `readLintSettings`: the layers, before their rule names are checked, so that the
+ * rule modules they name can be loaded first (their rules may be named too).
+ */
+export function readSettingsLayers(
+  file: string | undefined,
+  dir: string,
+  project: readonly string[] = [projectRoot(dir)],
+): SettingsRead {
   const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
-  if (name === undefined)
-    return { rules: {}, ruleOrigins: {}, overrides: [], source: undefined, dir: resolve(dir) };
+  if (name === undefined) return { layers: [], source: undefined, dir: resolve(dir) };
   const path = file ?? join(dir, name);
   const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
-  const layers = readSettingsChain(path, name, roots);
-  checkRuleNames(layers, knownRules);
-  return { ...mergeSettingsLayers(layers, name), source: name, dir: dirname(resolve(path)) };
+  return { layers: readSettingsChain(path, name, roots), source: name, dir: dirname(resolve(path)) };
+}
+
+/** The second half: every rule name checked against `knownRules`, the layers merged. */
+export function toLintSettings(read: SettingsRead, knownRules: readonly string[]): LintSettings {
+  checkRuleNames(read.layers, knownRules);
+  return { ...mergeSettingsLayers(read.layers, read.source ?? ""), source: read.source, dir: read.dir };
 }
 
 /** Every rule a layer names must exist: `<file>: overrides[0].rules.prob: no such rule, did you mean probe?`. */

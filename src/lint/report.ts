@@ -27,6 +27,8 @@ export interface CheckReport {
    * towards `--fail-on`, but listed by json and sarif and counted by the summary, so a review sees them.
    */
   suppressed?: SuppressedDiagnostic[];
+  /** The metadata of the custom rules that ran (SARIF lists them beside the built-ins). */
+  customRules?: RuleInfo[];
   /** What the baseline (`--baseline FILE`) did. */
   baseline?: BaselineSummary;
 }

@@ -30,6 +30,7 @@ export function requireLintSettings(
       .filter((rule) => inUse.rules[rule] !== required.rules[rule])
       .map((rule) => `rules.${rule}: ${shown(inUse.rules[rule])}, required ${shown(required.rules[rule])}`),
     ...overrideDifferences(inUse.overrides, required.overrides),
+    ...pluginDifferences(inUse, required),
   ];
   if (differences.length > 0) {
     throw new ToolDeckError(
@@ -55,6 +56,13 @@ function overrideDifferences(
     if (used !== wanted) differences.push(`overrides[${index}]: ${used}, required ${wanted}`);
   }
   return differences;
+}
+
+/** `plugins: ./rules.js, required not set` when the rule modules named differ. */
+function pluginDifferences(inUse: LintSettings, required: LintSettings): string[] {
+  const named = (settings: LintSettings) =>
+    settings.plugins.map((plugin) => plugin.spec).join(", ") || "not set";
+  return named(inUse) === named(required) ? [] : [`plugins: ${named(inUse)}, required ${named(required)}`];
 }
 
 /** What an override sets, as one canonical line. */

@@ -2,6 +2,7 @@ import type { LoadResult } from "../config/load-result.js";
 import type { RuleSetting } from "../lint/apply-severities.js";
 import type { FixReporter, FixSummary } from "../lint/check-with-fixes.js";
 import type { CheckReport } from "../lint/report.js";
+import type { LintRule } from "../lint/rule.js";
 import type { Profile } from "../profile.js";
 import type { ToolSourceOptions } from "./load-tool-sources.js";
 
@@ -34,6 +35,13 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   allowWrites?: boolean;
   /** Apply the safe fixes to the config files and check again (`--fix`); a reporter hears what changed. */
   fix?: boolean | FixReporter;
+  /** Rules besides the built-ins, of the `LintRule` shape (docs/rules.md, "Custom rules"). */
+  customRules?: readonly LintRule[];
+  /**
+   * Rule modules to load (`--rules`): paths or npm packages, resolved from the working directory. The
+   * `plugins` a settings file names are loaded only when named here too, or with `allowCode`.
+   */
+  ruleModules?: readonly string[];
   /** Severities by rule id; default those of `settingsFile`. */
   rules?: Record<string, RuleSetting>;
   /** `--config`; default `tooldeck.config.{json,yaml,yml}` in the working directory, if there is one. */
@@ -58,7 +66,10 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   secretVars?: readonly string[];
   /** Each probe call's limit (`--timeout`); default 10 s. */
   timeoutMs?: number;
-  /** Run toolkits' Custom Code in probes, in the sandbox (`--allow-code`). */
+  /**
+   * Run toolkits' Custom Code in probes, in the sandbox, and load the rule modules a settings file
+   * names (`plugins`: in the process, not sandboxed) (`--allow-code`).
+   */
   allowCode?: boolean;
   /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
   portability?: boolean;

@@ -5,11 +5,8 @@ import { ToolDeckError } from "../errors.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
 import { findSpec } from "../lint/find-spec.js";
-import { type LintSettings, parseRuleSettings, readLintSettings } from "../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../lint/report.js";
-import { requireLintSettings } from "../lint/require-lint-settings.js";
-import { RULE_IDS } from "../lint/rule-catalog.js";
 import {
   applyBaseline,
   type BaselineLocation,
@@ -30,6 +27,7 @@ import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbo
 import { secretVars } from "../secrets/secret-vars.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
 import { configPathsToRead, loadToolSources, type ToolSources } from "./load-tool-sources.js";
+import { loadRuleSetup, type RuleSetup } from "./rule-setup.js";
 
 /**
  * What `tooldeck check` runs, as one call: loads the tools (paths, stdin, a Flowise instance, MCP
@@ -47,7 +45,8 @@ export async function checkProject(options: CheckProjectOptions = {}): Promise<C
     throw new ToolDeckError("usage", "fix reads the configs again after each pass: give paths, not tools");
   if (options.updateBaseline && options.baseline === undefined)
     throw new ToolDeckError("usage", "updateBaseline writes the file baseline names: give baseline too");
-  const run = () => checkOnce(options);
+  const setup = await loadRuleSetup(options);
+  const run = () => checkOnce(options, setup);
   const result = options.fix
     ? await checkWithFixes(run, options.fix === true ? {} : options.fix)
     : await run();
@@ -77,7 +76,7 @@ function withBaseline(report: CheckReport, file: string, options: CheckProjectOp
   return applyBaseline(report, parseBaseline(text, file), at);
 }
 
-async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResult> {
+async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promise<CheckProjectResult> {
   const target = options.target ?? "emulator";
   const outbound = toOutboundPolicy({
     baseUrl: typeof target === "object" ? target.baseUrl : undefined,
@@ -91,7 +90,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   tellSecrets(options, loaded);
   const spec = await findSpec(options.spec, loaded.specs, read, options.onNote);
-  const settings = ruleSettings(options);
+  const { settings } = setup;
   const probe =
     target === false ? undefined : await probeOptions(target, { options, loaded, spec, outbound, read });
   const report = await check(loaded, {
@@ -106,6 +105,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     portability: options.portability ?? false,
     specRead: read,
     mcpTools: loaded.mcpTools,
+    customRules: setup.customRules,
     ...(probe ? { probe } : {}),
   });
   const accepted = suppressFindings(report, {
@@ -113,7 +113,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     base: { dir: settings.dir, cwd: process.cwd() },
     ...(options.inlineConfig === false ? {} : { readFile: (file) => readConfigText(file, read.roots) }),
     files: [...new Set(loaded.tools.map((tool) => tool.source.file))],
-    knownRules: RULE_IDS,
+    knownRules: setup.knownRules,
   });
   return { report: accepted.report, loadFailed: loaded.errors.length > 0 || accepted.invalidComments };
 }
@@ -126,25 +126,6 @@ function readConfigText(file: string, roots: readonly string[]): string | undefi
   } catch {
     return undefined;
   }
-}
-
-/**
- * The severities given in code, else those of the settings file; held to `requiredSettingsFile` when
- * one is given (`--config-required`).
- */
-function ruleSettings(options: CheckProjectOptions): LintSettings {
-  const settings = options.rules
-    ? {
-        rules: parseRuleSettings(options.rules, RULE_IDS),
-        ruleOrigins: {},
-        overrides: [],
-        source: "the rules option",
-        dir: process.cwd(),
-      }
-    : readLintSettings(options.settingsFile, process.cwd(), RULE_IDS, projectRoots(options.roots));
-  if (options.requiredSettingsFile !== undefined)
-    requireLintSettings(settings, options.requiredSettingsFile, RULE_IDS);
-  return settings;
 }
 
 /** Each secret variable's value, now that the configs that may use a variable as a credential are known. */

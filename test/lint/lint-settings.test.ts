@@ -67,6 +67,7 @@ describe("readLintSettings says where the severities came from", () => {
       rules: { probe: "info" },
       ruleOrigins: {},
       overrides: [],
+      plugins: [],
       source: "tooldeck.config.yml",
       dir,
     });
@@ -77,6 +78,7 @@ describe("readLintSettings says where the severities came from", () => {
       rules: {},
       ruleOrigins: {},
       overrides: [],
+      plugins: [],
       source: undefined,
       dir: none,
     });

@@ -5,6 +5,7 @@ import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
+import { RULE_IDS } from "../../lint/rule-catalog.js";
 import { packageVersion } from "../../package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
@@ -60,6 +61,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
         baseline: { type: "string" },
+        rules: { type: "string", multiple: true },
         "update-baseline": { type: "boolean", default: false },
         "no-inline-config": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
@@ -76,7 +78,8 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
       io.stdout(
         formatReport(shown, format, {
           color: wantsColor(io),
-          docsUrl: ruleDocsUrl,
+          // Custom rules are documented by their authors, not in tooldeck's docs/rules.md.
+          docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
           showDocs: values["show-docs"],
           version: packageVersion(),
           readFile: readReportedFile,
@@ -108,6 +111,7 @@ type CheckValues = ToolSourceFlags & {
   "allow-empty": boolean;
   portability: boolean;
   baseline?: string | undefined;
+  rules?: string[] | undefined;
   "update-baseline": boolean;
   "no-inline-config": boolean;
   quiet: boolean;
@@ -153,6 +157,7 @@ async function checkOptions(
     portability: values.portability,
     ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
     updateBaseline: values["update-baseline"],
+    ...(values.rules ? { ruleModules: values.rules } : {}),
     inlineConfig: !values["no-inline-config"],
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.

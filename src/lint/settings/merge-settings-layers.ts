@@ -1,4 +1,5 @@
 import type { RuleSetting } from "../apply-severities.js";
+import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { SettingsLayer } from "./settings-layer.js";
 import type { SettingsOverride } from "./settings-override.js";
 
@@ -9,6 +10,8 @@ export interface MergedSettings {
   ruleOrigins: Record<string, string>;
   /** Every layer's overrides, in merge order: the last that sets a finding's rule decides. */
   overrides: SettingsOverride[];
+  /** Every layer's rule modules, in merge order. */
+  plugins: RuleModuleRef[];
 }
 
 /**
@@ -16,7 +19,7 @@ export interface MergedSettings {
  * earlier one's, the file read comes last, overrides are appended.
  */
 export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: string): MergedSettings {
-  const merged: MergedSettings = { rules: {}, ruleOrigins: {}, overrides: [] };
+  const merged: MergedSettings = { rules: {}, ruleOrigins: {}, overrides: [], plugins: [] };
   for (const layer of layers) {
     for (const [rule, setting] of Object.entries(layer.rules)) {
       merged.rules[rule] = setting;
@@ -24,6 +27,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
       else merged.ruleOrigins[rule] = layer.name;
     }
     merged.overrides.push(...layer.overrides);
+    merged.plugins.push(...layer.plugins);
   }
   return merged;
 }

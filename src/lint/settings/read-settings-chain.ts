@@ -52,6 +52,11 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
         ...(override.reason === undefined ? {} : { reason: override.reason }),
         origin: `${name} overrides[${index}]`,
       })),
+      plugins: listOf(file.plugins).map((spec, index) => ({
+        spec,
+        from: dirname(real),
+        at: `${name}: plugins[${index}]`,
+      })),
     },
   ];
 }
@@ -72,14 +77,14 @@ function extendedLayers(
         `${at}: no such preset ${entry}${nearest ? `, did you mean ${nearest}?` : ""} (presets: ${PRESET_NAMES.join(", ")})`,
       );
     }
-    return [{ name: entry, rules: { ...rules }, overrides: [] }];
+    return [{ name: entry, rules: { ...rules }, overrides: [], plugins: [] }];
   }
   const isPath = entry.startsWith(".") || isAbsolute(entry);
   const path = isPath ? resolve(dir, entry) : resolvePackage(entry, dir, at);
   if (!SETTINGS_FILE.test(path))
     throw new ToolDeckError(
       "load",
-      `${at}: ${entry} is not a settings file (.json, .yaml or .yml); tooldeck runs no code named in extends`,
+      `${at}: ${entry} is not a settings file (.json, .yaml or .yml); tooldeck runs no code named in extends (rule modules go in plugins)`,
     );
   return readLayers(path, isPath ? shown(path) : entry, roots, chain);
 }

@@ -16,11 +16,13 @@ export const OverrideSchema = z
 
 /**
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
- * then the file's own), `rules`, `overrides`.
+ * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
+ * `rules`, `overrides`.
  */
 export const SettingsFileSchema = z
   .object({
     extends: Names.optional(),
+    plugins: Names.optional(),
     rules: RulesSchema.default({}),
     overrides: z.array(OverrideSchema).default([]),
   })

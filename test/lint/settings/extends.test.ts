@@ -163,7 +163,7 @@ describe("extends: what is refused", () => {
         "node_modules/evil-preset/index.js": evil,
       });
       expect(() => read(dir)).toThrow(
-        `tooldeck.config.yaml: extends[0]: ${entry} is not a settings file (.json, .yaml or .yml); tooldeck runs no code named in extends`,
+        `tooldeck.config.yaml: extends[0]: ${entry} is not a settings file (.json, .yaml or .yml); tooldeck runs no code named in extends (rule modules go in plugins)`,
       );
       expect(existsSync(join(dir, "PWNED"))).toBe(false);
       expect(existsSync(join(dir, "node_modules", "evil-preset", "PWNED"))).toBe(false);
