@@ -2,6 +2,7 @@ import type { Command, CommandInfo } from "./cli-io.js";
 import { AGENT_INFO } from "./help/agent-help.js";
 import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
+import { INIT_INFO } from "./help/init-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
 import { RUN_INFO } from "./help/run-help.js";
 import { SERVE_INFO } from "./help/serve-help.js";
@@ -26,6 +27,7 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
+  { ...INIT_INFO, load: async () => (await import("./commands/init.js")).initCommand },
 ];
 
 /** The catalog's command of that name, if there is one. */
