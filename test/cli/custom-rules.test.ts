@@ -1,8 +1,8 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { cpSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { packagePath } from "../../src/package-root.js";
+import { hostileProject } from "../support/hostile-project.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";
 
 /** The worked example of docs/rules.md: a tool that deletes is an error. */
@@ -25,14 +25,10 @@ writeFileSync(new URL("./PWNED", import.meta.url), "ran");
 export const rules = [];
 `;
 
+/** The pull request's checkout: the tutorial's tools/ and these files. */
 function checkout(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "tooldeck-custom-"));
-  mkdirSync(join(dir, ".git"));
+  const dir = hostileProject(files);
   cpSync(packagePath("tools"), join(dir, "tools"), { recursive: true });
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
   return dir;
 }
 

@@ -1,23 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { LoadedTool } from "../../../src/config/tool-config.js";
 import { loadCustomRules } from "../../../src/lint/custom-rules/load-custom-rules.js";
 import { RULE_IDS } from "../../../src/lint/rule-catalog.js";
+import { hostileProject } from "../../support/hostile-project.js";
 
 /** A rule module's source: `body` is what follows the rule's fields. */
 const RULE = (id: string, check = "() => []") =>
   `{ id: "${id}", severity: "warning", profiles: ["standard"], description: "d", docs: "why", appliesTo: () => true, check: ${check} }`;
 
-function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "tooldeck-rules-"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const folder = hostileProject;
 
 const load = (dir: string, spec: string) => loadCustomRules([{ spec, from: dir, at: "--rules" }], RULE_IDS);
 

@@ -1,20 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { readLintSettings } from "../../../src/lint/lint-settings.js";
 import { RULE_IDS } from "../../../src/lint/rule-catalog.js";
 import { MAX_EXTENDS_DEPTH } from "../../../src/lint/settings/read-settings-chain.js";
+import { hostileProject } from "../../support/hostile-project.js";
 
-/** A project folder with these files (paths relative to it). */
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "tooldeck-extends-"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+/** A project folder (its own repository) with these files (paths relative to it). */
+const project = hostileProject;
 
 /** The settings of a project, read from its folder as the CLI does (files are named relative to it). */
 function read(dir: string) {
