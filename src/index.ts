@@ -51,6 +51,11 @@ export {
   type FixSummary,
 } from "./lint/check-with-fixes.js";
 export {
+  type LoadedRules,
+  loadCustomRules,
+  type RuleModuleRef,
+} from "./lint/custom-rules/load-custom-rules.js";
+export {
   type ConfigChange,
   type Diagnostic,
   type Fix,
