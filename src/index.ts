@@ -51,6 +51,11 @@ export {
   type FixSummary,
 } from "./lint/check-with-fixes.js";
 export {
+  type LoadedRules,
+  loadCustomRules,
+  type RuleModuleRef,
+} from "./lint/custom-rules/load-custom-rules.js";
+export {
   type ConfigChange,
   type Diagnostic,
   type Fix,
@@ -73,10 +78,19 @@ export { type LintOptions, lint } from "./lint/lint.js";
 export { type LintMcpToolsOptions, lintMcpTools } from "./lint/lint-mcp-tools.js";
 export { loadLintSettings } from "./lint/lint-settings.js";
 export { type ProbeOptions, type ProbeRecord, type ProbeTarget, probe } from "./lint/probe/probe.js";
-export type { CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
+export type { BaselineSummary, CheckReport, RuleInfo, ToolReport } from "./lint/report.js";
 export type { Finding, LintContext, LintRule } from "./lint/rule.js";
 export { RULE_CATALOG, RULE_IDS } from "./lint/rule-catalog.js";
 export { DEFAULT_RULES } from "./lint/rules/index.js";
+export {
+  applyBaseline,
+  type BaselineEntry,
+  baselineOf,
+  formatBaseline,
+  parseBaseline,
+} from "./lint/suppress/baseline.js";
+export { type SuppressOptions, suppressFindings } from "./lint/suppress/suppress-findings.js";
+export type { SuppressedDiagnostic, Suppression } from "./lint/suppress/suppression.js";
 export type { FetchLike } from "./net/fetch-like.js";
 export { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "./openapi/load-spec.js";
 export {

@@ -13,6 +13,11 @@ export interface CliIo {
   /** Which streams are terminals: colours on stdout, progress on stderr. Absent = neither. */
   isTTY?: { stdout: boolean; stderr: boolean };
   /**
+   * Asks the person at the terminal and gives the answer; absent when there is none to ask (stdin or
+   * stdout not a terminal): a command then asks nothing.
+   */
+  ask?: (question: string) => Promise<string>;
+  /**
    * From now on print these values as `***` (`--var` secrets, docs/security.md). `runCli` gives every
    * command an io that has it (src/cli/masked-io.ts).
    */

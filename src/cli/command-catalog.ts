@@ -4,6 +4,7 @@ import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
 import { IMPORT_INFO } from "./help/import-help.js";
 import { INFER_INFO } from "./help/infer-help.js";
+import { INIT_INFO } from "./help/init-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
 import { PROXY_INFO } from "./help/proxy-help.js";
 import { RUN_INFO } from "./help/run-help.js";
@@ -32,6 +33,7 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },
   { ...INFER_INFO, load: async () => (await import("./commands/infer.js")).inferCommand },
   { ...IMPORT_INFO, load: async () => (await import("./commands/import.js")).importCommand },
+  { ...INIT_INFO, load: async () => (await import("./commands/init.js")).initCommand },
 ];
 
 /** The catalog's command of that name, if there is one. */

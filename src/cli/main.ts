@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createInterface } from "node:readline/promises";
 import { SIGNAL_EXIT } from "./cli-io.js";
 import { findCommand } from "./command-catalog.js";
 import { runCli } from "./run-cli.js";
@@ -36,4 +37,15 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: stop.signal,
   isTTY: { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) },
+  ...(process.stdin.isTTY && process.stdout.isTTY ? { ask } : {}),
 });
+
+/** One question at the terminal (tooldeck init); the interface is closed so that the process can end. */
+async function ask(question: string): Promise<string> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await terminal.question(question, { signal: stop.signal });
+  } finally {
+    terminal.close();
+  }
+}

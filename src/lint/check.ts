@@ -14,7 +14,8 @@ import { lint, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
-import type { CheckReport, ToolReport } from "./report.js";
+import type { CheckReport, RuleInfo, ToolReport } from "./report.js";
+import type { LintRule } from "./rule.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
 import { ruleOverrides } from "./rule-overrides.js";
 import { DEFAULT_RULES } from "./rules/index.js";
@@ -31,10 +32,14 @@ export interface CheckOptions {
   settings?: Record<string, RuleSetting>;
   /** What `settings` came from, as reports name it (`tooldeck.config.yaml`); default `the settings given`. */
   settingsSource?: string;
+  /** The preset or file `extends` brought a rule's setting from, where it is not `settingsSource`. */
+  settingsOrigins?: Readonly<Record<string, string>>;
   /** Where toolkits' specs and their `$ref`s may be read from (probes get it through their target). */
   specRead?: SpecReadOptions;
   /** Tools listed by MCP servers: linted with the rules that apply to any LLM tool, never probed. */
   mcpTools?: readonly ListedMcpTool[];
+  /** Rules run besides the built-ins (after them), of the same `LintRule` shape. */
+  customRules?: readonly LintRule[];
   /** Run toolkits' Custom Code in probes (in the sandbox); without it the rule custom-code-not-run says so. */
   allowCode?: boolean;
   /** profile-portability for every config, not only for Flowise exports judged under standard. */
@@ -88,17 +93,27 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
   // Tools keep the order they were loaded in, whatever profile judged them; MCP servers' tools last.
   const tools = reports.sort((a, b) => a.index - b.index).map(({ report }) => report);
   tools.push(...(options.mcpTools ?? []).map((tool) => ({ name: tool.name, ...tool.source })));
+  const customInfo = (options.customRules ?? []).map(toRuleInfo);
   const overrides =
     options.settings &&
-    ruleOverrides(options.settings, RULE_CATALOG, options.settingsSource ?? "the settings given");
+    ruleOverrides(
+      options.settings,
+      [...RULE_CATALOG, ...customInfo],
+      options.settingsSource ?? "the settings given",
+      options.settingsOrigins,
+    );
   return {
     profile: mainProfile(groups, options.profile),
     tools,
     // Probe and load findings take their configured severities here, with the rules' (applySeverities
     // is idempotent: lint() applies it too when called alone); then a probe failure a rule explains is
     // folded into that rule's finding, which keeps the heavier of the configured severities.
-    diagnostics: foldExplainedProbes(applySeverities(diagnostics, options.settings), DEFAULT_RULES),
+    diagnostics: foldExplainedProbes(applySeverities(diagnostics, options.settings), [
+      ...DEFAULT_RULES,
+      ...(options.customRules ?? []),
+    ]),
     ...(overrides ? { ruleOverrides: overrides } : {}),
+    ...(customInfo.length > 0 ? { customRules: customInfo } : {}),
   };
 }
 
@@ -136,6 +151,7 @@ async function checkGroup(
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.allowCode ? { allowCode: true } : {}),
       ...(options.portability ? { portability: true } : {}),
+      ...(options.customRules?.length ? { rules: [...DEFAULT_RULES, ...options.customRules] } : {}),
     }),
   ];
   if (!options.probe || options.settings?.probe === "off") {
@@ -195,6 +211,10 @@ async function listTools(
   } catch {
     return [entry(toolName(tool))];
   }
+}
+
+function toRuleInfo({ id, severity, otherSeverities, description, docs }: LintRule): RuleInfo {
+  return { id, severity, ...(otherSeverities ? { otherSeverities } : {}), description, docs };
 }
 
 function toToolReport(record: ProbeRecord): ToolReport {

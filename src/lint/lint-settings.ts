@@ -1,33 +1,43 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { z } from "zod";
+import { dirname, join, resolve } from "node:path";
+import type { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
 import { nearestName } from "../nearest-name.js";
 import { namedFileRoots } from "../project-files/named-path.js";
-import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";
-import { readProjectFile } from "../project-files/read-project-file.js";
 import type { RuleSetting } from "./apply-severities.js";
-
-const RulesSchema = z.record(z.string(), z.enum(["off", "info", "warning", "error"]));
-const SettingsSchema = z.object({ rules: RulesSchema.default({}) }).strict();
+import type { RuleModuleRef } from "./custom-rules/load-custom-rules.js";
+import { mergeSettingsLayers } from "./settings/merge-settings-layers.js";
+import { readSettingsChain } from "./settings/read-settings-chain.js";
+import type { SettingsLayer } from "./settings/settings-layer.js";
+import type { SettingsOverride } from "./settings/settings-override.js";
+import { RulesSchema } from "./settings/settings-schema.js";
 
 export const SETTINGS_FILES = ["tooldeck.config.json", "tooldeck.config.yaml", "tooldeck.config.yml"];
 
-/** Per-rule severities, and the file that set them. */
+/** Per-rule severities, the overrides for some files, and the file that set them. */
 export interface LintSettings {
   rules: Record<string, RuleSetting>;
+  /** The preset or file `extends` brought each rule's setting from, where it is not `source` itself. */
+  ruleOrigins: Record<string, string>;
+  /** `overrides`, in the order written (the last that sets a finding's rule decides). */
+  overrides: SettingsOverride[];
+  /** Rule modules the files name (`plugins`): code, loaded only when the command line allows it. */
+  plugins: RuleModuleRef[];
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
+  /** The folder of that file, which override globs are relative to; the working directory when there was none. */
+  dir: string;
 }
 
 /**
- * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`): the
- * file given, else the first of those names in `dir`, else none. Unknown rule ids are an error, so a
- * typo does not silently keep a rule on. The file is read inside `project` (default the repository
- * of `dir`) and its own folder: one that is a symlink out of the project (a pull request's
- * `tooldeck.config.yaml` → `~/.kube/config`) is refused before it is read, so no error quotes it.
+ * Per-rule severities from `tooldeck.config.{json,yaml}` (`rules: { id: off|info|warning|error }`,
+ * `overrides`, and the presets and files it `extends`): the file given, else the first of those names in
+ * `dir`, else none. Unknown rule ids are an error, so a typo does not silently keep a rule on. The file
+ * is read inside `project` (default the repository of `dir`) and its own folder: one that is a symlink
+ * out of the project (a pull request's `tooldeck.config.yaml` → `~/.kube/config`) is refused before it
+ * is read, so no error quotes it.
  */
 export function loadLintSettings(
   file: string | undefined,
@@ -38,37 +48,55 @@ export function loadLintSettings(
   return readLintSettings(file, dir, knownRules, project).rules;
 }
 
-/** `loadLintSettings`, saying which file the severities came from (reports name it). */
+/** `loadLintSettings`, saying which file the severities came from (reports name it), with the overrides. */
 export function readLintSettings(
   file: string | undefined,
   dir: string,
   knownRules: readonly string[],
   project: readonly string[] = [projectRoot(dir)],
 ): LintSettings {
-  const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
-  if (name === undefined) return { rules: {}, source: undefined };
-  const path = file ?? join(dir, name);
-  const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
-  return { rules: parseSettingsFile(path, roots, knownRules), source: name };
+  return toLintSettings(readSettingsLayers(file, dir, project), knownRules);
 }
 
-function parseSettingsFile(
-  path: string,
-  roots: readonly string[],
-  knownRules: readonly string[],
-): Record<string, RuleSetting> {
-  let data: unknown;
-  try {
-    data = parseBounded(readProjectFile(path, { roots }), "yaml");
-  } catch (cause) {
-    throw new ToolDeckError("load", `${path}: ${(cause as Error).message.split("\n")[0]}`);
+/** A settings file and what it extends, read but not yet checked against the rules there are. */
+export interface SettingsRead {
+  layers: SettingsLayer[];
+  source: string | undefined;
+  dir: string;
+}
+
+/**
+ * The first half of `readLintSettings`: the layers, before their rule names are checked, so that the
+ * rule modules they name can be loaded first (their rules may be named too).
+ */
+export function readSettingsLayers(
+  file: string | undefined,
+  dir: string,
+  project: readonly string[] = [projectRoot(dir)],
+): SettingsRead {
+  const name = file ?? SETTINGS_FILES.find((candidate) => existsSync(join(dir, candidate)));
+  if (name === undefined) return { layers: [], source: undefined, dir: resolve(dir) };
+  const path = file ?? join(dir, name);
+  const roots = namedFileRoots(name, project, file === undefined ? dir : process.cwd());
+  return { layers: readSettingsChain(path, name, roots), source: name, dir: dirname(resolve(path)) };
+}
+
+/** The second half: every rule name checked against `knownRules`, the layers merged. */
+export function toLintSettings(read: SettingsRead, knownRules: readonly string[]): LintSettings {
+  checkRuleNames(read.layers, knownRules);
+  return { ...mergeSettingsLayers(read.layers, read.source ?? ""), source: read.source, dir: read.dir };
+}
+
+/** Every rule a layer names must exist: `<file>: overrides[0].rules.prob: no such rule, did you mean probe?`. */
+function checkRuleNames(layers: readonly SettingsLayer[], knownRules: readonly string[]): void {
+  for (const layer of layers) {
+    const unknown =
+      unknownRule(layer.rules, knownRules) ??
+      layer.overrides
+        .map((override, index) => unknownRule(override.rules, knownRules, `overrides[${index}].rules`))
+        .find(Boolean);
+    if (unknown) throw new ToolDeckError("load", `${layer.name}: ${unknown}`);
   }
-  const parsed = SettingsSchema.safeParse(data ?? {});
-  if (!parsed.success)
-    throw new ToolDeckError("load", `${path}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
-  const unknown = unknownRule(parsed.data.rules, knownRules);
-  if (unknown) throw new ToolDeckError("load", `${path}: ${unknown}`);
-  return parsed.data.rules;
 }
 
 /**
@@ -90,10 +118,14 @@ export function parseRuleSettings(
 }
 
 /** `rules.<id>: no such rule, did you mean …? (rules: …)` for the first id that names no rule. */
-function unknownRule(rules: Record<string, RuleSetting>, knownRules: readonly string[]): string | undefined {
+function unknownRule(
+  rules: Record<string, RuleSetting>,
+  knownRules: readonly string[],
+  at = "rules",
+): string | undefined {
   const unknown = Object.keys(rules).find((id) => !knownRules.includes(id));
   if (unknown === undefined) return undefined;
   const nearest = nearestName(unknown, knownRules);
   const hint = nearest ? `, did you mean ${nearest}?` : "";
-  return `rules.${unknown}: no such rule${hint} (rules: ${knownRules.join(", ")})`;
+  return `${at}.${unknown}: no such rule${hint} (rules: ${knownRules.join(", ")})`;
 }

@@ -1,5 +1,6 @@
 import type { Profile } from "../profile.js";
 import type { Diagnostic, Severity } from "./diagnostic.js";
+import type { SuppressedDiagnostic } from "./suppress/suppression.js";
 
 /** One tool as the report shows it: where it is, and the request it really sends (from its probe). */
 export interface ToolReport {
@@ -21,6 +22,25 @@ export interface CheckReport {
   diagnostics: Diagnostic[];
   /** Rules the settings turned off or lowered; every format lists them beside the summary. */
   ruleOverrides?: RuleOverrides;
+  /**
+   * Findings accepted by a comment, an override or the baseline: not in `diagnostics`, not counted
+   * towards `--fail-on`, but listed by json and sarif and counted by the summary, so a review sees them.
+   */
+  suppressed?: SuppressedDiagnostic[];
+  /** The metadata of the custom rules that ran (SARIF lists them beside the built-ins). */
+  customRules?: RuleInfo[];
+  /** What the baseline (`--baseline FILE`) did. */
+  baseline?: BaselineSummary;
+}
+
+/** The baseline's effect on a run. */
+export interface BaselineSummary {
+  /** The file, as given. */
+  file: string;
+  /** Findings it hid (they are in `suppressed`). */
+  hidden: number;
+  /** Its entries that matched no finding: fixed since, or changed; `--update-baseline` drops them. */
+  stale: number;
 }
 
 /** A rule a settings file set below the severity it reports at by default. */
@@ -41,6 +61,11 @@ export interface RuleOverrides {
   /** Rules turned off, in the catalog's order. */
   off: string[];
   downgraded: RuleDowngrade[];
+  /**
+   * For the rules here that a preset or file `source` extends set (`tooldeck:flowise`), which one; a rule
+   * not named was set by `source` itself.
+   */
+  setBy?: Record<string, string>;
 }
 
 /** Rule metadata for formats that carry it (SARIF). */
@@ -55,14 +80,15 @@ export interface RuleInfo {
   helpUri?: string;
 }
 
-/** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools` */
+/** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools`, and `; 2 suppressed` when findings were accepted. */
 export function summarize(report: CheckReport): string {
   const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
   const tools = `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}`;
   const total = report.diagnostics.length;
-  if (total === 0) return `no problems in ${tools}`;
+  const suppressed = report.suppressed?.length ? `; ${report.suppressed.length} suppressed` : "";
+  if (total === 0) return `no problems in ${tools}${suppressed}`;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}`;
+  return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}${suppressed}`;
 }
 
 /** `standard`, or `standard; flowise for fixtures/export.json` when some files were judged otherwise. */

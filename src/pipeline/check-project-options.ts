@@ -2,6 +2,7 @@ import type { LoadResult } from "../config/load-result.js";
 import type { RuleSetting } from "../lint/apply-severities.js";
 import type { FixReporter, FixSummary } from "../lint/check-with-fixes.js";
 import type { CheckReport } from "../lint/report.js";
+import type { LintRule } from "../lint/rule.js";
 import type { Profile } from "../profile.js";
 import type { ToolSourceOptions } from "./load-tool-sources.js";
 
@@ -42,6 +43,13 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   allowWrites?: boolean;
   /** Apply the safe fixes to the config files and check again (`--fix`); a reporter hears what changed. */
   fix?: boolean | FixReporter;
+  /** Rules besides the built-ins, of the `LintRule` shape (docs/rules.md, "Custom rules"). */
+  customRules?: readonly LintRule[];
+  /**
+   * Rule modules to load (`--rules`): paths or npm packages, resolved from the working directory. The
+   * `plugins` a settings file names are loaded only when named here too, or with `allowCode`.
+   */
+  ruleModules?: readonly string[];
   /** Severities by rule id; default those of `settingsFile`. */
   rules?: Record<string, RuleSetting>;
   /** `--config`; default `tooldeck.config.{json,yaml,yml}` in the working directory, if there is one. */
@@ -51,13 +59,25 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
    * this file sets, or the check stops with a `load` error; so must a settings file exist.
    */
   requiredSettingsFile?: string;
+  /**
+   * `--baseline`: a baseline file (JSON, from `updateBaseline`); the findings it holds are accepted
+   * (`report.suppressed`, `report.baseline`), the others still count.
+   */
+  baseline?: string;
+  /** `--update-baseline`: first write every finding of this run to `baseline` (atomically). */
+  updateBaseline?: boolean;
+  /** Obey `# tooldeck-disable…` comments in YAML configs; default true (`--no-inline-config`: false). */
+  inlineConfig?: boolean;
   /** `{{$vars.…}}` values (`--var`), over the emulators' own (`base_url`). */
   vars?: Record<string, string>;
   /** Names of `vars` that are secret whatever their name or use (`--secret`): told to `onSecret`. */
   secretVars?: readonly string[];
   /** Each probe call's limit (`--timeout`); default 10 s. */
   timeoutMs?: number;
-  /** Run toolkits' Custom Code in probes, in the sandbox (`--allow-code`). */
+  /**
+   * Run toolkits' Custom Code in probes, in the sandbox, and load the rule modules a settings file
+   * names (`plugins`: in the process, not sandboxed) (`--allow-code`).
+   */
   allowCode?: boolean;
   /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
   portability?: boolean;

@@ -1,21 +1,33 @@
+import { dirname, resolve } from "node:path";
+import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import { ToolDeckError } from "../errors.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
 import { findSpec } from "../lint/find-spec.js";
-import { type LintSettings, parseRuleSettings, readLintSettings } from "../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
-import { requireLintSettings } from "../lint/require-lint-settings.js";
-import { RULE_IDS } from "../lint/rule-catalog.js";
+import type { CheckReport } from "../lint/report.js";
+import {
+  applyBaseline,
+  type BaselineLocation,
+  baselineOf,
+  formatBaseline,
+  parseBaseline,
+} from "../lint/suppress/baseline.js";
+import { suppressFindings } from "../lint/suppress/suppress-findings.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
+import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
+import { readProjectFile } from "../project-files/read-project-file.js";
+import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import { secretVars } from "../secrets/secret-vars.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
 import { configPathsToRead, loadToolSources, type ToolSources } from "./load-tool-sources.js";
+import { loadRuleSetup, type RuleSetup } from "./rule-setup.js";
 
 /**
  * What `tooldeck check` runs, as one call: loads the tools (paths, stdin, a Flowise instance, MCP
@@ -31,12 +43,40 @@ import { configPathsToRead, loadToolSources, type ToolSources } from "./load-too
 export async function checkProject(options: CheckProjectOptions = {}): Promise<CheckProjectResult> {
   if (options.fix && options.tools)
     throw new ToolDeckError("usage", "fix reads the configs again after each pass: give paths, not tools");
-  const run = () => checkOnce(options);
-  if (!options.fix) return run();
-  return checkWithFixes(run, options.fix === true ? {} : options.fix);
+  if (options.updateBaseline && options.baseline === undefined)
+    throw new ToolDeckError("usage", "updateBaseline writes the file baseline names: give baseline too");
+  const setup = await loadRuleSetup(options);
+  const run = () => checkOnce(options, setup);
+  const result = options.fix
+    ? await checkWithFixes(run, options.fix === true ? {} : options.fix)
+    : await run();
+  if (options.baseline === undefined) return result;
+  return { ...result, report: withBaseline(result.report, options.baseline, options) };
 }
 
-async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResult> {
+/**
+ * `--baseline FILE`: the findings it holds are accepted; with `--update-baseline` it is first written
+ * (atomically: a run killed mid-write leaves the old file) with every finding of this run.
+ */
+function withBaseline(report: CheckReport, file: string, options: CheckProjectOptions): CheckReport {
+  const at: BaselineLocation = { file, dir: dirname(resolve(file)), cwd: process.cwd() };
+  if (options.updateBaseline) {
+    const entries = baselineOf(report, at);
+    writeFileAtomically(file, formatBaseline(entries));
+    options.onNote?.(`wrote ${file} (${entries.length} finding${entries.length === 1 ? "" : "s"} accepted)`);
+    return applyBaseline(report, entries, at);
+  }
+  const roots = namedFileRoots(file, projectRoots(options.roots));
+  let text: string;
+  try {
+    text = readProjectFile(file, { roots });
+  } catch (cause) {
+    throw new ToolDeckError("load", `${file}: ${(cause as Error).message} (write it with --update-baseline)`);
+  }
+  return applyBaseline(report, parseBaseline(text, file), at);
+}
+
+async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promise<CheckProjectResult> {
   const target = options.target ?? "emulator";
   const outbound = toOutboundPolicy({
     baseUrl: typeof target === "object" ? target.baseUrl : undefined,
@@ -50,7 +90,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   tellSecrets(options, loaded);
   const spec = await findOrInferSpec(options, loaded, read);
-  const settings = ruleSettings(options);
+  const { settings } = setup;
   const probe =
     target === false ? undefined : await probeOptions(target, { options, loaded, spec, outbound, read });
   const report = await check(loaded, {
@@ -60,13 +100,22 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     ...(spec ? { spec } : {}),
     settings: settings.rules,
     ...(settings.source ? { settingsSource: settings.source } : {}),
+    settingsOrigins: settings.ruleOrigins,
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
     specRead: read,
     mcpTools: loaded.mcpTools,
+    customRules: setup.customRules,
     ...(probe ? { probe } : {}),
   });
-  return { report, loadFailed: loaded.errors.length > 0 };
+  const accepted = suppressFindings(report, {
+    overrides: settings.overrides,
+    base: { dir: settings.dir, cwd: process.cwd() },
+    ...(options.inlineConfig === false ? {} : { readFile: (file) => readConfigText(file, read.roots) }),
+    files: [...new Set(loaded.tools.map((tool) => tool.source.file))],
+    knownRules: setup.knownRules,
+  });
+  return { report: accepted.report, loadFailed: loaded.errors.length > 0 || accepted.invalidComments };
 }
 
 /**
@@ -95,17 +144,14 @@ async function findOrInferSpec(
   return spec;
 }
 
-/**
- * The severities given in code, else those of the settings file; held to `requiredSettingsFile` when
- * one is given (`--config-required`).
- */
-function ruleSettings(options: CheckProjectOptions): LintSettings {
-  const settings = options.rules
-    ? { rules: parseRuleSettings(options.rules, RULE_IDS), source: "the rules option" }
-    : readLintSettings(options.settingsFile, process.cwd(), RULE_IDS, projectRoots(options.roots));
-  if (options.requiredSettingsFile !== undefined)
-    requireLintSettings(settings, options.requiredSettingsFile, RULE_IDS);
-  return settings;
+/** A config file's text for its `# tooldeck-…` comments, read as the configs were; none for stdin or a chatflow. */
+function readConfigText(file: string, roots: readonly string[]): string | undefined {
+  if (file === STDIN_FILE || file.startsWith("flowise:")) return undefined;
+  try {
+    return readProjectFile(file, { roots });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Each secret variable's value, now that the configs that may use a variable as a credential are known. */

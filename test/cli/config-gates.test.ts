@@ -151,3 +151,56 @@ describe("--config-required FILE pins the settings a CI workflow trusts", () => 
     expect(stderr).toMatch(/^tooldeck check: missing\.yaml: .+\n$/);
   });
 });
+
+describe("presets and extended files are gates too", () => {
+  test("a rule a preset turns off is listed, naming the preset", async () => {
+    const { dir } = checkout("extends: [tooldeck:flowise]\nrules:\n  probe: off\n");
+    const { stdout } = await run(dir, "check", "tools");
+    expect(stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      "rules turned off by tooldeck:flowise (extended by tooldeck.config.yaml): profile-portability",
+      "rules turned off by tooldeck.config.yaml: probe",
+    ]);
+    const report = JSON.parse((await run(dir, "check", "tools", "--format", "json")).stdout);
+    expect(report.ruleOverrides).toEqual({
+      source: "tooldeck.config.yaml",
+      off: ["profile-portability", "probe"],
+      downgraded: [],
+      setBy: { "profile-portability": "tooldeck:flowise" },
+    });
+  });
+
+  test("--config-required compares the merged settings: a changed extended file stops the run", async () => {
+    const { dir, trusted } = checkout("extends: ./ci/base.yaml\n");
+    cpSync(packagePath("tools"), join(dir, "ci"), { recursive: true });
+    writeFileSync(join(dir, "ci", "base.yaml"), "rules:\n  operation-not-found: off\n");
+    writeFileSync(trusted, "rules:\n  operation-not-found: error\n");
+    const { exit, stderr } = await run(dir, "lint", "tools", "--config-required", trusted);
+    expect(exit).toBe(2);
+    expect(stderr).toBe(
+      `tooldeck lint: tooldeck.config.yaml differs from --config-required ${trusted} (rules.operation-not-found: off, required error)\n`,
+    );
+  });
+
+  test("--config-required compares overrides: files, tools and rules, not their reasons or layout", async () => {
+    const override = "overrides:\n  - files: [flows/*.json]\n    rules: { probe: 'off' }\n    reason: ";
+    const { dir, trusted } = checkout(`${override}staging\n`);
+    writeFileSync(
+      trusted,
+      "overrides: [{ files: 'flows/*.json', rules: { probe: 'off' }, reason: other words }]\n",
+    );
+    // The same gates: the run goes on (and fails on the tutorial's error, exit 1).
+    expect(await run(dir, "lint", "tools", "--config-required", trusted)).toMatchObject({
+      exit: 1,
+      stderr: "",
+    });
+    writeFileSync(
+      join(dir, "tooldeck.config.yaml"),
+      `${override}x\n  - { files: '**', rules: { operation-not-found: 'off' } }\n`,
+    );
+    const { exit, stderr } = await run(dir, "lint", "tools", "--config-required", trusted);
+    expect(exit).toBe(2);
+    expect(stderr).toBe(
+      `tooldeck lint: tooldeck.config.yaml differs from --config-required ${trusted} (overrides[1]: {"files":["**"],"rules":{"operation-not-found":"off"}}, required not set)\n`,
+    );
+  });
+});

@@ -65,13 +65,66 @@ describe("readLintSettings says where the severities came from", () => {
     const dir = dirWith("tooldeck.config.yml", "rules:\n  probe: info\n");
     expect(readLintSettings(undefined, dir, RULES)).toEqual({
       rules: { probe: "info" },
+      ruleOrigins: {},
+      overrides: [],
+      plugins: [],
       source: "tooldeck.config.yml",
+      dir,
     });
     const given = join(dir, "tooldeck.config.yml");
     expect(readLintSettings(given, "/nonexistent", RULES).source).toBe(given);
-    expect(readLintSettings(undefined, mkdtempSync(join(tmpdir(), "tooldeck-none-")), RULES)).toEqual({
+    const none = mkdtempSync(join(tmpdir(), "tooldeck-none-"));
+    expect(readLintSettings(undefined, none, RULES)).toEqual({
       rules: {},
+      ruleOrigins: {},
+      overrides: [],
+      plugins: [],
       source: undefined,
+      dir: none,
     });
+  });
+});
+
+describe("overrides", () => {
+  test("each entry as lists, named by its place in the file", () => {
+    const dir = dirWith(
+      "tooldeck.config.yaml",
+      "overrides:\n  - files: flows/*.json\n    rules: { probe: 'off' }\n    reason: staging only\n  - files: [a.yaml, b/**]\n    tools: get_events\n    rules: { operation-not-found: warning }\n",
+    );
+    expect(readLintSettings(undefined, dir, RULES).overrides).toEqual([
+      {
+        files: ["flows/*.json"],
+        rules: { probe: "off" },
+        reason: "staging only",
+        origin: "tooldeck.config.yaml overrides[0]",
+      },
+      {
+        files: ["a.yaml", "b/**"],
+        tools: ["get_events"],
+        rules: { "operation-not-found": "warning" },
+        origin: "tooldeck.config.yaml overrides[1]",
+      },
+    ]);
+  });
+
+  test.each([
+    [
+      "no files",
+      "overrides:\n  - rules: { probe: 'off' }\n",
+      /tooldeck\.config\.yaml: overrides\[0\]\.files: /,
+    ],
+    [
+      "an unknown key",
+      "overrides:\n  - files: a\n    rule: {}\n    rules: {}\n",
+      /overrides\[0\]: Unrecognized key: "rule"/,
+    ],
+    [
+      "an unknown rule",
+      "overrides:\n  - files: a\n    rules: { prob: 'off' }\n",
+      /^tooldeck\.config\.yaml: overrides\[0\]\.rules\.prob: no such rule, did you mean probe\?/,
+    ],
+  ])("%s is one load error naming the file", (_label, content, message) => {
+    const dir = dirWith("tooldeck.config.yaml", content);
+    expect(() => readLintSettings(undefined, dir, RULES)).toThrow(message);
   });
 });

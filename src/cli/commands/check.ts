@@ -5,6 +5,7 @@ import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
+import { RULE_IDS } from "../../lint/rule-catalog.js";
 import { packageVersion } from "../../package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
@@ -60,6 +61,10 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-code": { type: "boolean", default: false },
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
+        baseline: { type: "string" },
+        rules: { type: "string", multiple: true },
+        "update-baseline": { type: "boolean", default: false },
+        "no-inline-config": { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...TOOL_SOURCE_FLAGS,
       });
@@ -74,7 +79,8 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
       io.stdout(
         formatReport(shown, format, {
           color: wantsColor(io),
-          docsUrl: ruleDocsUrl,
+          // Custom rules are documented by their authors, not in tooldeck's docs/rules.md.
+          docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
           showDocs: values["show-docs"],
           version: packageVersion(),
           readFile: readReportedFile,
@@ -106,6 +112,10 @@ type CheckValues = ToolSourceFlags & {
   "allow-code": boolean;
   "allow-empty": boolean;
   portability: boolean;
+  baseline?: string | undefined;
+  rules?: string[] | undefined;
+  "update-baseline": boolean;
+  "no-inline-config": boolean;
   quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
@@ -122,6 +132,11 @@ async function checkOptions(
   const profile = values.profile === undefined ? undefined : parseProfile(values.profile);
   // Checked even where nothing is probed (lint, --no-probe): a bad value is a mistake either way.
   const timeoutMs = parseTimeout(values.timeout);
+  if (values["update-baseline"] && values.baseline === undefined)
+    throw new ToolDeckError(
+      "usage",
+      "--update-baseline writes the file --baseline names: add --baseline FILE",
+    );
   const sources = await commandLineSources(positionals, values, io);
   return {
     ...sources,
@@ -143,6 +158,10 @@ async function checkOptions(
     allowRemoteRefs: values["allow-remote-refs"],
     allowEmpty: values["allow-empty"],
     portability: values.portability,
+    ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+    updateBaseline: values["update-baseline"],
+    ...(values.rules ? { ruleModules: values.rules } : {}),
+    inlineConfig: !values["no-inline-config"],
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
     ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${toLineText(note)}\n`) }),

@@ -38,11 +38,22 @@ Options:
                       (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes
 ${FLOWISE_FLAGS_HELP}
 ${MCP_FLAGS_HELP}${probes ? "\n                      (an MCP server's tools are linted, never probed)" : ""}
-${ALLOW_CODE_HELP}
+${ALLOW_CODE_HELP};
+                      also load the rule modules tooldeck.config.* names (plugins), in the process
 ${PROJECT_FLAGS_HELP}
   --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
-  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error };
+  --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error },
+                      and overrides: [{ files: [glob], tools: [name], rules: {…}, reason }] for some files,
+                      after what it extends: [tooldeck:recommended|strict|flowise, a settings file or package];
                       rules it turns off or lowers are listed under the summary, in every format
+  --rules MODULE      load custom rules from a module (a path, or an npm package in node_modules) that
+                      exports rules of the LintRule shape (docs/rules.md); repeatable. A module named
+                      only in tooldeck.config.* (plugins: […]) runs only when named here or with --allow-code
+  --baseline FILE     accept the findings FILE holds (by rule, file, tool and JSON path): only new ones
+                      count; the summary counts what it hid, json and sarif list each
+  --update-baseline   write every finding of this run to the --baseline FILE first (accepting them all)
+  --no-inline-config  ignore '# tooldeck-disable-next-line <rule> -- reason' and '# tooldeck-disable
+                      <rule>' … '# tooldeck-enable <rule>' comments in YAML configs (obeyed by default)
   --config-required FILE
                       exit 2 unless the settings in use set exactly what FILE sets (a CI workflow's
                       trusted copy): a changed or missing tooldeck.config.yaml stops the run

@@ -4,6 +4,7 @@ import type { Severity } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
+import { describeSuppressions } from "../suppress/describe-suppressions.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 
 const COMMAND: Record<Severity, "error" | "warning" | "notice"> = {
@@ -21,7 +22,8 @@ export interface GithubOptions {
  * GitHub Actions workflow commands, one per finding, so each shows as an annotation on the pull
  * request's file, line and column: `::error file=tools/x.yaml,line=12,col=3,title=operation-not-found::update_event: …`.
  * Values are escaped as the runner expects (`%`, CR and LF in messages; also `:` and `,` in properties).
- * Rules the settings turned off or lowered are a `::notice::` each, so the run's summary shows them.
+ * Rules the settings turned off or lowered, and what accepted suppressed findings, are a `::notice::`
+ * each, so the run's summary shows them.
  */
 export function formatGithub(report: CheckReport, options: GithubOptions): string {
   const locate = createDiagnosticLocator(options.readFile);
@@ -38,8 +40,9 @@ export function formatGithub(report: CheckReport, options: GithubOptions): strin
     const message = toTerminalText(`${subject}${diagnostic.message}${suggestion}`);
     return `::${COMMAND[diagnostic.severity]} ${properties.join(",")}::${escapeCommandData(message)}`;
   });
-  const overrides = describeRuleOverrides(report.ruleOverrides).map(
-    (line) => `::notice::${escapeCommandData(toTerminalText(line.text))}`,
-  );
+  const overrides = [
+    ...describeRuleOverrides(report.ruleOverrides).map((line) => line.text),
+    ...describeSuppressions(report),
+  ].map((text) => `::notice::${escapeCommandData(toTerminalText(text))}`);
   return `${[...lines, ...overrides, `${summarize(report)} (profile ${report.profile})`].join("\n")}\n`;
 }

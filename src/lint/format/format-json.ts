@@ -11,16 +11,20 @@ export interface JsonOptions {
 /**
  * The report as JSON: profile, summary, tools and diagnostics (each with the `line` and `column` of its
  * path in its file, when `readFile` can read it), for scripts and CI systems, and `ruleOverrides`
- * (`{ source, off, downgraded }`) when the settings turned rules off or lowered them.
+ * (`{ source, off, downgraded }`) when the settings turned rules off or lowered them; `suppressed`,
+ * the findings a comment, an override or the baseline accepted, each with its `suppression` (`kind`,
+ * `by`, `reason`), and `baseline` (`{ file, hidden, stale }`) with `--baseline`.
  */
 export function formatJson(report: CheckReport, options: JsonOptions = {}): string {
-  const { profile, tools, ruleOverrides } = report;
+  const { profile, tools, ruleOverrides, suppressed, baseline } = report;
   const json = {
     profile,
     summary: summarize(report),
     tools,
     diagnostics: withPositions(report.diagnostics, options.readFile),
     ...(ruleOverrides ? { ruleOverrides } : {}),
+    ...(suppressed ? { suppressed: withPositions(suppressed, options.readFile) } : {}),
+    ...(baseline ? { baseline } : {}),
   };
   return `${toJsonText(JSON.stringify(json, null, 2))}\n`;
 }

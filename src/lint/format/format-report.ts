@@ -40,7 +40,7 @@ export function formatReport(
       return formatJson(report, options.readFile ? { readFile: options.readFile } : {});
     case "sarif":
       return formatSarif(report, {
-        rules: RULE_CATALOG.map((rule) => {
+        rules: [...RULE_CATALOG, ...(report.customRules ?? [])].map((rule) => {
           const helpUri = options.docsUrl?.(rule.id);
           return helpUri ? { ...rule, helpUri } : rule;
         }),

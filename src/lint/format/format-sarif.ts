@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { toJsonText } from "../../safe-text.js";
-import type { Severity } from "../diagnostic.js";
+import type { Diagnostic, Severity } from "../diagnostic.js";
 import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
+import type { Suppression } from "../suppress/suppression.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = {
@@ -23,48 +24,56 @@ export interface SarifOptions {
  * SARIF 2.1.0, as GitHub code scanning loads it: rule metadata in the driver, each result located in its
  * config file (line and column of the JSON path) and named by its JSON path as a logical location, the
  * probe failures folded into it as related locations. Rules
- * the settings turned off or lowered are the run's invocation's configuration overrides.
+ * the settings turned off or lowered are the run's invocation's configuration overrides. A finding a
+ * comment, an override or the baseline accepted is a result too, with SARIF's `suppressions` (`inSource`
+ * at the comment, or `external`, and the justification), which code scanning shows as dismissed.
  */
 export function formatSarif(report: CheckReport, options: SarifOptions): string {
   const locate = createDiagnosticLocator(options.readFile ?? readIfPresent);
-  const results = report.diagnostics.map((diagnostic) => {
-    const at = locate(diagnostic);
-    const physicalLocation = {
-      artifactLocation: { uri: diagnostic.file },
-      ...(at === undefined ? {} : { region: { startLine: at.line, startColumn: at.column } }),
-    };
-    return {
-      ruleId: diagnostic.code,
-      level: LEVEL[diagnostic.severity],
-      message: {
-        text: `${diagnostic.tool}: ${diagnostic.message}${diagnostic.suggestion ? ` (${diagnostic.suggestion})` : ""}`,
-      },
-      locations: [
-        {
-          physicalLocation,
-          logicalLocations: [{ fullyQualifiedName: diagnostic.path || diagnostic.tool, kind: "member" }],
+  const accepted: readonly (Diagnostic & { suppression?: Suppression })[] = report.suppressed ?? [];
+  const results = [...report.diagnostics, ...accepted].map(
+    (diagnostic: Diagnostic & { suppression?: Suppression }) => {
+      const at = locate(diagnostic);
+      const physicalLocation = {
+        artifactLocation: { uri: diagnostic.file },
+        ...(at === undefined ? {} : { region: { startLine: at.line, startColumn: at.column } }),
+      };
+      return {
+        ruleId: diagnostic.code,
+        level: LEVEL[diagnostic.severity],
+        message: {
+          text: `${diagnostic.tool}: ${diagnostic.message}${diagnostic.suggestion ? ` (${diagnostic.suggestion})` : ""}`,
         },
-      ],
-      // The probe failures folded into the finding: where each was seen, and what it said.
-      ...(diagnostic.related
-        ? {
-            relatedLocations: diagnostic.related.map((related, id) => {
-              const seen = locate({ ...diagnostic, path: related.path });
-              return {
-                id,
-                physicalLocation: {
-                  artifactLocation: { uri: diagnostic.file },
-                  ...(seen === undefined
-                    ? {}
-                    : { region: { startLine: seen.line, startColumn: seen.column } }),
-                },
-                message: { text: `${related.code} (${related.severity}): ${related.message}` },
-              };
-            }),
-          }
-        : {}),
-    };
-  });
+        locations: [
+          {
+            physicalLocation,
+            logicalLocations: [{ fullyQualifiedName: diagnostic.path || diagnostic.tool, kind: "member" }],
+          },
+        ],
+        // The probe failures folded into the finding: where each was seen, and what it said.
+        ...(diagnostic.related
+          ? {
+              relatedLocations: diagnostic.related.map((related, id) => {
+                const seen = locate({ ...diagnostic, path: related.path });
+                return {
+                  id,
+                  physicalLocation: {
+                    artifactLocation: { uri: diagnostic.file },
+                    ...(seen === undefined
+                      ? {}
+                      : { region: { startLine: seen.line, startColumn: seen.column } }),
+                  },
+                  message: { text: `${related.code} (${related.severity}): ${related.message}` },
+                };
+              }),
+            }
+          : {}),
+        ...(diagnostic.suppression
+          ? { suppressions: [toSarifSuppression(diagnostic.file, diagnostic.suppression)] }
+          : {}),
+      };
+    },
+  );
   const sarif = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -115,6 +124,24 @@ function invocation(overrides: RuleOverrides, rules: readonly RuleInfo[]) {
       level: "warning",
       message: { text: line.text },
     })),
+  };
+}
+
+/** A suppression as SARIF 2.1.0 says it (§3.35): in the source at the comment's line, or outside it. */
+function toSarifSuppression(file: string, suppression: Suppression) {
+  const by = suppression.kind === "baseline" ? `in the baseline ${suppression.by}` : suppression.by;
+  const justification = [by, suppression.reason].filter(Boolean).join(": ");
+  return {
+    kind: suppression.kind === "inline" ? "inSource" : "external",
+    status: "accepted",
+    justification,
+    ...(suppression.line === undefined
+      ? {}
+      : {
+          location: {
+            physicalLocation: { artifactLocation: { uri: file }, region: { startLine: suppression.line } },
+          },
+        }),
   };
 }
 

@@ -4,6 +4,7 @@ import { toLineText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
+import { describeSuppressions } from "../suppress/describe-suppressions.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 import type { TextPosition } from "./locate-json-path.js";
 
@@ -17,7 +18,8 @@ export const SIMILAR_FINDINGS_SHOWN = 10;
  * The human report: grouped by file, each tool with the request it really sends, each finding with its
  * rule, place (`at tools/x.yaml:12:3 (url)` when `readFile` can read the file, which terminals and
  * editors open there), the probe failures folded into it, suggestion and fix; a one-line summary last,
- * then the rules the settings turned off or lowered. Colours only when asked (a TTY, FORCE_COLOR).
+ * then the rules the settings turned off or lowered and what accepted the findings it does not count
+ * (`suppressed: 2 by comments in tools/x.yaml`; json and sarif list each). Colours only when asked (a TTY, FORCE_COLOR).
  * Findings like one another (one rule, one severity) are shown `SIMILAR_FINDINGS_SHOWN` times, then
  * counted (`… and 3,812 more like this`): more of them would fill screens with nothing new; json and
  * sarif keep every one.
@@ -73,6 +75,7 @@ export function formatStylish(
       `${errors ? "✖" : "✔"} ${summarize(report)} (profile ${describeProfiles(report)})`,
     ),
     ...describeRuleOverrides(report.ruleOverrides).map((line) => paint("yellow", line.text)),
+    ...describeSuppressions(report).map((line) => paint("yellow", line)),
   );
   return `${lines.join("\n")}\n`;
 }

@@ -1,0 +1,58 @@
+import { resolve } from "node:path";
+import { planInit } from "../../init/plan-init.js";
+import { writeInitFiles } from "../../init/write-init-files.js";
+import { packageVersion } from "../../package-version.js";
+import { toLineText } from "../../safe-text.js";
+import { type Command, EXIT } from "../cli-io.js";
+import { INIT_INFO } from "../help/init-help.js";
+import { isCi } from "../is-ci.js";
+import { parseCommandArgs } from "../parse-command-args.js";
+
+export const initCommand: Command = {
+  ...INIT_INFO,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("init", args, {
+      force: { type: "boolean", default: false },
+      yes: { type: "boolean", default: false },
+    });
+    const dir = resolve(positionals[0] ?? ".");
+    const plan = await planInit(dir, { version: packageVersion() });
+    io.stdout(`${describeFound(plan.found)}\n`);
+    const ask = values.yes || isCi(io.env) ? undefined : io.ask;
+    if (ask) {
+      const listed = plan.files.map((file) => `  ${file.path}  (${file.what})`).join("\n");
+      const answer = await ask(`tooldeck init will write:\n${listed}\nWrite them? [Y/n] `);
+      if (/^\s*n/i.test(answer)) {
+        io.stdout("nothing written\n");
+        return EXIT.ok;
+      }
+    }
+    for (const { file, written } of writeInitFiles(dir, plan.files, values.force)) {
+      io.stdout(
+        written
+          ? `wrote ${file.path}  (${file.what})\n`
+          : `kept ${file.path}: it exists (--force rewrites it)\n`,
+      );
+    }
+    const scenario = plan.files.some((file) => file.path.startsWith("scenarios/"));
+    io.stdout(nextSteps(plan.checkArgs, scenario));
+    return EXIT.ok;
+  },
+};
+
+/** `found 4 tools in tools/request-tools.yaml, flows/agent.json (a Flowise export); OpenAPI: api.yaml`. */
+function describeFound(found: Awaited<ReturnType<typeof planInit>>["found"]): string {
+  if (found.toolFiles.length === 0 && found.specs.length === 0)
+    return "found no tool configs, Flowise exports or OpenAPI descriptions: put your tools in tools/";
+  const files = found.toolFiles.map((file) =>
+    found.flowiseFiles.includes(file) ? `${file} (a Flowise export)` : file,
+  );
+  const tools = `${found.tools.length} tool config${found.tools.length === 1 ? "" : "s"}`;
+  const specs = found.specs.length > 0 ? `; OpenAPI: ${found.specs.join(", ")}` : "";
+  return toLineText(`found ${tools}${files.length > 0 ? ` in ${files.join(", ")}` : ""}${specs}`);
+}
+
+function nextSteps(checkArgs: readonly string[], scenario: boolean): string {
+  const record = scenario ? "; record the scenario's cassette with tooldeck run --update, and commit it" : "";
+  return `next: tooldeck check ${checkArgs.join(" ")}${record}\n`;
+}

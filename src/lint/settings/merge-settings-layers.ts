@@ -1,0 +1,33 @@
+import type { RuleSetting } from "../apply-severities.js";
+import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
+import type { SettingsLayer } from "./settings-layer.js";
+import type { SettingsOverride } from "./settings-override.js";
+
+/** A settings chain as one: what a run uses. */
+export interface MergedSettings {
+  rules: Record<string, RuleSetting>;
+  /** The preset or file that set each rule, where it is another than the file read (`tooldeck:flowise`). */
+  ruleOrigins: Record<string, string>;
+  /** Every layer's overrides, in merge order: the last that sets a finding's rule decides. */
+  overrides: SettingsOverride[];
+  /** Every layer's rule modules, in merge order. */
+  plugins: RuleModuleRef[];
+}
+
+/**
+ * The layers merged in order, as ESLint merges `extends`: a later layer's setting of a rule replaces an
+ * earlier one's, the file read comes last, overrides are appended.
+ */
+export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: string): MergedSettings {
+  const merged: MergedSettings = { rules: {}, ruleOrigins: {}, overrides: [], plugins: [] };
+  for (const layer of layers) {
+    for (const [rule, setting] of Object.entries(layer.rules)) {
+      merged.rules[rule] = setting;
+      if (layer.name === fileRead) delete merged.ruleOrigins[rule];
+      else merged.ruleOrigins[rule] = layer.name;
+    }
+    merged.overrides.push(...layer.overrides);
+    merged.plugins.push(...layer.plugins);
+  }
+  return merged;
+}

@@ -1,0 +1,13 @@
+import type { RuleSetting } from "../apply-severities.js";
+import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
+import type { SettingsOverride } from "./settings-override.js";
+
+/** One file or preset of a settings chain, as read: `extends` are layers before the file's own. */
+export interface SettingsLayer {
+  /** As reports name it: `tooldeck.config.yaml`, `ci/base.yaml`, `@acme/tooldeck-config`, `tooldeck:strict`. */
+  name: string;
+  rules: Record<string, RuleSetting>;
+  overrides: SettingsOverride[];
+  /** Rule modules it names (`plugins`), resolved from its folder. */
+  plugins: RuleModuleRef[];
+}
