@@ -58,5 +58,11 @@ async function bundle(input, dir, external, onLog, minify = false) {
 
 // Minified: it carries its dependencies (zod, ajv, yaml, hono…), which would otherwise double the
 // tarball; the library is left as tsc wrote it, for its users' stack traces and debuggers.
-await bundle({ tooldeck: "dist/src/cli/main.js" }, "dist/cli", (id) => CLI_EXTERNAL.test(id), undefined, true);
+await bundle(
+  { tooldeck: "dist/src/cli/main.js" },
+  "dist/cli",
+  (id) => CLI_EXTERNAL.test(id),
+  undefined,
+  true,
+);
 await bundle(LIBRARY_ENTRIES, "dist/lib", isPackage, quietAboutRootExports);
