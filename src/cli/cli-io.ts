@@ -17,6 +17,11 @@ export interface CliIo {
    * command an io that has it (src/cli/masked-io.ts).
    */
   hideSecrets?: (values: readonly string[]) => void;
+  /**
+   * A text with the secrets hidden so far, as stdout would print it: for what is escaped before it is
+   * printed (an HTML report), where an escaped secret would no longer be found.
+   */
+  maskSecrets?: (text: string) => string;
 }
 
 /** One sub-command: its help text and what it does. Returns the exit code. */

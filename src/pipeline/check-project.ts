@@ -62,6 +62,7 @@ async function checkOnce(options: CheckProjectOptions): Promise<CheckProjectResu
     ...(settings.source ? { settingsSource: settings.source } : {}),
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
+    ...(options.details ? { details: true } : {}),
     specRead: read,
     mcpTools: loaded.mcpTools,
     ...(probe ? { probe } : {}),

@@ -77,6 +77,8 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
           showDocs: values["show-docs"],
           version: packageVersion(),
           readFile: readReportedFile,
+          title: `tooldeck ${name}`,
+          ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
         }),
       );
       if (outcome.loadFailed) return EXIT.usage;
@@ -91,6 +93,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
 }
 
 type CheckValues = ToolSourceFlags & {
+  format: string;
   spec?: string | undefined;
   profile?: string | undefined;
   fix: boolean;
@@ -122,6 +125,8 @@ async function checkOptions(
   const timeoutMs = parseTimeout(values.timeout);
   const sources = await commandLineSources(positionals, values, io);
   return {
+    // The HTML report shows what each tool gives the LLM and its probe's exchange.
+    ...(values.format === "html" ? { details: true } : {}),
     ...sources,
     ...(values.spec !== undefined ? { spec: values.spec } : {}),
     ...(profile ? { profile } : {}),

@@ -8,6 +8,7 @@ import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { specDrift } from "../../lint/probe/judge-exchange.js";
 import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import { realRoots } from "../../project-files/project-root.js";
+import { formatRunHtml } from "../../replay/format/format-run-html.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatBrokenText, formatScenarioText, formatSummary } from "../../replay/format/format-run-text.js";
 import { formatRunJson, type RunEntry, toRunEntry } from "../../replay/format/run-report.js";
@@ -21,7 +22,7 @@ import { RUN_INFO } from "../help/run-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { noteCodeNotRun, PROJECT_FLAGS, specReadOptions } from "../tool-options.js";
 
-const FORMATS = ["text", "json", "junit"] as const;
+const FORMATS = ["text", "json", "junit", "html"] as const;
 type Format = (typeof FORMATS)[number];
 
 export const runCommand: Command = {
@@ -67,6 +68,8 @@ export const runCommand: Command = {
     const summary = formatSummary(passed, entries.length - passed);
     if (format === "json") io.stdout(formatRunJson({ entries }));
     else if (format === "junit") io.stdout(formatRunJunit({ entries }));
+    else if (format === "html")
+      io.stdout(formatRunHtml({ entries }, io.maskSecrets ? { mask: io.maskSecrets } : {}));
     if (format === "text") io.stdout(`\n${summary}\n`);
     else io.stderr(`${summary}\n`);
     if (broken) return EXIT.usage;
@@ -82,7 +85,7 @@ function isCi(env: Record<string, string | undefined>): boolean {
 
 function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new ToolDeckError("usage", `--format must be text, json or junit, got '${value}'`);
+  throw new ToolDeckError("usage", `--format must be text, json, junit or html, got '${value}'`);
 }
 
 /**

@@ -24,7 +24,8 @@ Options:
   --spec FILE         the service's OpenAPI description (default: the one found among the paths)
   --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
                       for Flowise exports and --flowise chatflows
-  --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)
+  --format F          stylish (default), json, sarif, junit, github (GitHub Actions annotations) or html
+                      (one self-contained page: findings with their fixes, ${probes ? "each probe's request and answer,\n                      " : ""}the JSON schema the LLM is given; filters and search work offline)
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
   --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails

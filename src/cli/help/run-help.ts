@@ -19,7 +19,8 @@ Options:
   --update            run the models again and re-record every cassette
   --allow-empty       finding no scenario is no error (default: exit 2, 'no scenarios found in <paths>')
   --ci                never record: a missing cassette fails the scenario (the default when $CI is set)
-  --format F          text (default), json or junit
+  --format F          text (default), json, junit or html (one self-contained page: each scenario's calls
+                      as a timeline, a changed call's diff side by side; filters and search work offline)
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
 ${ALLOW_CODE_HELP}
