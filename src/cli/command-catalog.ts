@@ -3,6 +3,7 @@ import { AGENT_INFO } from "./help/agent-help.js";
 import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
+import { MERGE_REPORTS_INFO } from "./help/merge-reports-help.js";
 import { RUN_INFO } from "./help/run-help.js";
 import { SERVE_INFO } from "./help/serve-help.js";
 import { TOOLS_INFO } from "./help/tools-help.js";
@@ -24,6 +25,10 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...CALL_INFO, load: async () => (await import("./commands/call.js")).callCommand },
   { ...AGENT_INFO, load: async () => (await import("./commands/agent.js")).agentCommand },
   { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
+  {
+    ...MERGE_REPORTS_INFO,
+    load: async () => (await import("./commands/merge-reports.js")).mergeReportsCommand,
+  },
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
 ];

@@ -8,13 +8,14 @@ import { COMMAND_CATALOG, findCommand } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";
 
 const COMMAND_NAMES = [...COMMAND_CATALOG.map((command) => command.name), "help"];
+const NAME_WIDTH = Math.max(...COMMAND_NAMES.map((name) => name.length)) + 2;
 
 const HELP = `Usage: tooldeck <command> [options]
 
 Model, lint, emulate, run and replay the HTTP tools LLM agents are given.
 
 Commands:
-${COMMAND_CATALOG.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
+${COMMAND_CATALOG.map((command) => `  ${command.name.padEnd(NAME_WIDTH)}${command.summary}`).join("\n")}
 
 Options:
   -v, --version       print tooldeck's version

@@ -23,6 +23,10 @@ Options:
                       as a timeline, a changed call's diff side by side; filters and search work offline)
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
+  --shard I/N         run the I-th of N parts of the suite (split by scenario file, the same on every
+                      machine); 'tooldeck merge-reports' joins the parts' json or junit reports
+  --jobs N            run N scenario files at once, on worker threads (default: the CPU count); the
+                      report is the same whatever N
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
