@@ -4,7 +4,15 @@ import { expandGlob, globBase, isGlob } from "../../config/expand-glob.js";
 import { listConfigFiles } from "../../config/list-config-files.js";
 import { ToolDeckError } from "../../errors.js";
 import { driftSpecPath } from "../../pipeline/run-suite/drift-validator.js";
-import { defaultJobs, runScenarioFiles } from "../../pipeline/run-suite/run-scenario-files.js";
+import {
+  defaultJobs,
+  runScenarioFiles,
+  type SuiteSetup,
+} from "../../pipeline/run-suite/run-scenario-files.js";
+import {
+  scenarioDependencies,
+  touchedScenarioFiles,
+} from "../../pipeline/run-suite/scenario-dependencies.js";
 import { parseShard, shardFiles } from "../../pipeline/run-suite/scenario-shard.js";
 import { realRoots } from "../../project-files/project-root.js";
 import { formatRunHtml } from "../../replay/format/format-run-html.js";
@@ -16,6 +24,7 @@ import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { RUN_INFO } from "../help/run-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { noteCodeNotRun, PROJECT_FLAGS, specReadOptions } from "../tool-options.js";
+import { watchAndRerun } from "../watch/watch-and-rerun.js";
 
 const FORMATS = ["text", "json", "junit", "html"] as const;
 type Format = (typeof FORMATS)[number];
@@ -32,6 +41,7 @@ export const runCommand: Command = {
       "allow-code": { type: "boolean", default: false },
       shard: { type: "string" },
       jobs: { type: "string" },
+      watch: { type: "boolean", default: false },
       ...PROJECT_FLAGS,
     });
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
@@ -39,40 +49,78 @@ export const runCommand: Command = {
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     const jobs = values.jobs === undefined ? defaultJobs() : parseJobs(values.jobs);
     const read = specReadOptions(values, paths);
-    const suite = scenarioFiles(paths, read.roots);
-    if (suite.length === 0 && !values["allow-empty"])
-      throw new ToolDeckError("usage", `no scenarios found in ${paths.join(", ")}`);
-    const files = shard ? shardFiles(suite, shard) : suite;
-    const entries: RunEntry[] = [];
-    let broken = false;
-    const options = {
-      update: values.update,
-      ci: values.ci || isCi(io.env),
-      allowCode: values["allow-code"],
-      read,
-      env: io.env,
+    const suite = () => {
+      const files = scenarioFiles(paths, read.roots);
+      if (files.length === 0 && !values["allow-empty"])
+        throw new ToolDeckError("usage", `no scenarios found in ${paths.join(", ")}`);
+      return shard ? shardFiles(files, shard) : files;
     };
-    await runScenarioFiles(
-      files,
-      { options, driftSpec: driftSpecPath(values.spec, read), jobs },
-      {
-        signal: io.signal,
-        onCodeNotRun: noteCodeNotRun(io),
-        onRun: (index, ran) => {
-          const file = files[index] ?? "";
-          if (format !== "text") io.stderr(`${toLineText(`[${index + 1}/${files.length}] ${file}`)}\n`);
-          broken ||= ran.broken;
-          entries.push(...ran.entries);
-          if (format === "text") for (const entry of ran.entries) io.stdout(`${formatEntryText(entry)}\n`);
-        },
+    const setup: SuiteSetup = {
+      options: {
+        update: values.update,
+        ci: values.ci || isCi(io.env),
+        allowCode: values["allow-code"],
+        read,
+        env: io.env,
       },
-    );
-    return report(entries, broken, format, io);
+      driftSpec: driftSpecPath(values.spec, read),
+      jobs,
+    };
+    if (!values.watch) return report(await runSuite(suite(), setup, format, io), format, io);
+    return watchAndRerun({
+      command: "run",
+      io,
+      watch: [
+        ...paths.map((path) => (isGlob(path) ? globBase(path) : path)),
+        ...(setup.driftSpec ? [setup.driftSpec] : []),
+      ],
+      run: async (changed) => {
+        const files = suite();
+        const dependencies = scenarioDependencies(files, read.roots);
+        const touched = changed ? (touchedScenarioFiles(changed, dependencies) ?? files) : files;
+        const ran = await runSuite(touched, setup, format, io);
+        report(ran, format, io);
+        return {
+          watch: dependencies.flatMap(({ reads }) => reads),
+          written: ran.entries.flatMap(({ result }) =>
+            result?.mode === "recorded" && result.cassette ? [result.cassette] : [],
+          ),
+        };
+      },
+    });
   },
 };
 
+/** The scenario runs of a suite, and whether a file was broken. */
+interface SuiteRun {
+  entries: RunEntry[];
+  broken: boolean;
+}
+
+/** Runs the files; text prints each scenario as its file is done, other formats a progress line on stderr. */
+async function runSuite(
+  files: readonly string[],
+  setup: SuiteSetup,
+  format: Format,
+  io: CliIo,
+): Promise<SuiteRun> {
+  const ran: SuiteRun = { entries: [], broken: false };
+  await runScenarioFiles(files, setup, {
+    signal: io.signal,
+    onCodeNotRun: noteCodeNotRun(io),
+    onRun: (index, run) => {
+      if (format !== "text")
+        io.stderr(`${toLineText(`[${index + 1}/${files.length}] ${files[index] ?? ""}`)}\n`);
+      ran.broken ||= run.broken;
+      ran.entries.push(...run.entries);
+      if (format === "text") for (const entry of run.entries) io.stdout(`${formatEntryText(entry)}\n`);
+    },
+  });
+  return ran;
+}
+
 /** The report in its format (text: the summary; the scenarios were printed as they ran), and the exit code. */
-function report(entries: RunEntry[], broken: boolean, format: Format, io: CliIo): number {
+function report({ entries, broken }: SuiteRun, format: Format, io: CliIo): number {
   const passed = entries.filter((entry) => entry.passed).length;
   const summary = formatSummary(passed, entries.length - passed);
   if (format === "json") io.stdout(formatRunJson({ entries }));

@@ -1,6 +1,6 @@
 import { MAX_FIX_PASSES } from "../../lint/fix-passes.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
-import type { CommandInfo } from "../cli-io.js";
+import { type CommandInfo, watches } from "../cli-io.js";
 import {
   ALLOW_CODE_HELP,
   FLOWISE_FLAGS_HELP,
@@ -29,6 +29,8 @@ Options:
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
   --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
+  --watch             ${probes ? "check" : "lint"} again whenever a config, the spec, the settings or the vars file changes
+                      (the screen cleared on a terminal); Ctrl+C ends it with exit code 0
   --portability       say where every config behaves differently under flowise and standard (by
                       default said only for Flowise exports judged under standard)
   --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
@@ -67,6 +69,7 @@ cannot be read; the rest is still reported).`;
 /** `tooldeck check`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const CHECK_INFO = {
   name: "check",
+  endsOnSignal: watches,
   summary: "lint tools against the OpenAPI description and probe them (the main job)",
   help: help("check"),
 } as const satisfies CommandInfo;
@@ -74,6 +77,7 @@ export const CHECK_INFO = {
 /** `tooldeck lint`: the static half of check. */
 export const LINT_INFO = {
   name: "lint",
+  endsOnSignal: watches,
   summary: "lint tools against the OpenAPI description, without probes",
   help: help("lint"),
 } as const satisfies CommandInfo;
