@@ -114,6 +114,15 @@ describe("run --jobs N", () => {
   });
 });
 
+describe("run --jobs N, a description that cannot be read", () => {
+  test("stops the run at once, with its one line: the workers started are ended", () => {
+    const { exit, stdout, stderr } = shipped("run", "--jobs", "2", "--spec", "nowhere.yaml");
+    expect(exit).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^tooldeck run: nowhere\.yaml: .+\n$/);
+  });
+});
+
 describe("merge-reports", () => {
   const json = () => tooldeck("run", "scenarios/list-events.yaml", "--format", "json");
   const junit = () => tooldeck("run", "scenarios/list-events.yaml", "--format", "junit");

@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { createDriftValidator } from "./drift-validator.js";
 import { brokenEntry, type FileRun, runScenarioFile, type ScenarioFileOptions } from "./run-scenario-file.js";
 import type { FromRunWorker, RunWorkerData, ToRunWorker } from "./run-worker-protocol.js";
@@ -39,10 +41,6 @@ export async function runScenarioFiles(
   setup: SuiteSetup,
   events: SuiteEvents,
 ): Promise<void> {
-  // Loaded here even when workers run files too: a description that cannot be read stops the run at once.
-  const validateCall = setup.driftSpec
-    ? await createDriftValidator(setup.driftSpec, setup.options.read)
-    : undefined;
   let next = 0;
   const take = () => (next < files.length ? next++ : undefined);
   // Once every file has run, a worker still loading is ended: this thread may have run them all.
@@ -53,14 +51,34 @@ export async function runScenarioFiles(
   const emit = inOrder(events.onRun, files.length, () => everyFileRan());
   const lanes = Math.min(setup.jobs, files.length);
   const script = lanes > 1 ? runWorkerScript() : undefined;
+  // The workers start first: loading takes them a while, and this thread has its own loading to do.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([events.signal, stop.signal]);
+  const workers = script
+    ? runOnWorkers(files, { take, emit, settled }, { ...setup, jobs: lanes - 1 }, script, {
+        ...events,
+        signal,
+      })
+    : undefined;
+  let validateCall: ValidateCall | undefined;
+  try {
+    // Loaded here even when workers run files too: a description that cannot be read stops the run at once.
+    validateCall = setup.driftSpec
+      ? await createDriftValidator(setup.driftSpec, setup.options.read)
+      : undefined;
+  } catch (error) {
+    stop.abort();
+    throw error;
+  }
   const context = { validateCall, signal: events.signal, onCodeNotRun: events.onCodeNotRun };
   const here = async () => {
-    for (let index = take(); index !== undefined && !events.signal.aborted; index = take())
+    for (let index = take(); index !== undefined && !events.signal.aborted; index = take()) {
       emit(index, await runScenarioFile(files[index] as string, setup.options, context));
+      // A replay resolves in microtasks alone: without a turn of the event loop between files, no
+      // worker's message (ready, a file done) would be heard until this thread had run them all.
+      if (workers) await setImmediatePromise();
+    }
   };
-  const workers = script
-    ? runOnWorkers(files, { take, emit, settled }, { ...setup, jobs: lanes - 1 }, script, events)
-    : undefined;
   await Promise.all([here(), workers]);
 }
 
