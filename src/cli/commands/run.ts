@@ -3,7 +3,7 @@ import { extname } from "node:path";
 import { expandGlob, globBase, isGlob } from "../../config/expand-glob.js";
 import { listConfigFiles } from "../../config/list-config-files.js";
 import { ToolDeckError } from "../../errors.js";
-import { driftSpecPath } from "../../pipeline/run-suite/drift-validator.js";
+import { driftSpecPath } from "../../pipeline/run-suite/drift-spec-path.js";
 import {
   defaultJobs,
   runScenarioFiles,

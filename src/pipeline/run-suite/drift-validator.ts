@@ -1,17 +1,7 @@
-import { existsSync } from "node:fs";
-import { loadToolConfigs } from "../../config/load-tool-configs.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { specDrift } from "../../lint/probe/judge-exchange.js";
 import type { SpecReadOptions } from "../../openapi/spec-read-options.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
-
-/** The description recorded calls are checked against: the one given (`--spec`), else the one in tools/, if any. */
-export function driftSpecPath(
-  given: string | undefined,
-  read: Required<SpecReadOptions>,
-): string | undefined {
-  return given ?? (existsSync("tools") ? loadToolConfigs(["tools"], read).specs[0] : undefined);
-}
 
 /**
  * Drift: each recorded call checked against the OpenAPI description: a request that is no operation, a

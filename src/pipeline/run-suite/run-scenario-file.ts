@@ -5,6 +5,7 @@ import { loadScenarios } from "../../replay/load-scenarios.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
+import { brokenEntry } from "./broken-entry.js";
 
 /** How `tooldeck run` runs each scenario file (its flags, as options). */
 export interface ScenarioFileOptions {
@@ -75,16 +76,4 @@ export async function runScenarioFile(
     }
   }
   return { entries, broken };
-}
-
-/** The entry of a scenario file, or a scenario, that could not run: its one-line error. */
-export function brokenEntry(file: string, name: string, error: unknown): RunEntry {
-  const message =
-    error instanceof ToolDeckError ? error.message : `internal error: ${(error as Error).message}`;
-  return {
-    file,
-    name,
-    passed: false,
-    lines: [message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message],
-  };
 }

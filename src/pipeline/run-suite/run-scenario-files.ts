@@ -4,8 +4,12 @@ import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
-import { createDriftValidator } from "./drift-validator.js";
-import { brokenEntry, type FileRun, runScenarioFile, type ScenarioFileOptions } from "./run-scenario-file.js";
+import { brokenEntry } from "./broken-entry.js";
+import type {
+  FileRun,
+  runScenarioFile as RunScenarioFile,
+  ScenarioFileOptions,
+} from "./run-scenario-file.js";
 import type { FromRunWorker, RunWorkerData, ToRunWorker } from "./run-worker-protocol.js";
 
 /** How a suite of scenario files is run. */
@@ -61,7 +65,11 @@ export async function runScenarioFiles(
       })
     : undefined;
   let validateCall: ValidateCall | undefined;
+  let runScenarioFile: typeof RunScenarioFile;
   try {
+    // Imported only now (LangChain, the spec loader): the workers started above load them meanwhile.
+    ({ runScenarioFile } = await import("./run-scenario-file.js"));
+    const { createDriftValidator } = await import("./drift-validator.js");
     // Loaded here even when workers run files too: a description that cannot be read stops the run at once.
     validateCall = setup.driftSpec
       ? await createDriftValidator(setup.driftSpec, setup.options.read)

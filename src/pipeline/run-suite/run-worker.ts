@@ -1,7 +1,8 @@
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
+import { brokenEntry } from "./broken-entry.js";
 import { createDriftValidator } from "./drift-validator.js";
-import { brokenEntry, runScenarioFile } from "./run-scenario-file.js";
+import { runScenarioFile } from "./run-scenario-file.js";
 import type { FromRunWorker, RunWorkerData, ToRunWorker } from "./run-worker-protocol.js";
 
 /**
