@@ -59,8 +59,10 @@ async function bundle(input, dir, external, onLog, minify = false) {
 
 // Minified: it carries its dependencies (zod, ajv, yaml, hono…), which would otherwise double the
 // tarball; the library is left as tsc wrote it, for its users' stack traces and debuggers.
+// `run --jobs`' worker thread is an entry of its own, beside the chunk that starts it (which finds it as
+// `./run-worker.js`, as in tsc's output).
 await bundle(
-  { tooldeck: "dist/src/cli/main.js" },
+  { tooldeck: "dist/src/cli/main.js", "chunks/run-worker": "dist/src/pipeline/run-suite/run-worker.js" },
   "dist/cli",
   (id) => CLI_EXTERNAL.test(id),
   undefined,

@@ -59,7 +59,15 @@ function noCommands(text: string): string {
  * GitHub Actions would take for a workflow command.
  */
 export function toTerminalText(text: string): string {
-  return noCommands(text.replace(TERMINAL_CONTROL, visible));
+  return noCommands(showControlCharacters(text));
+}
+
+/**
+ * A block of text with its control and reordering characters shown as `\u001b` (tabs, newlines and CRLF
+ * kept): what a page shows of a server's answer, where a `\u202e` would otherwise turn the text around.
+ */
+export function showControlCharacters(text: string): string {
+  return text.replace(TERMINAL_CONTROL, visible);
 }
 
 /**

@@ -22,6 +22,11 @@ export interface CliIo {
    * command an io that has it (src/cli/masked-io.ts).
    */
   hideSecrets?: (values: readonly string[]) => void;
+  /**
+   * A text with the secrets hidden so far, as stdout would print it: for what is escaped before it is
+   * printed (an HTML report), where an escaped secret would no longer be found.
+   */
+  maskSecrets?: (text: string) => string;
 }
 
 /** One sub-command: its help text and what it does. Returns the exit code. */
@@ -30,8 +35,22 @@ export interface Command {
   summary: string;
   help: string;
   run(args: string[], io: CliIo): Promise<number>;
-  /** The signal is this command's normal end (serve): its own exit code stands, not 130/143. */
-  endsOnSignal?: boolean;
+  /**
+   * The signal is this command's normal end (serve; check, lint and run with `--watch`): its own exit
+   * code stands, not 130/143. A function decides by the command's arguments.
+   */
+  endsOnSignal?: boolean | ((args: readonly string[]) => boolean);
+}
+
+/** Whether SIGINT/SIGTERM is how this command line normally ends (see `Command.endsOnSignal`). */
+export function endsOnSignal(command: Pick<Command, "endsOnSignal">, args: readonly string[]): boolean {
+  const ends = command.endsOnSignal;
+  return typeof ends === "function" ? ends(args) : ends === true;
+}
+
+/** `--watch` among a command's arguments: it runs until Ctrl+C, which is its normal end. */
+export function watches(args: readonly string[]): boolean {
+  return args.includes("--watch");
 }
 
 /**
@@ -39,7 +58,7 @@ export interface Command {
  * it lets requests in flight finish after SIGINT/SIGTERM (`drainMs`: serve and mcp), which main.ts
  * gives it before ending the process.
  */
-export type CommandInfo = Pick<Command, "name" | "summary" | "help"> & { drainMs?: number };
+export type CommandInfo = Pick<Command, "name" | "summary" | "help" | "endsOnSignal"> & { drainMs?: number };
 
 /** Exit codes shared by every command (DESIGN.md, CLI contract). */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;

@@ -6,6 +6,7 @@ import { IMPORT_INFO } from "./help/import-help.js";
 import { INFER_INFO } from "./help/infer-help.js";
 import { INIT_INFO } from "./help/init-help.js";
 import { MCP_INFO } from "./help/mcp-help.js";
+import { MERGE_REPORTS_INFO } from "./help/merge-reports-help.js";
 import { PROXY_INFO } from "./help/proxy-help.js";
 import { RUN_INFO } from "./help/run-help.js";
 import { SERVE_INFO } from "./help/serve-help.js";
@@ -28,6 +29,10 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...CALL_INFO, load: async () => (await import("./commands/call.js")).callCommand },
   { ...AGENT_INFO, load: async () => (await import("./commands/agent.js")).agentCommand },
   { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
+  {
+    ...MERGE_REPORTS_INFO,
+    load: async () => (await import("./commands/merge-reports.js")).mergeReportsCommand,
+  },
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
   { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createInterface } from "node:readline/promises";
-import { SIGNAL_EXIT } from "./cli-io.js";
+import { EXIT, SIGNAL_EXIT, watches } from "./cli-io.js";
 import { findCommand } from "./command-catalog.js";
 import { runCli } from "./run-cli.js";
 
@@ -8,16 +8,20 @@ import { runCli } from "./run-cli.js";
 const STOP_GRACE_MS = 1500;
 
 const stop = new AbortController();
-const drainMs = findCommand(process.argv[2])?.drainMs ?? 0;
+const command = findCommand(process.argv[2]);
+const drainMs = command?.drainMs ?? 0;
+// Ctrl+C is how `--watch` ends: exit 0, even when what it was running is slow to stop.
+const watching = command !== undefined && watches(process.argv.slice(3));
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  const code = watching ? EXIT.ok : SIGNAL_EXIT[signal];
   process.on(signal, () => {
     // A second signal is the user saying "now": no more waiting for anything.
-    if (stop.signal.aborted) process.exit(SIGNAL_EXIT[signal]);
+    if (stop.signal.aborted) process.exit(code);
     stop.abort(signal);
     // A command stops on the abort (serve answers what is in flight, then closes; a request gives up);
     // one that does not, a hung request or a handle left open, is ended here: a CI job's SIGTERM works
     // within 2 s, plus the drain of serve and mcp, which they print.
-    setTimeout(() => process.exit(SIGNAL_EXIT[signal]), drainMs + STOP_GRACE_MS).unref();
+    setTimeout(() => process.exit(code), drainMs + STOP_GRACE_MS).unref();
   });
 }
 

@@ -10,13 +10,14 @@ export const MASK = "***";
  * any format, `--verbose` exchanges, error lines), so a `--var` token never reaches a CI log. `runCli` wraps every command's io this way; commands that
  * take variables hand them over.
  */
-export function withSecretsMasked(io: CliIo): CliIo & Required<Pick<CliIo, "hideSecrets">> {
+export function withSecretsMasked(io: CliIo): CliIo & Required<Pick<CliIo, "hideSecrets" | "maskSecrets">> {
   const hidden = new Set<string>();
   let mask: SecretMasker = (text) => text;
   return {
     ...io,
     stdout: (text) => io.stdout(mask(text)),
     stderr: (text) => io.stderr(mask(text)),
+    maskSecrets: (text) => mask(text),
     hideSecrets(values) {
       for (const value of values) hidden.add(value);
       mask = createSecretMasker([...hidden].map((value) => ({ value, replacement: MASK })));

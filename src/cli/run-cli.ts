@@ -1,20 +1,20 @@
-import { isToolDeckError } from "../errors.js";
 import { nearestName } from "../nearest-name.js";
 import { packageVersion } from "../package-version.js";
-import { describeFsError } from "../project-files/fs-error-text.js";
 import { toLineText } from "../safe-text.js";
-import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
+import { type CliIo, EXIT, endsOnSignal, signalExitCode } from "./cli-io.js";
 import { COMMAND_CATALOG, findCommand } from "./command-catalog.js";
+import { commandErrorLine } from "./command-error-line.js";
 import { withSecretsMasked } from "./masked-io.js";
 
 const COMMAND_NAMES = [...COMMAND_CATALOG.map((command) => command.name), "help"];
+const NAME_WIDTH = Math.max(...COMMAND_NAMES.map((name) => name.length)) + 2;
 
 const HELP = `Usage: tooldeck <command> [options]
 
 Model, lint, emulate, run and replay the HTTP tools LLM agents are given.
 
 Commands:
-${COMMAND_CATALOG.map((command) => `  ${command.name.padEnd(10)}${command.summary}`).join("\n")}
+${COMMAND_CATALOG.map((command) => `  ${command.name.padEnd(NAME_WIDTH)}${command.summary}`).join("\n")}
 
 Options:
   -v, --version       print tooldeck's version
@@ -56,18 +56,12 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   try {
     const command = await entry.load();
     const code = await command.run(args, io);
-    return (!command.endsOnSignal && signalExitCode(io.signal)) || code;
+    return (!endsOnSignal(command, args) && signalExitCode(io.signal)) || code;
   } catch (error) {
     const interrupted = signalExitCode(io.signal);
     if (interrupted) return interrupted;
-    const known = isToolDeckError(error) ? error.message : describeFsError(error);
-    if (known !== undefined) {
-      io.stderr(`tooldeck ${entry.name}: ${toLineText(known)}\n`);
-      return EXIT.usage;
-    }
-    // A bug of tooldeck's is no finding: exit 1 would read as one in CI.
-    const message = ((error as Error).message ?? String(error)).split("\n")[0] ?? "";
-    io.stderr(`tooldeck ${entry.name}: internal error: ${toLineText(message)}\n`);
+    io.stderr(commandErrorLine(entry.name, error));
+    // A bug of tooldeck's is no finding either: exit 1 would read as one in CI.
     return EXIT.usage;
   }
 }

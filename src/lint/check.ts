@@ -6,6 +6,7 @@ import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
+import type { ExecutableTool } from "../runtime/tool-result.js";
 import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -14,7 +15,7 @@ import { lint, toolName } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
-import type { CheckReport, RuleInfo, ToolReport } from "./report.js";
+import type { CheckReport, GivenToLlm, RuleInfo, ToolReport } from "./report.js";
 import type { LintRule } from "./rule.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
 import { ruleOverrides } from "./rule-overrides.js";
@@ -44,6 +45,11 @@ export interface CheckOptions {
   allowCode?: boolean;
   /** profile-portability for every config, not only for Flowise exports judged under standard. */
   portability?: boolean;
+  /**
+   * Each tool's report also holds what the LLM is given (description, JSON schema) and, when probed, the
+   * exchange (`ToolReport.given`, `exchange`): what the HTML report shows. Lint then builds every tool.
+   */
+  details?: boolean;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
   probe?: {
     target: ProbeTarget;
@@ -155,7 +161,8 @@ async function checkGroup(
     }),
   ];
   if (!options.probe || options.settings?.probe === "off") {
-    const reports = await Promise.all(tools.map((tool) => listTools(tool, profile, toolkits.specs)));
+    const list = { profile, specs: toolkits.specs, details: options.details ?? false };
+    const reports = await Promise.all(tools.map((tool) => listTools(tool, list)));
     return { diagnostics, tools: reports.flat() };
   }
   const { target } = options.probe;
@@ -174,7 +181,10 @@ async function checkGroup(
   diagnostics.push(...probed.diagnostics);
   return {
     diagnostics,
-    tools: probed.records.map((record) => ({ tool: record.tool, report: toToolReport(record) })),
+    tools: probed.records.map((record) => ({
+      tool: record.tool,
+      report: toToolReport(record, options.details ?? false),
+    })),
   };
 }
 
@@ -185,19 +195,24 @@ async function checkGroup(
  */
 async function listTools(
   tool: LoadedTool,
-  profile: Profile,
-  specs: ReadonlyMap<string, OperationIndex>,
+  {
+    profile,
+    specs,
+    details,
+  }: { profile: Profile; specs: ReadonlyMap<string, OperationIndex>; details: boolean },
 ): Promise<{ tool: LoadedTool; report: ToolReport }[]> {
-  const entry = (name: string) => ({
+  const entry = (name: string, given?: GivenToLlm) => ({
     tool,
-    report: { name, file: tool.source.file, path: tool.source.path },
+    report: { name, file: tool.source.file, path: tool.source.path, ...(given ? { given } : {}) },
   });
   const { config } = tool;
   // A request tool is one tool, named as its profile sends it: building it (its input schema) would
-  // cost more than the lint itself on a large project.
+  // cost more than the lint itself on a large project, unless the report shows the schema.
+  let name = toolName(tool);
   if (config.kind === "request") {
     const sends = toolProfileOf(profile);
-    return [entry(sends.refusal(config) ? toolName(tool) : sends.toolName(config.name))];
+    if (!sends.refusal(config)) name = sends.toolName(config.name);
+    if (!details) return [entry(name)];
   }
   const spec = config.kind === "openapi-toolkit" ? specs.get(config.spec) : undefined;
   try {
@@ -207,9 +222,10 @@ async function listTools(
           ? await createToolkit(config, { profile, spec })
           : []
         : await createTool(config, { profile });
-    return built.length > 0 ? built.map((executable) => entry(executable.name)) : [entry(toolName(tool))];
+    if (built.length === 0) return [entry(name)];
+    return built.map((executable) => entry(executable.name, details ? givenOf(executable) : undefined));
   } catch {
-    return [entry(toolName(tool))];
+    return [entry(name)];
   }
 }
 
@@ -217,11 +233,26 @@ function toRuleInfo({ id, severity, otherSeverities, description, docs }: LintRu
   return { id, severity, ...(otherSeverities ? { otherSeverities } : {}), description, docs };
 }
 
-function toToolReport(record: ProbeRecord): ToolReport {
-  return {
+function toToolReport(record: ProbeRecord, details: boolean): ToolReport {
+  const report: ToolReport = {
     name: record.name,
     file: record.tool.source.file,
     path: record.tool.source.path,
     sent: record.sent,
   };
+  if (!details) return report;
+  if (record.given) report.given = record.given;
+  const { result } = record;
+  if (result) {
+    report.exchange = {
+      ...(result.request ? { request: result.request } : {}),
+      ...(result.response ? { response: result.response } : {}),
+      output: result.output,
+    };
+  }
+  return report;
+}
+
+function givenOf(tool: ExecutableTool): GivenToLlm {
+  return { description: tool.description, inputSchema: tool.inputSchema };
 }

@@ -1,4 +1,5 @@
 import type { Profile } from "../profile.js";
+import type { ToolRequest, ToolResponse } from "../runtime/tool-result.js";
 import type { Diagnostic, Severity } from "./diagnostic.js";
 import type { SuppressedDiagnostic } from "./suppress/suppression.js";
 
@@ -12,6 +13,17 @@ export interface ToolReport {
   sent?: string;
   /** The profile it was judged under (a Flowise export: `flowise` unless the user chose). */
   profile?: Profile;
+  /** With `details` (the HTML report): what the LLM is given, the tool's description and arguments' JSON schema. */
+  given?: GivenToLlm;
+  /** With `details`, when the tool was probed: the request sent, the answer, and what the LLM saw of it. */
+  exchange?: { request?: ToolRequest; response?: ToolResponse; output: string };
+}
+
+/** What an LLM is given of a tool besides its name. */
+export interface GivenToLlm {
+  description: string;
+  /** JSON Schema of the arguments object, exactly as the LLM is given it. */
+  inputSchema: Record<string, unknown>;
 }
 
 /** Everything a formatter prints. */
@@ -101,4 +113,18 @@ export function describeProfiles(report: CheckReport): string {
     ),
   ];
   return [report.profile, ...others].join("; ");
+}
+
+/**
+ * Whether a finding is about this tool: same file and name, and at or inside the tool's config (a
+ * toolkit's tools share a name-less config path). A finding of the file as a whole is no tool's.
+ */
+export function findingBelongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
+  if (diagnostic.file !== tool.file || diagnostic.tool !== tool.name) return false;
+  return (
+    tool.path === "" ||
+    diagnostic.path === tool.path ||
+    diagnostic.path.startsWith(`${tool.path}.`) ||
+    diagnostic.path.startsWith(`${tool.path}[`)
+  );
 }

@@ -81,6 +81,8 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   allowCode?: boolean;
   /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
   portability?: boolean;
+  /** Keep in the report what each tool gives the LLM and, when probed, its exchange (the HTML report shows them). */
+  details?: boolean;
   /** More folders configs, specs and `$ref`s may be read from (`--root`), besides the repository of the working directory and each path's folder. */
   roots?: readonly string[];
   /** Download spec URLs and URL `$ref`s (`--allow-remote-refs`). */

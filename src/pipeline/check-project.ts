@@ -103,6 +103,7 @@ async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promis
     settingsOrigins: settings.ruleOrigins,
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
+    ...(options.details ? { details: true } : {}),
     specRead: read,
     mcpTools: loaded.mcpTools,
     customRules: setup.customRules,

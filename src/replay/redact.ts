@@ -1,9 +1,8 @@
-import { isCredentialName } from "../secrets/credential-names.js";
+import { mapStrings } from "../map-strings.js";
+import { redactHeaders, redactQuery } from "../secrets/redact-credentials.js";
 import { createSecretMasker } from "../secrets/secret-masker.js";
 import { type SecretMarks, secretVars } from "../secrets/secret-vars.js";
 import type { CallRecord } from "./call-record.js";
-
-export const REDACTED = "[redacted]";
 
 /**
  * Removes secrets from a call before it is written (docs/security.md):
@@ -33,52 +32,12 @@ export function createCallRedactor(
     secretVars(vars, marks).map(([name, value]) => ({ value, replacement: `{{$vars.${name}}}` })),
   );
   return (call) => {
-    const record = deepMapStrings(call, scrub) as CallRecord;
+    const record = mapStrings(call, scrub) as CallRecord;
     if (record.request) {
-      record.request.headers = redactCredentialHeaders(record.request.headers);
-      record.request.url = redactCredentialQuery(record.request.url);
+      record.request.headers = redactHeaders(record.request.headers);
+      record.request.url = redactQuery(record.request.url);
     }
-    if (record.response) record.response.headers = redactCredentialHeaders(record.response.headers);
+    if (record.response) record.response.headers = redactHeaders(record.response.headers);
     return record;
   };
-}
-
-/** Headers whose name looks like a credential's (`Authorization`, `Cookie`, `X-Api-Key`…) hold `[redacted]`. */
-export function redactCredentialHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([key, value]) => [key, isCredentialName(key) ? REDACTED : value]),
-  );
-}
-
-/** `?key=AIza…&q=x` → `?key=[redacted]&q=x`: the rest of the URL is kept as written. */
-export function redactCredentialQuery(url: string): string {
-  const query = url.indexOf("?");
-  if (query === -1) return url;
-  const hash = url.indexOf("#", query);
-  const end = hash === -1 ? url.length : hash;
-  const params = url
-    .slice(query + 1, end)
-    .split("&")
-    .map((pair) => {
-      const name = pair.split("=")[0] ?? "";
-      return isCredentialName(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
-    });
-  return `${url.slice(0, query + 1)}${params.join("&")}${url.slice(end)}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
-function deepMapStrings(value: unknown, map: (text: string) => string): unknown {
-  if (typeof value === "string") return map(value);
-  if (Array.isArray(value)) return value.map((item) => deepMapStrings(item, map));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deepMapStrings(item, map)]));
-  }
-  return value;
 }

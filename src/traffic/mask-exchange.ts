@@ -1,7 +1,7 @@
 import { MAX_DEPTH, nestsDeeperThan } from "../json-depth.js";
 import { isPlainObject } from "../json-value.js";
-import { REDACTED, redactCredentialHeaders, redactCredentialQuery } from "../replay/redact.js";
 import { isCredentialName } from "../secrets/credential-names.js";
+import { REDACTED, redactHeaders, redactQuery } from "../secrets/redact-credentials.js";
 import type { Exchange } from "./exchange.js";
 import { readJsonBody } from "./json-body.js";
 
@@ -21,14 +21,14 @@ export function maskExchange(exchange: Exchange): Exchange {
   const masked: Exchange = {
     request: {
       method: request.method,
-      url: redactCredentialQuery(withoutUserInfo(request.url)),
-      headers: redactCredentialHeaders(request.headers),
+      url: redactQuery(withoutUserInfo(request.url)),
+      headers: redactHeaders(request.headers),
       ...(request.body !== undefined ? { body: maskJsonText(request.body) } : {}),
     },
     response: {
       status: response.status,
       statusText: response.statusText,
-      headers: redactCredentialHeaders(response.headers),
+      headers: redactHeaders(response.headers),
       body: maskJsonText(response.body),
     },
   };

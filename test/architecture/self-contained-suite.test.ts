@@ -8,7 +8,8 @@ import mainSuite from "../../vitest.config.js";
 /**
  * `npm test` passes on a clone with nothing beside it (issue 28): no file of the main suite reads the
  * third-party artefacts in `../shared/fixtures/` or reaches into the shared suite (`test-shared/`,
- * `npm run test:shared`) that does.
+ * `npm run test:shared`) that does, nor starts the system's Chromium as the browser suite
+ * (`test-browser/`, `npm run test:browser`) does (issue 34).
  */
 const THIS_FILE = fileURLToPath(import.meta.url);
 const OUTSIDE_READS = [
@@ -16,6 +17,9 @@ const OUTSIDE_READS = [
   /\bshared[/\\]fixtures\b/,
   /\bsharedFixture\b/,
   /\btest-shared\b/,
+  /\btest-browser\b/,
+  /\bplaywright-core\b/,
+  /\/usr\/bin\/chromium\b/,
 ];
 
 function filesUnder(folder: string): string[] {
@@ -25,7 +29,7 @@ function filesUnder(folder: string): string[] {
 }
 
 describe("the main suite needs nothing outside the repository", () => {
-  test("no file under test/ names ../shared, shared/fixtures, sharedFixture or test-shared", () => {
+  test("no file under test/ names ../shared, shared/fixtures, sharedFixture, test-shared, test-browser, playwright-core or Chromium", () => {
     const files = filesUnder(packagePath("test")).filter((file) => file !== THIS_FILE);
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.flatMap((file) => {
@@ -40,5 +44,7 @@ describe("the main suite needs nothing outside the repository", () => {
     expect(mainSuite.test?.include).toEqual(["test/**/*.test.ts"]);
     const sharedSuite = filesUnder(packagePath("test-shared")).filter((file) => file.endsWith(".test.ts"));
     expect(sharedSuite.length).toBeGreaterThan(0);
+    const browserSuite = filesUnder(packagePath("test-browser")).filter((file) => file.endsWith(".test.ts"));
+    expect(browserSuite.length).toBeGreaterThan(0);
   });
 });

@@ -107,7 +107,7 @@ describe.each(WAYS)("a secret key ($way) is printed in no spelling", ({ header, 
     tooldeck("call", name, "--tools", tools(), "--base-url", baseUrl, ...flags(), ...extra);
 
   test.each(
-    ["stylish", "json", "sarif", "junit", "github"].flatMap((format) => [
+    ["stylish", "json", "sarif", "junit", "github", "html"].flatMap((format) => [
       [format, "standard"],
       [format, "flowise"],
     ]),

@@ -1,18 +1,11 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package-root.js";
 import { captureIo } from "../support/capture-io.js";
+import { fixedConfigOverTutorialCassette } from "../support/failing-update-scenario.js";
 
 async function run(...args: string[]) {
   return runWithEnv({}, ...args);
@@ -32,23 +25,6 @@ function scenarioWithoutCassette(): { dir: string; file: string; cassette: strin
     .replace("profile: [standard, flowise]", "profile: standard\ncassette: tape.json");
   writeFileSync(join(dir, "list.yaml"), scenario);
   return { dir, file: join(dir, "list.yaml"), cassette: join(dir, "tape.json") };
-}
-
-/** A copy of the tutorial's update scenario whose tools are the fixed ones, replaying the tutorial's cassette. */
-function fixedConfigOverTutorialCassette(): string {
-  const dir = mkdtempSync(join(tmpdir(), "tooldeck-run-"));
-  copyFileSync(
-    packagePath("scenarios", "cassettes", "update-event.standard.cassette.json"),
-    join(dir, "c.json"),
-  );
-  const scenario = readFileSync(packagePath("scenarios", "update-event.yaml"), "utf8")
-    .replace(
-      "tools: [../tools/]",
-      `tools: ["${packagePath("tools")}", "${packagePath("fixtures", "configs", "fixed-update-event.yaml")}"]`,
-    )
-    .replace("profile: [standard, flowise]", "profile: standard\ncassette: c.json");
-  writeFileSync(join(dir, "update.yaml"), scenario);
-  return dir;
 }
 
 /** A scenario whose model sends create_event a body that fails its schema (a number for a string name). */
@@ -116,7 +92,7 @@ describe("tooldeck run", () => {
   });
 
   test("a changed config: the diff under the failing scenario, exit 1", async () => {
-    const dir = fixedConfigOverTutorialCassette();
+    const dir = fixedConfigOverTutorialCassette().dir;
     const { exit, stdout } = await run(join(dir, "update.yaml"));
     expect(exit).toBe(1);
     expect(stdout.replaceAll(dir, "<dir>")).toBe(
@@ -144,7 +120,7 @@ describe("tooldeck run", () => {
   });
 
   test("--update re-records: the run is live, and the next replay matches the new cassette", async () => {
-    const dir = fixedConfigOverTutorialCassette();
+    const dir = fixedConfigOverTutorialCassette().dir;
     const updated = await run(join(dir, "update.yaml"), "--update");
     expect(updated.stdout).toContain("— 1 call, recorded");
     expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).calls[0].request.method).toBe("PATCH");
@@ -154,7 +130,7 @@ describe("tooldeck run", () => {
   });
 
   test("--format json: every scenario with its diff; progress and summary on stderr", async () => {
-    const dir = fixedConfigOverTutorialCassette();
+    const dir = fixedConfigOverTutorialCassette().dir;
     const { exit, stdout, stderr } = await run(join(dir, "update.yaml"), "--format", "json");
     const report = JSON.parse(stdout);
     expect(exit).toBe(1);
@@ -172,7 +148,7 @@ describe("tooldeck run", () => {
   test("--format junit: one test case per scenario run, failures with every reason", async () => {
     const { exit, stdout } = await run(
       packagePath("scenarios", "update-event.yaml"),
-      fixedConfigOverTutorialCassette(),
+      fixedConfigOverTutorialCassette().dir,
       "--format",
       "junit",
     );
@@ -240,7 +216,7 @@ describe("tooldeck run", () => {
   });
 
   test.each([
-    [["--format", "tap"], "tooldeck run: --format must be text, json or junit, got 'tap'\n"],
+    [["--format", "tap"], "tooldeck run: --format must be text, json, junit or html, got 'tap'\n"],
     [["no-such-dir"], "tooldeck run: no-such-dir: no such file or folder\n"],
     [
       ["--updat"],

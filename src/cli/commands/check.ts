@@ -3,6 +3,7 @@ import { ToolDeckError } from "../../errors.js";
 import { describeFixSummary, type FixReporter } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
+import { SETTINGS_FILES } from "../../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
 import { RULE_IDS } from "../../lint/rule-catalog.js";
@@ -27,6 +28,7 @@ import {
 } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 import { wantsColor } from "../wants-color.js";
+import { watchAndRerun } from "../watch/watch-and-rerun.js";
 
 const FAIL_ON = ["error", "warning", "info", "none"] as const;
 
@@ -65,39 +67,87 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         rules: { type: "string", multiple: true },
         "update-baseline": { type: "boolean", default: false },
         "no-inline-config": { type: "boolean", default: false },
+        watch: { type: "boolean", default: false },
         ...PROJECT_FLAGS,
         ...TOOL_SOURCE_FLAGS,
       });
-      const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
-      io.hideSecrets?.(secretValues(user.vars, { marked: user.secret }));
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
-      const probes = name === "check" && !values["no-probe"];
-      if (probes) noteWriteHosts(values, io);
-      const outcome = await checkProject(await checkOptions(values, positionals, probes, user, io));
-      const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
-      io.stdout(
-        formatReport(shown, format, {
-          color: wantsColor(io),
-          // Custom rules are documented by their authors, not in tooldeck's docs/rules.md.
-          docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
-          showDocs: values["show-docs"],
-          version: packageVersion(),
-          readFile: readReportedFile,
-        }),
-      );
-      if (outcome.loadFailed) return EXIT.usage;
-      // Fixes that kept coming until the pass limit: the files are not what a settled --fix leaves.
-      if (outcome.fix && outcome.fix.unsettled.length > 0) return EXIT.findings;
-      const threshold = failOn === "none" ? undefined : (failOn as Severity);
-      return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
-        ? EXIT.findings
-        : EXIT.ok;
+      const once = () => checkOnce({ name, values, positionals, format, failOn }, io);
+      if (!values.watch) return once();
+      if (values.fix)
+        throw new ToolDeckError("usage", "--fix rewrites the files --watch watches: give one or the other");
+      if (positionals.includes("-"))
+        throw new ToolDeckError("usage", "--watch cannot watch stdin (-): name config files or folders");
+      return watchAndRerun({
+        command: name,
+        io,
+        watch: checkWatchPaths(values, positionals),
+        // A finding can hang on any file (a duplicate name, the spec, the settings): everything is checked again.
+        run: async () => {
+          await once();
+          return { watch: [] };
+        },
+      });
     },
   };
 }
 
+/** One check: the report printed, and its exit code. */
+async function checkOnce(
+  run: {
+    name: "check" | "lint";
+    values: CheckValues;
+    positionals: string[];
+    format: (typeof REPORT_FORMATS)[number];
+    failOn: (typeof FAIL_ON)[number];
+  },
+  io: CliIo,
+): Promise<number> {
+  const { name, values, positionals, format, failOn } = run;
+  // Read on every run: under --watch, a changed vars file counts.
+  const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
+  io.hideSecrets?.(secretValues(user.vars, { marked: user.secret }));
+  const probes = name === "check" && !values["no-probe"];
+  if (probes) noteWriteHosts(values, io);
+  const outcome = await checkProject(await checkOptions(values, positionals, probes, user, io));
+  const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
+  io.stdout(
+    formatReport(shown, format, {
+      color: wantsColor(io),
+      // Custom rules are documented by their authors, not in tooldeck's docs/rules.md.
+      docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
+      showDocs: values["show-docs"],
+      version: packageVersion(),
+      readFile: readReportedFile,
+      title: `tooldeck ${name}`,
+      ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
+    }),
+  );
+  if (outcome.loadFailed) return EXIT.usage;
+  // Fixes that kept coming until the pass limit: the files are not what a settled --fix leaves.
+  if (outcome.fix && outcome.fix.unsettled.length > 0) return EXIT.findings;
+  const threshold = failOn === "none" ? undefined : (failOn as Severity);
+  return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
+    ? EXIT.findings
+    : EXIT.ok;
+}
+
+/**
+ * What `--watch` watches: the configs named (default tools/), the spec, the settings (named, or the
+ * default files here, which may appear later) and the vars file. A Flowise instance or an MCP server is
+ * read again on each run, but only a file's change starts one.
+ */
+function checkWatchPaths(values: CheckValues, positionals: readonly string[]): string[] {
+  const named = [values.spec, values.config, values["config-required"], values.vars].filter(
+    (path): path is string => path !== undefined,
+  );
+  const settings = values.config === undefined ? SETTINGS_FILES : [];
+  return [...(positionals.length > 0 ? positionals : ["tools"]), ...named, ...settings];
+}
+
 type CheckValues = ToolSourceFlags & {
+  format: string;
   spec?: string | undefined;
   traffic?: string[] | undefined;
   profile?: string | undefined;
@@ -119,6 +169,11 @@ type CheckValues = ToolSourceFlags & {
   quiet: boolean;
   root?: string[] | undefined;
   "allow-remote-refs": boolean;
+  vars?: string | undefined;
+  var?: string[] | undefined;
+  secret?: string[] | undefined;
+  "show-docs": boolean;
+  "no-probe": boolean;
 };
 
 /** The flags as checkProject's options: what it prints goes to stderr (notes, fixes, progress). */
@@ -139,6 +194,8 @@ async function checkOptions(
     );
   const sources = await commandLineSources(positionals, values, io);
   return {
+    // The HTML report shows what each tool gives the LLM and its probe's exchange.
+    ...(values.format === "html" ? { details: true } : {}),
     ...sources,
     ...(values.spec !== undefined ? { spec: values.spec } : {}),
     ...(values.traffic ? { traffic: values.traffic } : {}),

@@ -1,6 +1,6 @@
 import { MAX_FIX_PASSES } from "../../lint/fix-passes.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
-import type { CommandInfo } from "../cli-io.js";
+import { type CommandInfo, watches } from "../cli-io.js";
 import {
   ALLOW_CODE_HELP,
   FLOWISE_FLAGS_HELP,
@@ -27,10 +27,13 @@ Options:
                       folders of them (repeatable; default scenarios/; docs/traffic.md)
   --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
                       for Flowise exports and --flowise chatflows
-  --format F          stylish (default), json, sarif, junit or github (GitHub Actions annotations)
+  --format F          stylish (default), json, sarif, junit, github (GitHub Actions annotations) or html
+                      (one self-contained page: findings with their fixes, ${probes ? "each probe's request and answer,\n                      " : ""}the JSON schema the LLM is given; filters and search work offline)
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
   --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
+  --watch             ${probes ? "check" : "lint"} again whenever a config, the spec, the settings or the vars file changes
+                      (the screen cleared on a terminal); Ctrl+C ends it with exit code 0
   --portability       say where every config behaves differently under flowise and standard (by
                       default said only for Flowise exports judged under standard)
   --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
@@ -80,6 +83,7 @@ cannot be read; the rest is still reported).`;
 /** `tooldeck check`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const CHECK_INFO = {
   name: "check",
+  endsOnSignal: watches,
   summary: "lint tools against the OpenAPI description and probe them (the main job)",
   help: help("check"),
 } as const satisfies CommandInfo;
@@ -87,6 +91,7 @@ export const CHECK_INFO = {
 /** `tooldeck lint`: the static half of check. */
 export const LINT_INFO = {
   name: "lint",
+  endsOnSignal: watches,
   summary: "lint tools against the OpenAPI description, without probes",
   help: help("lint"),
 } as const satisfies CommandInfo;

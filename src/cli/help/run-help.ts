@@ -1,9 +1,10 @@
-import type { CommandInfo } from "../cli-io.js";
+import { type CommandInfo, watches } from "../cli-io.js";
 import { ALLOW_CODE_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
 
 /** `tooldeck run`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const RUN_INFO: CommandInfo = {
   name: "run",
+  endsOnSignal: watches,
   summary: "run regression scenarios and replay their cassettes",
   help: `Usage: tooldeck run [files…] [options]
 
@@ -19,9 +20,17 @@ Options:
   --update            run the models again and re-record every cassette
   --allow-empty       finding no scenario is no error (default: exit 2, 'no scenarios found in <paths>')
   --ci                never record: a missing cassette fails the scenario (the default when $CI is set)
-  --format F          text (default), json or junit
+  --format F          text (default), json, junit or html (one self-contained page: each scenario's calls
+                      as a timeline, a changed call's diff side by side; filters and search work offline)
   --spec FILE         report recorded calls that no longer fit this OpenAPI description (drift);
                       default the description found in tools/, if any
+  --shard I/N         run the I-th of N parts of the suite (split by scenario file, the same on every
+                      machine); 'tooldeck merge-reports' joins the parts' json or junit reports
+  --watch             run again whenever a scenario, its cassette, a tool config or the spec changes:
+                      only the scenarios the change touches (the screen cleared on a terminal); Ctrl+C
+                      ends it with exit code 0
+  --jobs N            run N scenario files at once, on worker threads (default: the CPU count); the
+                      report is the same whatever N
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help

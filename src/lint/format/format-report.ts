@@ -1,12 +1,13 @@
 import type { CheckReport } from "../report.js";
 import { RULE_CATALOG } from "../rule-catalog.js";
 import { formatGithub } from "./format-github.js";
+import { formatHtml } from "./format-html.js";
 import { formatJson } from "./format-json.js";
 import { formatJunit } from "./format-junit.js";
 import { formatSarif } from "./format-sarif.js";
 import { formatStylish } from "./format-stylish.js";
 
-export const REPORT_FORMATS = ["stylish", "json", "sarif", "junit", "github"] as const;
+export const REPORT_FORMATS = ["stylish", "json", "sarif", "junit", "github", "html"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface FormatReportOptions {
@@ -20,12 +21,16 @@ export interface FormatReportOptions {
   version?: string;
   /** Reads a config file to place findings on their line and column (SARIF: the file system by default). */
   readFile?: (file: string) => string | undefined;
+  /** html: the page's title (`tooldeck check`). */
+  title?: string;
+  /** html: hides secrets in every text before it is escaped (see `HtmlOptions.mask`). */
+  mask?: (text: string) => string;
 }
 
 /**
  * A check report in one of the formats CI systems and people read: `stylish` (grouped by file),
- * `json`, `sarif` (GitHub code scanning, with every rule's metadata), `junit` or `github` (workflow
- * commands that annotate the pull request).
+ * `json`, `sarif` (GitHub code scanning, with every rule's metadata), `junit`, `github` (workflow
+ * commands that annotate the pull request) or `html` (one self-contained page; give the report `details`).
  * @example
  * process.stdout.write(formatReport(await check(loaded, { profile: "standard" }), "sarif", { version }));
  */
@@ -51,6 +56,13 @@ export function formatReport(
       return formatJunit(report);
     case "github":
       return formatGithub(report, { readFile });
+    case "html":
+      return formatHtml(report, {
+        readFile,
+        ...(options.title ? { title: options.title } : {}),
+        ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
+        ...(options.mask ? { mask: options.mask } : {}),
+      });
     case "stylish":
       return formatStylish(report, {
         color: options.color ?? false,

@@ -2,7 +2,7 @@ import { styleText } from "node:util";
 import { groupBy } from "../../group-by.js";
 import { toLineText } from "../../safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
-import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
+import { type CheckReport, describeProfiles, findingBelongsTo, summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
 import { describeSuppressions } from "../suppress/describe-suppressions.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
@@ -60,7 +60,9 @@ export function formatStylish(
     const findingsByTool = groupBy(findings, (diagnostic) => diagnostic.tool);
     for (const tool of tools) {
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
-      for (const diagnostic of (findingsByTool.get(tool.name) ?? []).filter((d) => belongsTo(d, tool))) {
+      for (const diagnostic of (findingsByTool.get(tool.name) ?? []).filter((d) =>
+        findingBelongsTo(d, tool),
+      )) {
         shown.add(diagnostic);
         print(diagnostic);
       }
@@ -97,16 +99,6 @@ function createSimilarGate(diagnostics: readonly Diagnostic[]): (diagnostic: Dia
     if (count > SIMILAR_FINDINGS_SHOWN) return "hide";
     return count === SIMILAR_FINDINGS_SHOWN ? (totals.get(kind) ?? count) - count : 0;
   };
-}
-
-function belongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
-  if (diagnostic.file !== tool.file || diagnostic.tool !== tool.name) return false;
-  return (
-    tool.path === "" ||
-    diagnostic.path === tool.path ||
-    diagnostic.path.startsWith(`${tool.path}.`) ||
-    diagnostic.path.startsWith(`${tool.path}[`)
-  );
 }
 
 interface Shown {

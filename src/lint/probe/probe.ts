@@ -8,6 +8,7 @@ import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import type { ExecutableTool, ToolResult } from "../../runtime/tool-result.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { toolName } from "../lint.js";
+import type { GivenToLlm } from "../report.js";
 import type { Finding } from "../rule.js";
 import { createDryRunFetch, type DryRunFetch } from "./dry-run-fetch.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
@@ -58,6 +59,8 @@ export interface ProbeRecord {
   result?: ToolResult;
   /** `PUT http://…/events → 404`, or why it was not sent. */
   sent: string;
+  /** What the LLM is given of the tool; absent when it could not be built. */
+  given?: GivenToLlm;
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -105,7 +108,8 @@ export async function probe(
     for (const executable of executables) {
       const context = { tool, executable, options, runtime, judge: judgeExchange, dry };
       const record = await probeOne({ ...context, spec: toolkitSpec ?? options.spec });
-      records.push(record.record);
+      const given = { description: executable.description, inputSchema: executable.inputSchema };
+      records.push({ ...record.record, given });
       diagnostics.push(...record.diagnostics);
     }
     options.onTool?.(index + 1, tools.length);

@@ -1,5 +1,6 @@
 import { toLineText } from "../../safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
+import type { RunEntry } from "./run-report.js";
 
 /** One line per scenario (`✓ name (profile) — 1 call, replayed`), then its failures, diff and drift, indented. */
 export function formatScenarioText(result: ScenarioResult): string {
@@ -14,6 +15,11 @@ export function formatScenarioText(result: ScenarioResult): string {
   ];
   // Diffs and failures quote what servers answered: one line each, control characters shown, not obeyed.
   return [head, ...details].map(toLineText).join("\n");
+}
+
+/** One entry of a run report as text: a scenario run, or a scenario file that could not be run. */
+export function formatEntryText(entry: RunEntry): string {
+  return entry.result ? formatScenarioText(entry.result) : formatBrokenText(entry.file, entry.lines[0] ?? "");
 }
 
 /** A scenario file that could not be run at all. */

@@ -24,6 +24,10 @@ describe("formatReport: one switch for every format", () => {
     ["junit", (out: string) => out.startsWith("<?xml")],
     ["github", (out: string) => out.startsWith("::error file=tools/t.yaml")],
     ["stylish", (out: string) => out.startsWith("tools/t.yaml")],
+    [
+      "html",
+      (out: string) => out.startsWith("<!doctype html>") && out.includes("<title>tooldeck check</title>"),
+    ],
   ] as const)("%s", (format, looksRight) => {
     expect(looksRight(formatReport(REPORT, format))).toBe(true);
   });
@@ -46,7 +50,16 @@ describe("formatReport: one switch for every format", () => {
     );
   });
 
+  test("html takes its title, and masks before it escapes", () => {
+    const page = formatReport(REPORT, "html", {
+      title: "tooldeck lint",
+      mask: (text) => text.replaceAll("Event Management", "***"),
+    });
+    expect(page).toContain("<title>tooldeck lint</title>");
+    expect(page).toContain("PUT /events is not an operation of *** API");
+  });
+
   test("the formats the CLI offers", () => {
-    expect(REPORT_FORMATS).toEqual(["stylish", "json", "sarif", "junit", "github"]);
+    expect(REPORT_FORMATS).toEqual(["stylish", "json", "sarif", "junit", "github", "html"]);
   });
 });
