@@ -52,6 +52,8 @@ async function bundle(input, dir, external, onLog, minify = false) {
       // For debugging from a clone: the package ships no maps (package.json files).
       sourcemap: true,
       minify,
+      // JSDoc is for editors, which read the declarations in dist/src/; in the bundles it only weighs.
+      comments: false,
     },
     logLevel: "warn",
   });
