@@ -39,7 +39,7 @@ function config(queryParamsSchema: unknown, bodySchema: unknown): RequestToolCon
 }
 
 const real = (tool: RequestToolConfig, sendsBody: boolean) =>
-  JSON.stringify(zodToJsonSchema(flowiseArgumentsSchema(tool, sendsBody).schema));
+  JSON.stringify(zodToJsonSchema(flowiseArgumentsSchema(tool, sendsBody)));
 
 describe("flowiseRequestJsonSchema", () => {
   test("is zod-to-json-schema's conversion of Flowise's zod schema, key for key", () => {
