@@ -1,19 +1,19 @@
 import { z } from "zod/v3";
+import { zodToJsonSchema } from "zod-to-json-schema";
 import type { BodyFieldSpec, ParamSpec, RequestToolConfig } from "../../config/request-tool-config.js";
 import { convertFlowiseArgs, parseFlowiseArgs } from "../parse-flowise-args.js";
-import { flowiseRequestJsonSchema } from "./flowise-request-json-schema.js";
 import type { ArgumentsContract, RequestToolArguments } from "./tool-arguments.js";
 
 /**
  * The arguments contract of a Flowise 3.1 request tool. Flowise builds zod v3 schemas and LangChain
  * shows the LLM their zod-to-json-schema conversion, so this builds the same zod v3 schemas (zod 4
- * ships the v3 API as `zod/v3`): the transforms (`"3"` → 3 for number params) and the stripping of
- * unknown keys are Flowise's own; the JSON the LLM sees is that conversion's, written from the config.
+ * ships the v3 API as `zod/v3`) and converts them the same way: the transforms (`"3"` → 3 for number
+ * params), the stripping of unknown keys and the JSON the LLM sees are Flowise's own.
  */
 export function flowiseArguments(config: RequestToolConfig, sendsBody: boolean): ArgumentsContract {
   const schema = flowiseArgumentsSchema(config, sendsBody);
   return {
-    jsonSchema: flowiseRequestJsonSchema(config, sendsBody),
+    jsonSchema: zodToJsonSchema(schema) as Record<string, unknown>,
     coerce: (args) => convertFlowiseArgs(schema, args),
     parse(args) {
       const parsed = parseFlowiseArgs(schema, args);
