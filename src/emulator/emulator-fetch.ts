@@ -3,6 +3,7 @@ import type { ResolveHost } from "../net/resolve-host.js";
 import { markNeverResolves, resolveWithDns } from "../net/resolve-host.js";
 import type { FetchHandler } from "./serve.js";
 
+/** A fetch answering some origins in-process, and the DNS its tools' host checks use. */
 export interface EmulatorFetch {
   /** Answers requests to the emulators' origins in-process; every other URL goes to `fallback`. */
   fetch: FetchLike;
@@ -31,7 +32,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * rest over the network, so a tool config pointing at `{{$vars.base_url}}` runs the same against the
  * emulator and against a real service.
  * @example
- * const { fetch } = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: createEventService().fetch });
+ * const { fetch } = createEmulatorFetch({ "http://localhost:5566": createEventService().fetch });
  */
 export function createEmulatorFetch(
   routes: Record<string, FetchHandler>,

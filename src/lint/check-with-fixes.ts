@@ -4,6 +4,7 @@ import type { CheckReport } from "./report.js";
 /** A fix can reveal what the next one mends (PUT /events → PATCH /events/{id} brings in its date rule). */
 export const MAX_FIX_PASSES = 5;
 
+/** What `checkWithFixes` tells its caller about each pass: the fixes applied, and those it left alone. */
 export interface FixReporter {
   /** Called for every pass that rewrote files. */
   onFixed?: (fixed: FixOutcome["fixed"]) => void;

@@ -16,6 +16,7 @@ import type { CheckReport, ToolReport } from "./report.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
 import { ruleOverrides } from "./rule-overrides.js";
 
+/** How `check` lints and probes loaded tools: the profile, the spec, the probe target, the rule settings. */
 export interface CheckOptions {
   /** The profile tools are judged under; see `profileOf`. */
   profile: Profile;

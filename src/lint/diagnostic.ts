@@ -2,6 +2,7 @@ import { z } from "zod";
 import { compareText } from "../text-order.js";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
+/** How much a finding matters: `error` fails a check by default, `warning` and `info` inform. */
 export type Severity = z.infer<typeof SeveritySchema>;
 
 /** A change to a config, at a JSON path inside it: `value` undefined removes the key. */

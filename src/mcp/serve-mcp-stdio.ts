@@ -11,6 +11,8 @@ export interface StdioStreams {
 /**
  * Serves on stdin and stdout (or `streams`) until the client closes stdin or `signal` aborts, then
  * closes the server. Nothing else may write to that stdout: it carries only the protocol.
+ * @example
+ * await serveMcpStdio(toMcpServer(tools), AbortSignal.timeout(60_000));
  */
 export async function serveMcpStdio(
   server: Server,

@@ -17,6 +17,7 @@ import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
  */
 export type ToolSourcePath = string | McpToolSource;
 
+/** Where `loadToolSources` finds tools: config paths, stdin, a Flowise instance, MCP servers, and the roots they stay inside. */
 export interface ToolSourceOptions {
   /** Default `tools/`, unless only a Flowise instance or MCP servers are named. */
   paths?: readonly ToolSourcePath[] | undefined;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../format-zod-issue.js";
 
+/** The Flowise instance `fetchFlowiseChatflows` reads: its URL, API key, the chatflows to read, and fetch. */
 export interface FetchFlowiseChatflowsOptions {
   /** The Flowise server, e.g. `http://localhost:3000` (a trailing `/api/v1` is accepted too). */
   url: string;

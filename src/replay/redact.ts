@@ -15,6 +15,8 @@ export const REDACTED = "[redacted]";
  *   (src/secrets/secret-spellings.ts) and cut short, anywhere in the record becomes `{{$vars.<name>}}`.
  *   Other variables are recorded as they are, as the tools sent them.
  * Replay redacts its calls the same way before comparing.
+ * @example
+ * const safe = redactCall(call, { api_key: process.env.API_KEY ?? "" }, { marked: ["api_key"] });
  */
 export function redactCall(
   call: CallRecord,

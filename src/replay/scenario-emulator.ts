@@ -23,6 +23,8 @@ export interface ScenarioEmulator {
  * (`00000000-0000-4000-8000-000000000001`, …) rather than random, so cassettes replay byte for byte.
  * With a spec emulator (the scenario's `emulator: { spec }`), it answers every other host, fresh from
  * its seed too; without one, any other host is refused before sending (docs/security.md).
+ * @example
+ * const result = await runScenario(scenario, { createEmulator: () => createScenarioEmulator() });
  */
 export function createScenarioEmulator(spec?: SpecEmulator): ScenarioEmulator {
   let next = 0;

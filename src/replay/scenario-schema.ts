@@ -67,6 +67,7 @@ export const ExpectationsSchema = z
     answer: AnswerExpectationSchema.optional(),
   })
   .strict();
+/** A scenario's `expect:`: the calls, their arguments and outcomes, the end state and the answer. */
 export type Expectations = z.infer<typeof ExpectationsSchema>;
 
 /** One scripted model turn: tool calls, or the final answer. */

@@ -10,6 +10,7 @@ export const EventSchema = z.object({
   location: z.string(),
 });
 
+/** One event of the event service: id, name, date and location. */
 export type Event = z.infer<typeof EventSchema>;
 
 export const EventSeedSchema = z.array(EventSchema);

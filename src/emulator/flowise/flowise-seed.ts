@@ -35,6 +35,8 @@ export interface LoadFlowiseSeedOptions {
  * export whose file name (without `.json`) is the chatflow's name, and `document-stores/<name>.json`
  * (optional), each a document store seed upserted at start. Files load in name order; any
  * unreadable or invalid file is one `load` error naming it and the JSON path.
+ * @example
+ * const flowise = createFlowiseEmulator({ seed: loadFlowiseSeed("seeds/flowise") });
  */
 export function loadFlowiseSeed(
   dir = DEFAULT_FLOWISE_SEED_DIR,

@@ -26,6 +26,7 @@ import { createSchemaValidator } from "./schema-validator.js";
 import { errorAnswer, exampleAnswer, problemAnswer, type Success, successOf } from "./spec-answers.js";
 import { buildSeed, type IdFor, type SeedData } from "./spec-seed.js";
 
+/** A spec emulator's seed data, and the random seed of the values it makes up. */
 export interface SpecEmulatorOptions {
   /** Items to start from (and return to on `reset()`), by collection path; default the spec's examples. */
   seed?: SeedData;
@@ -41,6 +42,7 @@ export interface SpecEmulatorOptions {
   fillEmpty?: boolean;
 }
 
+/** An emulator of any OpenAPI description: its fetch handler, the origin it answers on, and its state. */
 export interface SpecEmulator {
   /** Answers one HTTP request, in-process: the same handler `serve()` puts on a socket. */
   fetch(request: Request): Promise<Response>;

@@ -21,6 +21,7 @@ import type { ToolkitContext } from "./toolkit-context.js";
 /** The standard profile's limit for one HTTP call; Flowise has none. */
 export const DEFAULT_TOOLKIT_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 
+/** How `createToolkit` builds and runs a toolkit's tools: the profile, fetch and variables, limits, where its spec is read from (or the spec itself), whether Custom Code runs. */
 export interface ToolkitOptions {
   /** Default `standard`. */
   profile?: Profile;

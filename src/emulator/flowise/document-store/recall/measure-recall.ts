@@ -20,6 +20,7 @@ export const RecallCorpusSchema = z.object({
 });
 export type RecallCorpus = z.infer<typeof RecallCorpusSchema>;
 
+/** How many of the corpus's questions found their passage among the nearest chunks. */
 export interface RecallReport {
   k: number;
   questions: number;
