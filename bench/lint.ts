@@ -4,7 +4,7 @@
 import type { LoadedTool } from "../src/config/tool-config.js";
 import { lint } from "../src/lint/lint.js";
 import { loadSpecIndex } from "../src/lint/load-check-inputs.js";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { plantDefects, requestToolFor, toolOperations } from "./support/github-request-tools.js";
 import { printTable } from "./support/table.js";
 

@@ -1,7 +1,7 @@
 import { isToolDeckError } from "../errors.js";
-import { packageVersion } from "../package-version.js";
+import { packageVersion } from "../package/package-version.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
-import { toLineText } from "../safe-text.js";
+import { toLineText } from "../text/safe-text.js";
 import { type CliIo, EXIT, signalExitCode } from "./cli-io.js";
 import { COMMAND_CATALOG } from "./command-catalog.js";
 import { withSecretsMasked } from "./masked-io.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareText } from "../text-order.js";
+import { compareText } from "../text/text-order.js";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 /** How much a finding matters: `error` fails a check by default, `warning` and `info` inform. */

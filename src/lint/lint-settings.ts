@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
-import { formatZodIssue } from "../format-zod-issue.js";
+import { formatZodIssue } from "../json/format-zod-issue.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot } from "../project-files/project-root.js";

@@ -4,7 +4,7 @@ import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
 import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { McpToolSource } from "../mcp/mcp-tool-source.js";
-import { packageVersion } from "../package-version.js";
+import { packageVersion } from "../package/package-version.js";
 import { type FetchFlowiseChatflowsOptions, fetchFlowiseChatflows } from "../remote/flowise-instance.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { loadJsonFile } from "../load-json-file.js";
+import { loadJsonFile } from "../json/load-json-file.js";
 import { ProfileSchema } from "../profile.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { CassetteInputsSchema } from "./cassette-inputs.js";

@@ -15,7 +15,7 @@ import { loadScenarios } from "../../replay/load-scenarios.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { type RunScenarioOptions, runScenario } from "../../replay/run-scenario.js";
 import type { Scenario } from "../../replay/scenario.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { RUN_INFO } from "../help/run-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";

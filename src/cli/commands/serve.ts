@@ -7,7 +7,7 @@ import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { explainSchemas } from "../../emulator/spec/schema-notes.js";
 import { ToolDeckError } from "../../errors.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { SERVE_INFO } from "../help/serve-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { loadJsonFile } from "../../load-json-file.js";
-import { packagePath } from "../../package-root.js";
+import { loadJsonFile } from "../../json/load-json-file.js";
+import { packagePath } from "../../package/package-root.js";
 
 /** An event of the event service (spec section 2, "Event"). */
 export const EventSchema = z.object({

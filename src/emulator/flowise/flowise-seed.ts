@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { ToolDeckError } from "../../errors.js";
-import { loadJsonFile } from "../../load-json-file.js";
-import { packagePath } from "../../package-root.js";
+import { loadJsonFile } from "../../json/load-json-file.js";
+import { packagePath } from "../../package/package-root.js";
 import { confineNamedPath } from "../../project-files/named-path.js";
 import type { ChatflowSeed } from "./chatflows/chatflow-seed.js";
 import { chatflowSeedFromExport, FlowExportSchema } from "./chatflows/flow-export.js";

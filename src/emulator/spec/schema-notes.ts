@@ -1,6 +1,6 @@
-import { compileInputPattern } from "../../input-pattern.js";
 import type { MediaTypeObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
+import { compileInputPattern } from "../../text/input-pattern.js";
 import { PATTERN_PLACEHOLDER, whyNotGenerated } from "./pattern-generation.js";
 import { childSchemas } from "./to-json-schema.js";
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import { lazyAjv, lazyValidation, type Validation } from "../../lazy-ajv.js";
+import { lazyAjv, lazyValidation, type Validation } from "../../json/lazy-ajv.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
 import { type Direction, toJsonSchema } from "./to-json-schema.js";
 

@@ -14,7 +14,6 @@ import {
   type OperationIndex,
 } from "../../openapi/operation-index.js";
 import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
-import { seededRandom } from "../../seeded-random.js";
 import { generateValue, seedOf } from "./generate-value.js";
 import { idInBody, isItem, keepId, withRequired } from "./item-from-body.js";
 import { mergePatch } from "./merge-patch.js";
@@ -23,6 +22,7 @@ import { type CheckerFor, type RequestProblem, readBody, readParameters } from "
 import { itemAnswer, listAnswer } from "./resource-answers.js";
 import { createResourceStore, type Item, type ResourceStore } from "./resource-store.js";
 import { createSchemaValidator } from "./schema-validator.js";
+import { seededRandom } from "./seeded-random.js";
 import { errorAnswer, exampleAnswer, problemAnswer, type Success, successOf } from "./spec-answers.js";
 import { buildSeed, type IdFor, type SeedData } from "./spec-seed.js";
 

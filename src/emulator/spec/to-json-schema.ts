@@ -1,5 +1,5 @@
-import { compileInputPattern } from "../../input-pattern.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { compileInputPattern } from "../../text/input-pattern.js";
 import { PLACEHOLDER_FORMAT, whyNotGenerated } from "./pattern-generation.js";
 
 /** Which side of the exchange a schema judges: `readOnly` fields are not asked of requests, `writeOnly` not of answers. */

@@ -1,4 +1,4 @@
-import { escapeXml } from "../../escape-xml.js";
+import { escapeXml } from "../../text/escape-xml.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
 import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";

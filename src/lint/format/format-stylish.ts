@@ -1,5 +1,5 @@
 import { styleText } from "node:util";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, summarize, type ToolReport } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";

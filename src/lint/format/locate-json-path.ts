@@ -1,4 +1,4 @@
-import { escapeRegExp } from "../../escape-reg-exp.js";
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
 
 /**
  * The 1-based line where a JSON path (`[1].queryParamsSchema.id.in`) is written in a JSON or YAML file,

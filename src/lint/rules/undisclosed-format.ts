@@ -1,6 +1,6 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
-import { escapeRegExp } from "../../escape-reg-exp.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
 import type { LintRule } from "../rule.js";
 import { fieldPairs } from "./field-types.js";
 import { isRequestTool } from "./rule-helpers.js";

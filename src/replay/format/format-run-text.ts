@@ -1,4 +1,4 @@
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
 
 /** One line per scenario (`✓ name (profile) — 1 call, replayed`), then its failures, diff and drift, indented. */

@@ -4,7 +4,7 @@ import {
   OpenApiToolkitConfigSchema,
 } from "../../config/openapi-toolkit-config.js";
 import { ToolDeckError } from "../../errors.js";
-import { formatZodIssue } from "../../format-zod-issue.js";
+import { formatZodIssue } from "../../json/format-zod-issue.js";
 import type { FetchLike } from "../../net/fetch-like.js";
 import type { ResolveHost } from "../../net/resolve-host.js";
 import { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "../../openapi/load-spec.js";

@@ -3,8 +3,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { AJV_OPTIONS } from "../src/ajv-options.js";
-import { compileSchemaCheck } from "../src/json-schema-check.js";
+import { AJV_OPTIONS } from "../../src/json/ajv-options.js";
+import { compileSchemaCheck } from "../../src/json/json-schema-check.js";
 
 const strictAjv = addFormats.default(new Ajv({ ...AJV_OPTIONS, allErrors: false }));
 

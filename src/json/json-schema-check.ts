@@ -1,4 +1,4 @@
-import { compileInputPattern, type InputPattern } from "./input-pattern.js";
+import { compileInputPattern, type InputPattern } from "../text/input-pattern.js";
 import { isPlainObject } from "./json-value.js";
 
 /** Whether a value passes; `false` also when unsure (the caller then asks ajv). */
@@ -48,7 +48,7 @@ const KEYWORDS = new Set([
  * Kept (issue 30) for what users feel: without it `tooldeck check` on tools/ took 1.27× the CPU time (ajv
  * loaded and every probed schema compiled; 240 → 300 ms, medians of 15 interleaved runs), `tooldeck
  * run` on scenarios/ 1.10×, and `serve --spec` answered POST /events at 0.84× the requests per second.
- * test/json-schema-check.test.ts holds it to ajv.
+ * test/json/json-schema-check.test.ts holds it to ajv.
  */
 export function compileSchemaCheck(schema: unknown): SchemaCheck | undefined {
   return subCheck(schema, { open: new Set() });
