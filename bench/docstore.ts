@@ -11,7 +11,7 @@ import { createDocumentStoreService } from "../src/emulator/flowise/document-sto
 import { LocalHashedEmbeddings } from "../src/emulator/flowise/document-store/embeddings/local-hashed-embeddings.js";
 import { measureRecall } from "../src/emulator/flowise/document-store/recall/measure-recall.js";
 import { FlatVectorStore } from "../src/emulator/flowise/document-store/vector-store/flat-vector-store.js";
-import { seededRandom } from "../src/seeded-random.js";
+import { seededRandom } from "../src/emulator/spec/seeded-random.js";
 import { latencyDuring } from "./support/latency-during.js";
 import { printTable } from "./support/table.js";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { check } from "../src/lint/check.js";
 import { formatHtml } from "../src/lint/format/format-html.js";
 import { loadSpecIndex } from "../src/lint/load-check-inputs.js";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { githubRequestTools, toolOperations } from "./support/github-request-tools.js";
 import { launchChromium } from "./support/headless-chromium.js";
 import { printTable } from "./support/table.js";

@@ -11,7 +11,7 @@ import { formatStylish } from "../src/lint/format/format-stylish.js";
 import { lint } from "../src/lint/lint.js";
 import { loadSpecIndex } from "../src/lint/load-check-inputs.js";
 import type { OperationIndex } from "../src/openapi/operation-index.js";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { githubRequestTools, type PlantedDefect, toolOperations } from "./support/github-request-tools.js";
 import { printTable } from "./support/table.js";
 

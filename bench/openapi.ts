@@ -5,7 +5,7 @@
 // both for the work itself and for the whole process (imports included: tooldeck through its root entry).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { printTable } from "./support/table.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);

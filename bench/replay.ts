@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadToolConfigs } from "../src/config/load-tool-configs.js";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { runScenario } from "../src/replay/run-scenario.js";
 import type { Scenario } from "../src/replay/scenario.js";
 import { createScenarioEmulator } from "../src/replay/scenario-emulator.js";

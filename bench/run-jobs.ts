@@ -10,7 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { printTable } from "./support/table.js";
 
 const FILES = 200;

@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { createSpecEmulator } from "../src/emulator/spec/spec-emulator.js";
 import { loadSpec } from "../src/openapi/load-spec.js";
 import { createOperationIndex } from "../src/openapi/operation-index.js";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import {
   CONNECTIONS,
   EVENT_ROUTES,

@@ -5,7 +5,7 @@
 // tsc's unbundled output is measured beside it for reference. Needs `npm run build`.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { printTable } from "./support/table.js";
 
 const ROUNDS = 11;

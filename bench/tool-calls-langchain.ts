@@ -1,7 +1,8 @@
 // bench/tool-calls-langchain: LangChain tool calls per second, in-process against the embedded event
 // service: tooldeck's `toLangChainTools` against the DynamicStructuredTool a careful user writes by hand
 // (a zod schema, the URL built, fetch, the text returned) over the same fetch, interleaved in one run.
-// Target (issue 17): tooldeck ≥ 0.85× the hand-written tool's calls/s.
+// Information, not a target (issue 30 retired issue 17's 0.85×: inside an agent a call waits on a model
+// for hundreds of milliseconds, so microseconds per call are not what users feel).
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import { z } from "zod";
 import { createEmulatorFetch } from "../src/emulator/emulator-fetch.js";
@@ -15,7 +16,6 @@ import { printTable } from "./support/table.js";
 
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 5);
 const ROUNDS = 10;
-const TARGET = 0.85;
 
 const events = createEventService();
 const { fetch, resolveHost } = createEmulatorFetch({ [EVENT_SERVICE_ORIGIN]: events.fetch });
@@ -81,7 +81,7 @@ for (const profile of ["standard", "flowise"] as const) {
       call,
       "toLangChainTools calls/s": Math.round(rates.ours),
       "hand-written calls/s": Math.round(rates.baseline),
-      [`ratio (target ≥ ${TARGET}×)`]: `${(rates.ours / rates.baseline).toFixed(2)}×`,
+      ratio: `${(rates.ours / rates.baseline).toFixed(2)}×`,
     });
   }
 }

@@ -1,6 +1,7 @@
 // bench/tool-calls: tool calls per second through the runtime, in-process against the embedded event
-// service, against raw in-process fetch calls of the same requests in the same run.
-// Target: the runtime adds under 30% over raw fetch. A second table: an OpenAPI toolkit tool wired as
+// service, against raw in-process fetch calls of the same requests in the same run: information, not a
+// target (issue 30: a tool call inside an agent waits on a model for hundreds of milliseconds, so
+// microseconds per call are not what users feel). A second table: an OpenAPI toolkit tool wired as
 // docs/openapi.md shows (`createEmulator().fetch`, which answers in-process and says so) against the
 // same tool behind a plain wrapper fetch, which the runtime must treat as a network fetch.
 import { createEmulator } from "../src/emulator/create-emulator.js";
@@ -53,7 +54,7 @@ for (const profile of ["standard", "flowise"] as const) {
       call,
       "runtime calls/s": Math.round(ours),
       "raw fetch calls/s": Math.round(baseline),
-      "overhead (target < 30%)": `${((baseline / ours - 1) * 100).toFixed(1)}%`,
+      overhead: `${((baseline / ours - 1) * 100).toFixed(1)}%`,
     });
   }
 }

@@ -20,6 +20,11 @@ export class ToolDeckError extends Error {
   }
 }
 
+/**
+ * Whether a thrown value is tooldeck's error, whichever copy of the package threw it.
+ * @example
+ * try { await loadSpec("missing.yaml"); } catch (error) { if (isToolDeckError(error)) console.error(error.message); }
+ */
 export function isToolDeckError(value: unknown): value is ToolDeckError {
   return value instanceof ToolDeckError;
 }

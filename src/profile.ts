@@ -5,6 +5,7 @@ import { z } from "zod";
  * `standard` does what the config says. See DESIGN.md, "Profiles".
  */
 export const ProfileSchema = z.enum(["standard", "flowise"]);
+/** How a tool is executed and judged: `standard` (what the config says) or `flowise` (Flowise 3.1, quirks included). */
 export type Profile = z.infer<typeof ProfileSchema>;
 
 export const DEFAULT_PROFILE: Profile = "standard";

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { SHIPPED_CLI } from "../test/support/built-cli.js";
 import { fixedConfigOverTutorialCassette } from "../test/support/failing-update-scenario.js";
 import { BROWSER_OUTPUT, type OpenedPage, openInChromium, screenshot } from "./support/chromium.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../src/cli/run-cli.js";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { captureIo } from "./support/capture-io.js";
 
 interface Step {

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 import { SHIPPED_CLI } from "./support/built-cli.js";
 
 /**

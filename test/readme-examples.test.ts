@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../src/package-root.js";
+import { packagePath } from "../src/package/package-root.js";
 
 /** The ```ts blocks of README.md, in order. */
 const BLOCKS = [...readFileSync(packagePath("README.md"), "utf8").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(

@@ -7,7 +7,7 @@ import { serve } from "../../src/emulator/serve.js";
 import { loadSpecEmulator } from "../../src/emulator/spec/load-spec-emulator.js";
 import { createSpecEmulator } from "../../src/emulator/spec/spec-emulator.js";
 import { withCors } from "../../src/emulator/with-cors.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { createExpressEventApp } from "./express-event-server.js";
 
 const target = process.argv[2];

@@ -2,12 +2,12 @@
 // required query parameters and about half of the optional ones, a JSON body where the operation takes
 // one), sent to the spec emulator of that description, and recorded as exchanges.
 import { generateValue, seedOf } from "../../src/emulator/spec/generate-value.js";
+import { seededRandom } from "../../src/emulator/spec/seeded-random.js";
 import { createSpecEmulator } from "../../src/emulator/spec/spec-emulator.js";
 import type { OpenApiSpec } from "../../src/openapi/load-spec.js";
 import { jsonMedia } from "../../src/openapi/media-types.js";
 import type { ParameterObject } from "../../src/openapi/openapi-document.js";
 import type { IndexedOperation } from "../../src/openapi/operation-index.js";
-import { seededRandom } from "../../src/seeded-random.js";
 import type { Exchange } from "../../src/traffic/exchange.js";
 
 /**

@@ -1,6 +1,6 @@
 import { isToolDeckError } from "../errors.js";
 import { describeFsError } from "../project-files/fs-error-text.js";
-import { toLineText } from "../safe-text.js";
+import { toLineText } from "../text/safe-text.js";
 
 /**
  * The one line a command's error is printed as: `tooldeck check: <what and where>` for a usage, load or

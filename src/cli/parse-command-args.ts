@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { ToolDeckError } from "../errors.js";
-import { nearestName } from "../nearest-name.js";
+import { nearestName } from "../text/nearest-name.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 const HELP_FLAG = { help: { type: "boolean", short: "h" } } as const;

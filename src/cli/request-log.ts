@@ -1,5 +1,5 @@
 import type { FetchHandler } from "../emulator/serve.js";
-import { toLineText } from "../safe-text.js";
+import { toLineText } from "../text/safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 /**

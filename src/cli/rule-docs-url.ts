@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { packagePath } from "../package-root.js";
+import { packagePath } from "../package/package-root.js";
 
 let repository: string | undefined;
 

@@ -1,6 +1,6 @@
-import { nearestName } from "../nearest-name.js";
-import { packageVersion } from "../package-version.js";
-import { toLineText } from "../safe-text.js";
+import { packageVersion } from "../package/package-version.js";
+import { nearestName } from "../text/nearest-name.js";
+import { toLineText } from "../text/safe-text.js";
 import { type CliIo, EXIT, endsOnSignal, signalExitCode } from "./cli-io.js";
 import { COMMAND_CATALOG, findCommand } from "./command-catalog.js";
 import { commandErrorLine } from "./command-error-line.js";

@@ -1,6 +1,6 @@
 import { type FetchHandler, type RunningServer, serve } from "../emulator/serve.js";
 import type { SpecEmulator } from "../emulator/spec/spec-emulator.js";
-import { toLineText } from "../safe-text.js";
+import { toLineText } from "../text/safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 export interface SpecServeOptions {

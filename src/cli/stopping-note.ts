@@ -1,4 +1,4 @@
-import { DRAIN_GRACE_MS } from "../drain-grace.js";
+import { DRAIN_GRACE_MS } from "../net/drain-grace.js";
 
 /**
  * What `serve` and `mcp` say when SIGINT/SIGTERM finds requests in flight (nothing when there are

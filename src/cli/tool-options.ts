@@ -15,7 +15,7 @@ import {
   toOutboundPolicy,
 } from "../runtime/outbound/outbound-policy.js";
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
-import { toLineText } from "../safe-text.js";
+import { toLineText } from "../text/safe-text.js";
 import type { CliIo } from "./cli-io.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */

@@ -14,6 +14,8 @@ export type ConfigWarning = ConfigIssue;
 
 /**
  * One line naming file, path and problem: `tools/x.json: queryParamsSchema.id.in: expected "path" or "query"`.
+ * @example
+ * for (const error of loadToolConfigs(["tools/"]).errors) console.error(formatConfigIssue(error));
  */
 export function formatConfigIssue(issue: ConfigIssue): string {
   return [issue.file, issue.path, issue.message].filter((part) => part !== "").join(": ");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeType, isPlainObject } from "../json-value.js";
+import { describeType, isPlainObject } from "../json/json-value.js";
 import { flowiseHtmlToText } from "./flowise-html-to-text.js";
 import type { FlowiseInputReader, PickedInput } from "./flowise-input-reader.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { describeType, isPlainObject } from "../json-value.js";
+import { describeType, isPlainObject } from "../json/json-value.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { fromCanonicalHttp } from "./from-canonical-http.js";
 import { joinPath } from "./json-path.js";

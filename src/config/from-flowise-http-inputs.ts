@@ -1,4 +1,4 @@
-import { describeType, isPlainObject } from "../json-value.js";
+import { describeType, isPlainObject } from "../json/json-value.js";
 import { parseFlowiseJson } from "./flowise-json.js";
 import { fromCanonicalHttp } from "./from-canonical-http.js";
 import type { HttpNodeConfig } from "./http-node-config.js";

@@ -62,4 +62,5 @@ export const HttpNodeConfigSchema = z
       context.addIssue({ code: "custom", path: ["body"], message: "a raw body is a string" });
     }
   });
+/** A Flowise HTTP node as tooldeck runs it (`kind: http`): what `HttpNodeConfigSchema` parses. */
 export type HttpNodeConfig = z.infer<typeof HttpNodeConfigSchema>;

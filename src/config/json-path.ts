@@ -1,4 +1,4 @@
-import { formatIssuePath } from "../format-zod-issue.js";
+import { formatIssuePath } from "../json/format-zod-issue.js";
 
 /** Extends a JSON path as a reader writes it: `joinPath("nodes[1]", "data", "inputs")` → `nodes[1].data.inputs`. */
 export function joinPath(base: string, ...keys: readonly PropertyKey[]): string {

@@ -1,4 +1,4 @@
-import { describeType, isPlainObject } from "../json-value.js";
+import { describeType, isPlainObject } from "../json/json-value.js";
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";

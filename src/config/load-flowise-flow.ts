@@ -1,4 +1,4 @@
-import { describeType, isPlainObject } from "../json-value.js";
+import { describeType, isPlainObject } from "../json/json-value.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { isFlowiseRequestNodeName, variableInputsOf } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";

@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { isPlainObject } from "../json-value.js";
+import { isPlainObject } from "../json/json-value.js";
 import { linkOutOfProject, namedFolder, outsideLinkMessage } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";

@@ -64,6 +64,7 @@ export const OpenApiToolkitConfigSchema = z.object({
   /** operationIds to expose; empty exposes every operation. */
   selectedEndpoints: SelectedEndpointsSchema.default([]),
 });
+/** An OpenAPI toolkit (`kind: openapi-toolkit`), one tool per operation: what `OpenApiToolkitConfigSchema` parses. */
 export type OpenApiToolkitConfig = z.infer<typeof OpenApiToolkitConfigSchema>;
 /** What a config file may hold before defaults are applied. */
 export type OpenApiToolkitConfigInput = z.input<typeof OpenApiToolkitConfigSchema>;

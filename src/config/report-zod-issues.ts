@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatZodIssue } from "../format-zod-issue.js";
+import { formatZodIssue } from "../json/format-zod-issue.js";
 import { joinPath } from "./json-path.js";
 
 /** Reports every issue of a failed parse at `base` + the issue's own path, with zod's message. */

@@ -73,4 +73,5 @@ export const RequestToolConfigSchema = z.object({
   /** Flowise profile: where Flowise resolves variables; absent = everywhere (tooldeck's own configs). */
   flowiseVariables: FlowiseVariableScopeSchema.optional(),
 });
+/** A request tool (`kind: request`), one HTTP call: what `RequestToolConfigSchema` parses. */
 export type RequestToolConfig = z.infer<typeof RequestToolConfigSchema>;

@@ -12,6 +12,7 @@ export const ToolConfigSchema = z.discriminatedUnion("kind", [
   OpenApiToolkitConfigSchema,
   HttpNodeConfigSchema,
 ]);
+/** Any tool config tooldeck loads, runs and lints: a request tool, an OpenAPI toolkit or an HTTP node. */
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 
 /** Where a config came from, for diagnostics: the file and the JSON path inside it. */

@@ -9,6 +9,7 @@ import type { FlowiseEmulator, FlowiseEmulatorOptions, FlowiseSnapshot } from ".
 import type { FetchHandler } from "./serve.js";
 import type { SpecEmulator } from "./spec/spec-emulator.js";
 
+/** The options of each embedded emulator, spec emulators beside them, and where other origins go. */
 export interface EmulatorOptions {
   events?: EventServiceOptions;
   /** The Flowise emulator's options; its API key defaults to a fresh one, in `vars.flowise_api_key`. */

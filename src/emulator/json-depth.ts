@@ -1,4 +1,4 @@
-import { nestsDeeperThan } from "../json-depth.js";
+import { nestsDeeperThan } from "../json/json-depth.js";
 
 /** How deeply a request body's JSON may nest: far past any real config, far below V8's stack. */
 export const MAX_JSON_DEPTH = 256;

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { isPlainObject } from "../json-value.js";
+import { isPlainObject } from "../json/json-value.js";
 import { readStreamWithin } from "../net/read-stream-within.js";
 import { nestsTooDeep } from "./json-depth.js";
 

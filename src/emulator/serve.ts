@@ -7,6 +7,7 @@ import { hasDotSegment } from "./dot-segment.js";
 /** Anything that answers a web `Request`, such as an emulator's `fetch`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/** Where `serve` listens: host and port. */
 export interface ServeOptions {
   /** 0 picks a free port; the real one is in the result. Default 0. */
   port?: number;
@@ -14,6 +15,7 @@ export interface ServeOptions {
   host?: string;
 }
 
+/** A server `serve` started: its URL and port, and how to close it. */
 export interface RunningServer {
   /** `http://127.0.0.1:5566`, with the port really bound. */
   url: string;

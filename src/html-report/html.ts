@@ -1,4 +1,4 @@
-import { showControlCharacters } from "../safe-text.js";
+import { showControlCharacters } from "../text/safe-text.js";
 
 /** Markup made by `html` (or the page's own constants): the only text written into a page unescaped. */
 export class SafeHtml {

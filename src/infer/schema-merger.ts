@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createSchema, mergeSchemas, type Schema } from "genson-js";
-import { isPlainObject } from "../json-value.js";
+import { isPlainObject } from "../json/json-value.js";
 import { isValueSegment } from "./segment-kind.js";
 import { stringFormat } from "./string-format.js";
 

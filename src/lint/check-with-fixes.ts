@@ -19,6 +19,7 @@ export interface FixSummary {
   unsettled: Diagnostic[];
 }
 
+/** What `checkWithFixes` tells its caller about each pass: the fixes applied, and those it left alone. */
 export interface FixReporter {
   /** Called for every pass that rewrote files. */
   onFixed?: (fixed: FixOutcome["fixed"]) => void;

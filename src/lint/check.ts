@@ -21,6 +21,7 @@ import { RULE_CATALOG } from "./rule-catalog.js";
 import { ruleOverrides } from "./rule-overrides.js";
 import { DEFAULT_RULES } from "./rules/index.js";
 
+/** How `check` lints and probes loaded tools: the profile, the spec, the probe target, the rule settings. */
 export interface CheckOptions {
   /** The profile tools are judged under; see `profileOf`. */
   profile: Profile;

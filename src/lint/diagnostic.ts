@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { compareText } from "../text-order.js";
+import { compareText } from "../text/text-order.js";
 import type { ProbeSymptom } from "./probe/probe-symptom.js";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
+/** How much a finding matters: `error` fails a check by default, `warning` and `info` inform. */
 export type Severity = z.infer<typeof SeveritySchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { groupBy } from "../group-by.js";
+import { groupBy } from "../json/group-by.js";
 import { compareDiagnostics, type Diagnostic, reaches } from "./diagnostic.js";
 import type { ProbeSymptom } from "./probe/probe-symptom.js";
 import type { LintRule } from "./rule.js";

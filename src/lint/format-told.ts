@@ -1,5 +1,5 @@
-import { escapeRegExp } from "../escape-reg-exp.js";
 import type { SchemaObject } from "../openapi/openapi-document.js";
+import { escapeRegExp } from "../text/escape-reg-exp.js";
 
 /**
  * A format or pattern a service requires of a value, as a reader (the LLM) must be told it. One

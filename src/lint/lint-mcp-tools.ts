@@ -14,6 +14,7 @@ import { GENERIC_DESCRIPTIONS, toolDescription } from "./rules/tool-description.
 import { toolName } from "./rules/tool-name.js";
 import { undisclosedFormat } from "./rules/undisclosed-format.js";
 
+/** How `lintMcpTools` judges an MCP server's tools: the profile, a spec, the configs their names must not clash with, rule severities. */
 export interface LintMcpToolsOptions {
   profile?: Profile;
   /** The service's OpenAPI description: undisclosed-format compares each tool's fields with it. */

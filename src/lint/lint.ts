@@ -7,6 +7,7 @@ import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import type { LintContext, LintRule } from "./rule.js";
 import { DEFAULT_RULES } from "./rules/index.js";
 
+/** How `lint` judges tools: the profile, the spec they call, the rules and their severities. */
 export interface LintOptions {
   /** Default `standard`. */
   profile?: Profile;

@@ -1,4 +1,4 @@
-import { groupBy } from "../group-by.js";
+import { groupBy } from "../json/group-by.js";
 
 /**
  * A lookup of items by name, built once per list (kept in a WeakMap on the list itself): a rule that

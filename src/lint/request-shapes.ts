@@ -1,9 +1,9 @@
 import type { RequestToolConfig } from "../config/request-tool-config.js";
-import { escapeRegExp } from "../escape-reg-exp.js";
 import { matchOperation, type OperationMatch } from "../openapi/match-operation.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
+import { escapeRegExp } from "../text/escape-reg-exp.js";
 
 /** One URL a request tool can call, as a template, and what it reaches in the spec. */
 export interface RequestShape {

@@ -1,4 +1,4 @@
-import { groupBy } from "../group-by.js";
+import { groupBy } from "../json/group-by.js";
 import type { RuleSetting } from "./apply-severities.js";
 import { reaches, type Severity } from "./diagnostic.js";
 import type { RuleDowngrade, RuleInfo, RuleOverrides } from "./report.js";

@@ -16,6 +16,7 @@ export interface ListedMcpTool {
   source: { file: string; path: string };
 }
 
+/** How `listMcpTools` reaches a server: the fetch for a URL, how long it waits, an AbortSignal, the version it announces. */
 export interface ListMcpToolsOptions {
   /** How HTTP sources (`--mcp-url`) are reached; the CLI passes the outbound guard. Default the global fetch. */
   fetch?: FetchLike;

@@ -2,6 +2,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FetchHandler } from "../emulator/serve.js";
 
+/** The path the MCP endpoint answers on, and the address it listens on (which decides the Host and Origin it takes). */
 export interface McpHttpOptions {
   /** The path the endpoint answers on. Default `/mcp`. */
   path?: string;

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { DRAIN_GRACE_MS } from "../drain-grace.js";
+import { DRAIN_GRACE_MS } from "../net/drain-grace.js";
 import { DrainingTransport } from "./draining-transport.js";
 
 /** Where a stdio MCP server reads requests and writes answers. */
@@ -22,6 +22,8 @@ export interface StdioStopOptions {
  * requests are refused, the ones in flight are answered (for at most `graceMs`; an error answers those
  * still running then), and the server is closed. Nothing else may write to that stdout: it carries only
  * the protocol.
+ * @example
+ * await serveMcpStdio(toMcpServer(tools), AbortSignal.timeout(60_000));
  */
 export async function serveMcpStdio(
   server: Server,

@@ -11,6 +11,7 @@ import { createCallRedactor } from "../replay/redact.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 
+/** What the MCP server tells its clients (name, version, instructions), and the variables its tools resolve. */
 export interface McpServerOptions {
   /** The server's name and version in `initialize` (default `tooldeck`, `0.0.0`). */
   name?: string;

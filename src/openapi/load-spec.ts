@@ -31,6 +31,7 @@ export interface OpenApiSpec {
   title: string;
 }
 
+/** How `loadSpec` reads a description: its label in messages, the roots its files and `$ref`s stay inside, remote `$ref`s, lazy resolution. */
 export interface LoadSpecOptions {
   /** Used for spec URLs and URL `$ref`s; default the global fetch. */
   fetch?: FetchLike;

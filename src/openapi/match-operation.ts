@@ -32,6 +32,7 @@ export interface OperationNotFound {
   message: string;
 }
 
+/** The operation a method and URL call, or why none does (with the nearest one as a suggestion). */
 export type OperationMatch = OperationFound | OperationNotFound;
 
 interface Candidate {

@@ -1,5 +1,5 @@
 import { ToolDeckError } from "../errors.js";
-import { isPlainObject } from "../json-value.js";
+import { isPlainObject } from "../json/json-value.js";
 import { toPointer } from "./json-pointer.js";
 import type { OpenApiSpec } from "./load-spec.js";
 import {

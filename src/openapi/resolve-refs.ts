@@ -1,5 +1,5 @@
 import { ToolDeckError } from "../errors.js";
-import { isPlainObject } from "../json-value.js";
+import { isPlainObject } from "../json/json-value.js";
 import {
   assertWithinBounds,
   type ExpandedSize,

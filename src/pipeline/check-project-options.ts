@@ -103,6 +103,7 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   onSecret?: (secret: string) => void;
 }
 
+/** What `checkProject` found: the report, and whether loading the tools failed. */
 export interface CheckProjectResult {
   report: CheckReport;
   /** A config or source could not be loaded (the CLI exits 2); the report says which. */

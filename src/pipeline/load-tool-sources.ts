@@ -4,7 +4,7 @@ import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
 import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { McpToolSource } from "../mcp/mcp-tool-source.js";
-import { packageVersion } from "../package-version.js";
+import { packageVersion } from "../package/package-version.js";
 import { type FetchFlowiseChatflowsOptions, fetchFlowiseChatflows } from "../remote/flowise-instance.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 
@@ -17,6 +17,7 @@ import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
  */
 export type ToolSourcePath = string | McpToolSource;
 
+/** Where `loadToolSources` finds tools: config paths, stdin, a Flowise instance, MCP servers, and the roots they stay inside. */
 export interface ToolSourceOptions {
   /** Default `tools/`, unless only a Flowise instance or MCP servers are named. */
   paths?: readonly ToolSourcePath[] | undefined;

@@ -1,5 +1,5 @@
 import { CORE_SCHEMA, load } from "js-yaml";
-import { MAX_DEPTH, nestsDeeperThan } from "../json-depth.js";
+import { MAX_DEPTH, nestsDeeperThan } from "../json/json-depth.js";
 import { assertBoundedExpansion, CycleError } from "./bounded-expansion.js";
 
 /** Why a text did not parse, in one line that quotes none of it (the file may hold secrets). */

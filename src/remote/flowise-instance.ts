@@ -1,8 +1,9 @@
 // Reads tool configs from a running Flowise: the network half of loading Flowise sources (config/ parses, it never fetches).
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
-import { formatZodIssue } from "../format-zod-issue.js";
+import { formatZodIssue } from "../json/format-zod-issue.js";
 
+/** The Flowise instance `fetchFlowiseChatflows` reads: its URL, API key, the chatflows to read, and fetch. */
 export interface FetchFlowiseChatflowsOptions {
   /** The Flowise server, e.g. `http://localhost:3000` (a trailing `/api/v1` is accepted too). */
   url: string;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { loadJsonFile } from "../load-json-file.js";
+import { loadJsonFile } from "../json/load-json-file.js";
 import { ProfileSchema } from "../profile.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { RecordedRequestSchema, RecordedResponseSchema } from "../traffic/exchange.js";
@@ -34,9 +34,14 @@ export const CassetteSchema = z.object({
   /** Digest of the emulator's end state. */
   stateDigest: z.string(),
 });
+/** One recorded scenario run under one profile: the messages, every call's exchange, the answer and the end state's digest. */
 export type Cassette = z.infer<typeof CassetteSchema>;
 
-/** Reads and validates a cassette; a bad file is one `load` error naming it and the JSON path. */
+/**
+ * Reads and validates a cassette; a bad file is one `load` error naming it and the JSON path.
+ * @example
+ * const cassette = readCassette("scenarios/cassettes/create-event.standard.cassette.json");
+ */
 export function readCassette(path: string): Cassette {
   return loadJsonFile(path, CassetteSchema);
 }
@@ -45,6 +50,8 @@ export function readCassette(path: string): Cassette {
  * Writes a cassette as indented JSON (diffable in review), creating its folder. Atomically: a run killed
  * during `--update` leaves the old cassette or the new one, never a truncated file, and a symlink put in
  * the cassette's place is replaced, not written through.
+ * @example
+ * writeCassette("scenarios/cassettes/create-event.standard.cassette.json", cassette);
  */
 export function writeCassette(path: string, cassette: Cassette): void {
   mkdirSync(dirname(path), { recursive: true });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { compileInputPattern } from "../input-pattern.js";
+import { compileInputPattern } from "../text/input-pattern.js";
 import type { AnswerExpectationSchema } from "./scenario-schema.js";
 
 /**

@@ -14,6 +14,8 @@ export interface Observed {
 /**
  * Every expectation of a scenario, checked; one line per failure (empty = passed). Trajectory expectations
  * concern the agent's calls; HTTP node steps are checked through the state they leave.
+ * @example
+ * const failures = checkExpectations({ calls, answer, state: emulator.snapshot() }, scenario.expect);
  */
 export function checkExpectations(observed: Observed, expectations: Expectations): string[] {
   const agentCalls = observed.calls.filter((call) => call.source === "agent");

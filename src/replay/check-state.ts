@@ -1,4 +1,4 @@
-import { nearestName } from "../nearest-name.js";
+import { nearestName } from "../text/nearest-name.js";
 import { matchArgs } from "./match-args.js";
 import type { CollectionExpectation } from "./scenario-schema.js";
 

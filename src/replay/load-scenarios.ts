@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { readConfigFile } from "../config/read-config-file.js";
 import { ToolDeckError } from "../errors.js";
-import { formatZodIssue } from "../format-zod-issue.js";
+import { formatZodIssue } from "../json/format-zod-issue.js";
 import { confineNamedPath } from "../project-files/named-path.js";
 import { isInsideRoots, projectRoot, realRoots } from "../project-files/project-root.js";
 import type { Scenario } from "./scenario.js";

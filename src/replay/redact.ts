@@ -1,4 +1,4 @@
-import { mapStrings } from "../map-strings.js";
+import { mapStrings } from "../json/map-strings.js";
 import { redactHeaders, redactQuery } from "../secrets/redact-credentials.js";
 import { createSecretMasker } from "../secrets/secret-masker.js";
 import { type SecretMarks, secretVars } from "../secrets/secret-vars.js";
@@ -14,6 +14,8 @@ import type { CallRecord } from "./call-record.js";
  *   (src/secrets/secret-spellings.ts) and cut short, anywhere in the record becomes `{{$vars.<name>}}`.
  *   Other variables are recorded as they are, as the tools sent them.
  * Replay redacts its calls the same way before comparing.
+ * @example
+ * const safe = redactCall(call, { api_key: process.env.API_KEY ?? "" }, { marked: ["api_key"] });
  */
 export function redactCall(
   call: CallRecord,

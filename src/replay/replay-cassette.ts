@@ -17,6 +17,7 @@ export type ValidateCall = (
   call: CallRecord,
 ) => string | readonly string[] | undefined | Promise<string | readonly string[] | undefined>;
 
+/** What a replay runs the cassette's calls through: the tools, the emulator's state, the variables, a call validator. */
 export interface ReplayOptions {
   /** The scenario's tools as the current configs and runtime build them. */
   tools: ScenarioTools;
@@ -27,6 +28,7 @@ export interface ReplayOptions {
   validateCall?: ValidateCall;
 }
 
+/** A replay's calls, how they differ from the cassette's, and what the call validator said of them. */
 export interface ReplayResult {
   /** The calls as they ran now, redacted like the cassette's. */
   calls: CallRecord[];

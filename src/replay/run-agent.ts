@@ -6,6 +6,7 @@ import type { ExecutableTool } from "../runtime/tool-result.js";
 import type { CallRecord } from "./call-record.js";
 import { stateDigest } from "./state-digest.js";
 
+/** The model, tools, prompt and messages of an agent run, and the emulator state it reads. */
 export interface AgentRunOptions {
   model: BaseChatModel;
   tools: readonly ExecutableTool[];
@@ -20,6 +21,7 @@ export interface AgentRunOptions {
   recursionLimit?: number;
 }
 
+/** What an agent run did: every tool call, the answer, the messages. */
 export interface AgentRun {
   calls: CallRecord[];
   /** The text of the last AI message. */

@@ -23,6 +23,7 @@ import { buildScenarioTools, type ScenarioTools } from "./scenario-tools.js";
 import { scriptedModel } from "./scripted-model.js";
 import { stateDigest } from "./state-digest.js";
 
+/** How `runScenario` runs: record or replay, the emulator, the model for a real-model scenario, a call validator, whether Custom Code runs. */
 export interface RunScenarioOptions extends SpecReadOptions {
   /** Run the model and re-record the cassette even when one exists (`tooldeck run --update`). */
   update?: boolean;

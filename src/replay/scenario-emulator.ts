@@ -24,6 +24,8 @@ export interface ScenarioEmulator {
  * With a spec emulator (the scenario's `emulator: { spec }`), it answers every other host, fresh from
  * its seed too; so does `recorded` (`emulator: { traffic }`, an in-process fetch answering from recorded
  * exchanges); without either, any other host is refused before sending (docs/security.md).
+ * @example
+ * const result = await runScenario(scenario, { createEmulator: () => createScenarioEmulator() });
  */
 export function createScenarioEmulator(spec?: SpecEmulator, recorded?: FetchLike): ScenarioEmulator {
   let next = 0;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HttpNodeConfigSchema } from "../config/http-node-config.js";
-import { compileInputPattern } from "../input-pattern.js";
 import { ProfileSchema } from "../profile.js";
+import { compileInputPattern } from "../text/input-pattern.js";
 
 /** How the arguments of an expected call are compared: all of them, only the given ones, or all but some keys. */
 export const ArgsMatchSchema = z.union([
@@ -67,6 +67,7 @@ export const ExpectationsSchema = z
     answer: AnswerExpectationSchema.optional(),
   })
   .strict();
+/** A scenario's `expect:`: the calls, their arguments and outcomes, the end state and the answer. */
 export type Expectations = z.infer<typeof ExpectationsSchema>;
 
 /** One scripted model turn: tool calls, or the final answer. */

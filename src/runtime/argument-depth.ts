@@ -1,4 +1,4 @@
-import { MAX_DEPTH, nestsDeeperThan, valueNestsDeeperThan } from "../json-depth.js";
+import { MAX_DEPTH, nestsDeeperThan, valueNestsDeeperThan } from "../json/json-depth.js";
 
 /**
  * Why a tool refuses its arguments before reading them, else undefined: they nest `MAX_DEPTH` levels

@@ -36,57 +36,25 @@ class NoDeadline implements CallDeadline {
   clear(): void {}
 }
 
-/**
- * The deadlines started in this turn of the event loop whose timers are not armed yet, and the one
- * setImmediate that arms them when the turn ends: a call that ends within the turn it began in (an
- * in-process one) only joins and leaves this set.
- */
-const unarmed = new Set<TimedDeadline>();
-let armingScheduled = false;
-
-function armUnarmed(): void {
-  armingScheduled = false;
-  for (const deadline of unarmed) deadline.arm();
-  unarmed.clear();
-}
-
-/**
- * One per call. Its timer is armed only once the event loop turns with the call still pending: inside a
- * LangChain agent a timer per call costs about 4 µs (bench/tool-calls-langchain), more than the rest of
- * the runtime's work, and an in-process call ends within the turn it started in. Until then one
- * setImmediate per turn, shared by every call started in it, stands in; the timer gets what is left of
- * the limit.
- */
+/** One per call: a timer for the limit, and over the network the request's own signal. */
 class TimedDeadline implements CallDeadline {
   readonly signal: AbortSignal | undefined;
-  readonly #timeoutMs: number;
   readonly #controller: AbortController | undefined;
   readonly #outer: AbortSignal | undefined;
   readonly #forward: (() => void) | undefined;
-  readonly #started = performance.now();
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #timer: ReturnType<typeof setTimeout>;
   #reason: DOMException | undefined;
   #expire: ((reason: unknown) => void) | undefined;
 
   constructor(timeoutMs: number, outer: AbortSignal | undefined, controller: AbortController | undefined) {
-    this.#timeoutMs = timeoutMs;
     this.#controller = controller;
     this.#outer = outer;
     this.signal = controller?.signal ?? outer;
-    unarmed.add(this);
-    if (!armingScheduled) {
-      armingScheduled = true;
-      setImmediate(armUnarmed);
-    }
+    this.#timer = setTimeout(() => this.#timeOut(), timeoutMs);
     if (!controller || !outer) return;
     this.#forward = () => controller.abort(outer.reason);
     if (outer.aborted) this.#forward();
     else outer.addEventListener("abort", this.#forward, { once: true });
-  }
-
-  /** Sets the timer for what is left of the limit (called once the turn the call began in has ended). */
-  arm(): void {
-    this.#timer = setTimeout(() => this.#timeOut(), this.#timeoutMs - (performance.now() - this.#started));
   }
 
   race<T>(work: Promise<T>): Promise<T> {
@@ -102,7 +70,6 @@ class TimedDeadline implements CallDeadline {
   }
 
   clear(): void {
-    unarmed.delete(this);
     clearTimeout(this.#timer);
     if (this.#forward) this.#outer?.removeEventListener("abort", this.#forward);
   }

@@ -13,6 +13,8 @@ import { createToolkit, type ToolkitOptions } from "./toolkit/create-toolkit.js"
  * One config to executable tools: a request tool is one tool, an OpenAPI toolkit one per operation (its
  * spec is loaded, hence async). Throws a `ToolDeckError` for a config the profile cannot express or a
  * spec that cannot be loaded.
+ * @example
+ * const [getEvents] = await createTool(config, { fetch: emulator.fetch, vars: emulator.vars });
  */
 export async function createTool(
   given: ToolConfig,

@@ -1,16 +1,20 @@
-import { readBodyText } from "../net/read-body-text.js";
 import type { ToolRequest, ToolResponse } from "./tool-result.js";
+
+/** Decodes as node-fetch's `text()` does (Flowise's request tools): a leading UTF-8 BOM kept. */
+const BOM_KEEPING_DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Reads a fetch `Response` into the plain record a `ToolResult` carries, its body as `text()` gives it
- * or, with `keepBom`, as node-fetch (Flowise's request tools) gives it. A promise chain, not an async
- * function: one layer fewer on every call.
+ * or, with `keepBom`, as node-fetch (Flowise's request tools) gives it.
  */
-export function readToolResponse(
+export async function readToolResponse(
   response: Response,
   options: { keepBom?: boolean } = {},
 ): Promise<ToolResponse> {
-  return readBodyText(response, options).then((text) => toolResponseOf(response, text));
+  const body = options.keepBom
+    ? BOM_KEEPING_DECODER.decode(await response.arrayBuffer())
+    : await response.text();
+  return toolResponseOf(response, body);
 }
 
 /** The record of a `Response` whose body has been read as `body`. */
@@ -18,24 +22,9 @@ export function toolResponseOf(response: Response, body: string): ToolResponse {
   return {
     status: response.status,
     statusText: response.statusText,
-    headers: headerRecordOf(response.headers),
+    headers: Object.fromEntries(response.headers),
     body,
   };
-}
-
-/**
- * `Object.fromEntries(headers)` (lower-case names, the last `set-cookie` kept), read with `forEach`,
- * which walks the same list without an iterator result per header: half the cost, on every call.
- */
-function headerRecordOf(headers: Headers): Record<string, string> {
-  const record: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    // `__proto__` is a valid header name: an own key, as fromEntries makes it, not the prototype.
-    if (name === "__proto__")
-      Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
-    else record[name] = value;
-  });
-  return record;
 }
 
 /** The `RequestInit` for a tool request. */

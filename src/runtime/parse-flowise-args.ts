@@ -1,5 +1,4 @@
 import type { z } from "zod/v3";
-import { type FastParser, UNSURE } from "./zod-v3-fast-path.js";
 
 export type ParsedArgs = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
@@ -13,11 +12,10 @@ const ROUNDS = 3;
  * Validates arguments as Flowise 3.1 does, for request tools and toolkit operations alike
  * (reference/flowise-tools.md, section 6): zod parse (unknown keys stripped); on failure the values at
  * the failing paths are converted and parsing is retried. The failure text is LangChain's prefix and
- * the ZodError's issue array pretty-printed as JSON (2-space indent). `fast`, the schema's fast path
- * (zod-v3-fast-path.ts), answers first for arguments valid as they are.
+ * the ZodError's issue array pretty-printed as JSON (2-space indent).
  */
-export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown, fast?: FastParser): ParsedArgs {
-  const { result } = convertAndParse(schema, args, fast);
+export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArgs {
+  const { result } = convertAndParse(schema, args);
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
   return { ok: false, error: `${MISMATCH} ${JSON.stringify(result.error.issues, null, 2)}` };
 }
@@ -26,18 +24,15 @@ export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown, fast?: Fas
  * The arguments after Flowise's conversions, before its transforms: what a schema check made from the
  * same zod schema accepts when Flowise would (the LangChain adapter runs this first).
  */
-export function convertFlowiseArgs(schema: z.ZodTypeAny, args: unknown, fast?: FastParser): unknown {
-  return convertAndParse(schema, args, fast).converted;
+export function convertFlowiseArgs(schema: z.ZodTypeAny, args: unknown): unknown {
+  return convertAndParse(schema, args).converted;
 }
 
 type Parse = { success: true; data: unknown } | { success: false; error: z.ZodError };
 
 /** The converted arguments and the parse of them, the last parse of the rounds kept, not repeated. */
-function convertAndParse(schema: z.ZodTypeAny, args: unknown, fast: FastParser | undefined) {
+function convertAndParse(schema: z.ZodTypeAny, args: unknown) {
   let converted = typeof args === "string" ? parseJsonText(args) : args;
-  // Arguments the fast path vouches for need no conversion: zod would give the same value.
-  const quick = fast ? fast(converted) : UNSURE;
-  if (quick !== UNSURE) return { converted, result: { success: true, data: quick } as Parse };
   let result: Parse = schema.safeParse(converted);
   for (let round = 0; round < ROUNDS && !result.success; round++) {
     const next = convertAtIssues(converted, result.error.issues);

@@ -1,5 +1,5 @@
-import { escapeXml } from "../escape-xml.js";
-import { escapeCommandData, escapeCommandProperty } from "../workflow-command-escape.js";
+import { escapeXml } from "../text/escape-xml.js";
+import { escapeCommandData, escapeCommandProperty } from "../text/workflow-command-escape.js";
 
 /** Shorter values, and shorter cut prefixes, are too common in ordinary text (`1`, `yes`) to be hidden. */
 export const MIN_SECRET_LENGTH = 4;

@@ -1,4 +1,4 @@
-import { MAX_DEPTH, nestsDeeperThan } from "../json-depth.js";
+import { MAX_DEPTH, nestsDeeperThan } from "../json/json-depth.js";
 
 /** What a recorded body's text holds, when it is JSON. */
 export type JsonBody = { json: true; value: unknown } | { json: false };

@@ -1,5 +1,5 @@
-import { MAX_DEPTH, nestsDeeperThan } from "../json-depth.js";
-import { isPlainObject } from "../json-value.js";
+import { MAX_DEPTH, nestsDeeperThan } from "../json/json-depth.js";
+import { isPlainObject } from "../json/json-value.js";
 import { isCredentialName } from "../secrets/credential-names.js";
 import { REDACTED, redactHeaders, redactQuery } from "../secrets/redact-credentials.js";
 import type { Exchange } from "./exchange.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ToolDeckError } from "../errors.js";
-import { formatZodIssue } from "../format-zod-issue.js";
+import { formatZodIssue } from "../json/format-zod-issue.js";
 import type { Exchange } from "./exchange.js";
 import { maskExchange } from "./mask-exchange.js";
 

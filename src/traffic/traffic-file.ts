@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { loadJsonFile } from "../load-json-file.js";
+import { loadJsonFile } from "../json/load-json-file.js";
 import type { ReadProjectFileOptions } from "../project-files/read-project-file.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { ExchangeSchema } from "./exchange.js";

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { CHROMIUM, launchChromium } from "../../bench/support/headless-chromium.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 /** Where the browser tests write what they saw: screenshots, the reports they opened (gitignored). */
 export const BROWSER_OUTPUT = packagePath("test-results", "browser");

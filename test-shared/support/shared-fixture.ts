@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package/package-root.js";
 
 /**
  * The read-only `shared/fixtures/` folder of real third-party artefacts that sits beside the repository

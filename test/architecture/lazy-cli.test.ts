@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { COMMAND_CATALOG } from "../../src/cli/command-catalog.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { importGraph, packageImports } from "../support/import-graph.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { importCycles, importGraph } from "../support/import-graph.js";
 
 /**

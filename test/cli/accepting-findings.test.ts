@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";
 
 const TOOLS = readFileSync(packagePath("tools", "request-tools.yaml"), "utf8");

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 import { type ScriptedReply, startOpenAiCompatibleServer } from "../support/openai-compatible-server.js";
 

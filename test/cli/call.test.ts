@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { createEventService } from "../../src/emulator/events/event-service.js";
 import { serve } from "../../src/emulator/serve.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 
 const TOOLS = packagePath("tools");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { tooldeck } from "../support/run-tooldeck.js";
 
 /** A copy of a user's own small project: the to-do API and the tools written for it (fixtures/todo). */

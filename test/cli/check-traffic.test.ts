@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { writeTrafficFile } from "../../src/traffic/traffic-file.js";
 import { exchange } from "../support/exchange.js";
 import { hostileProject } from "../support/hostile-project.js";

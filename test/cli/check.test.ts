@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { createEventService } from "../../src/emulator/events/event-service.js";
 import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { serve } from "../../src/emulator/serve.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { tooldeck, tooldeckWithEnv } from "../support/run-tooldeck.js";
 
 function copyOfTools(): string {

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { tooldeck, tooldeckWithEnv } from "../support/run-tooldeck.js";
 
 const VERSION = (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string })

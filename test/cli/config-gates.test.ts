@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";
 
 /** What a pull request's tooldeck.config.yaml writes to make the tutorial's failing check pass. */

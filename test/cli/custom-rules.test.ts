@@ -1,7 +1,7 @@
 import { cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { hostileProject } from "../support/hostile-project.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";
 

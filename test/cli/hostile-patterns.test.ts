@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 import { BACKTRACKING_PATTERNS, craftedText } from "../support/hostile-patterns.js";
 import { hostileProject } from "../support/hostile-project.js";

@@ -2,7 +2,7 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { load } from "js-yaml";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { harEntry, harOf } from "../support/har.js";
 import { hostileProject } from "../support/hostile-project.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";

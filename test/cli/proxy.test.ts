@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, onTestFinished, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { readTrafficFile } from "../../src/traffic/traffic-file.js";
 import { captureIo } from "../support/capture-io.js";
 import { hostileProject } from "../support/hostile-project.js";

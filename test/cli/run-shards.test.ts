@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { SHIPPED_CLI } from "../support/built-cli.js";
 import { fixedConfigOverTutorialCassette } from "../support/failing-update-scenario.js";
 import { tooldeck } from "../support/run-tooldeck.js";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { UNTOUCHED_HTTP_INPUTS, untouchedHttpConfig } from "../support/flowise-http-node.js";
 import { tutorialToolsInAgentflow } from "../support/tutorial-tools.js";
 

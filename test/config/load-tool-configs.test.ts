@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { formatConfigIssue } from "../../src/config/config-issue.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { tutorialTools } from "../support/tutorial-tools.js";
 
 const ROOT = { cwd: packagePath() };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { OpenApiToolkitConfigSchema } from "../../src/config/openapi-toolkit-config.js";
-import { formatZodIssue } from "../../src/format-zod-issue.js";
+import { formatZodIssue } from "../../src/json/format-zod-issue.js";
 
 const base = { kind: "openapi-toolkit", spec: "event-api.openapi.yaml" } as const;
 

@@ -7,7 +7,7 @@ import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulat
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
 import { createOperationIndex } from "../../src/openapi/operation-index.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { requestArbitrary, type Target } from "../support/request-arbitrary.js";
 
 /** Requests per operation; fixed seed, so a failure replays the same way. */

@@ -4,8 +4,8 @@ import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { CliIo } from "../../src/cli/cli-io.js";
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
-import { packageVersion } from "../../src/package-version.js";
+import { packagePath } from "../../src/package/package-root.js";
+import { packageVersion } from "../../src/package/package-version.js";
 import { captureIo } from "../support/capture-io.js";
 
 const GOLDEN = packagePath("fixtures", "golden", "init");

@@ -12,7 +12,7 @@ import { lint } from "../../src/lint/lint.js";
 import { loadSpecIndex } from "../../src/lint/load-check-inputs.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../src/openapi/operation-index.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import type { Profile } from "../../src/profile.js";
 
 /**

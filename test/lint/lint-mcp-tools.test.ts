@@ -4,7 +4,7 @@ import { lintMcpTools } from "../../src/lint/lint-mcp-tools.js";
 import { loadSpecIndex } from "../../src/lint/load-check-inputs.js";
 import type { ListedMcpTool } from "../../src/mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../../src/openapi/operation-index.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { getEvents } from "../support/tutorial-tools.js";
 
 const SOURCE = "--mcp node server.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { DEFAULT_RULES } from "../../src/lint/rules/index.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 test("docs/rules.md documents every rule with its metadata and docs paragraph", () => {
   const docs = readFileSync(packagePath("docs", "rules.md"), "utf8");

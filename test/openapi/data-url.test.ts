@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { decodeDataUrl } from "../../src/openapi/data-url.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 const yaml = readFileSync(packagePath("tools", "event-api.openapi.yaml"), "utf8");
 const flowiseUpload = `data:application/x-yaml;base64,${Buffer.from(yaml).toString("base64")},filename:event-api.yaml`;

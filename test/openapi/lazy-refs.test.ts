@@ -4,7 +4,7 @@ import { loadSpec } from "../../src/openapi/load-spec.js";
 import type { SchemaObject } from "../../src/openapi/openapi-document.js";
 import { createOperationIndex } from "../../src/openapi/operation-index.js";
 import { isLeftForLater } from "../../src/openapi/resolve-refs.js";
-import { packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package/package-root.js";
 import { createToolkit } from "../../src/runtime/toolkit/create-toolkit.js";
 import { GITHUB_SPEC } from "../support/real-specs.js";
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { ToolDeckError } from "../../src/errors.js";
 import { loadSpec, type OpenApiSpec } from "../../src/openapi/load-spec.js";
 import type { SchemaObject } from "../../src/openapi/openapi-document.js";
-import { packagePath, packageRoot } from "../../src/package-root.js";
+import { packagePath, packageRoot } from "../../src/package/package-root.js";
 import { oasExample } from "../support/real-specs.js";
 
 const root = packageRoot();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
 import { createOperationIndex, type OperationIndex } from "../../src/openapi/operation-index.js";
-import { packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package/package-root.js";
 import { BASE_PATH_MATCHES, CHATFLOWS_UNDER_BASE_PATH } from "../support/chatflows-under-base-path.js";
 import { GITHUB_SPEC } from "../support/real-specs.js";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { ToolDeckError } from "../../src/errors.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { createOperationIndex } from "../../src/openapi/operation-index.js";
-import { packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package/package-root.js";
 import { GITHUB_SPEC } from "../support/real-specs.js";
 
 const root = packageRoot();

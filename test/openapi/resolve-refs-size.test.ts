@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { resolveRefs } from "../../src/openapi/resolve-refs.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { expandedSize } from "../../src/project-files/bounded-expansion.js";
 import { GITHUB_SPEC, oasExample, SMALLER_SPECS } from "../support/real-specs.js";
 import { resolveSpecFile } from "../support/resolve-spec-file.js";

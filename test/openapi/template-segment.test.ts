@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { escapeRegExp } from "../../src/escape-reg-exp.js";
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
 import { createOperationIndex } from "../../src/openapi/operation-index.js";
 import { compileSegment, fitsTemplate, matchMixed } from "../../src/openapi/template-segment.js";
+import { escapeRegExp } from "../../src/text/escape-reg-exp.js";
 
 /** What the path trie did before: a lazy group per parameter, run by RegExp (safe on short text). */
 function regexMatch(template: string, value: string): string[] | undefined {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { checkProject } from "../../src/index.js";
 import type { CheckReport } from "../../src/lint/report.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { hostileProject } from "../support/hostile-project.js";
 import { listenDuringTests, loopbackServer } from "../support/loopback-server.js";
 

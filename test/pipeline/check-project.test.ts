@@ -8,7 +8,7 @@ import { serve } from "../../src/emulator/serve.js";
 import { ToolDeckError } from "../../src/errors.js";
 import { checkProject } from "../../src/index.js";
 import type { CheckReport } from "../../src/lint/report.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 // Relative paths are the project's, as `npm start` sees them.
 const cwd = process.cwd();

@@ -8,7 +8,7 @@ import { createEventService } from "../../src/emulator/events/event-service.js";
 import { type FetchHandler, type RunningServer, serve } from "../../src/emulator/serve.js";
 import { checkProject } from "../../src/index.js";
 import type { CheckReport } from "../../src/lint/report.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 /**
  * `check --base-url <a real service> --allow-writes` on the tutorial's tools, against the event service

@@ -3,7 +3,7 @@ import { STDIN_FILE } from "../../src/config/load-tool-configs.js";
 import { createFlowiseEmulator } from "../../src/emulator/flowise/flowise-emulator.js";
 import { type RunningServer, serve } from "../../src/emulator/serve.js";
 import { mcpUrlSource } from "../../src/mcp/mcp-tool-source.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { configPaths, loadToolSources } from "../../src/pipeline/load-tool-sources.js";
 
 const cwd = process.cwd();

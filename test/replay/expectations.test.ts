@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { escapeRegExp } from "../../src/escape-reg-exp.js";
 import type { CallRecord } from "../../src/replay/call-record.js";
 import { checkAnswer } from "../../src/replay/check-answer.js";
 import { checkState } from "../../src/replay/check-state.js";
@@ -7,6 +6,7 @@ import { checkTrajectory } from "../../src/replay/check-trajectory.js";
 import { matchArgs } from "../../src/replay/match-args.js";
 import { createScenarioEmulator } from "../../src/replay/scenario-emulator.js";
 import type { ArgsMatch, ExpectedCall, TrajectoryMode } from "../../src/replay/scenario-schema.js";
+import { escapeRegExp } from "../../src/text/escape-reg-exp.js";
 import { craftedText, HOSTILE_CASES } from "../support/hostile-patterns.js";
 
 const BODY = { name: "Launch", date: "2024-07-15T10:00:00Z", location: "Berlin" };

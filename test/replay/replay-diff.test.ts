@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import type { CallRecord } from "../../src/replay/call-record.js";
 import { loadScenarios } from "../../src/replay/load-scenarios.js";
 import { runScenario } from "../../src/replay/run-scenario.js";

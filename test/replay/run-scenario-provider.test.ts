@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { runScenario } from "../../src/replay/run-scenario.js";
 import { DEFAULT_SCENARIO_NOW } from "../../src/replay/scenario-schema.js";
 import { startOpenAiCompatibleServer } from "../support/openai-compatible-server.js";

@@ -6,7 +6,7 @@ import { fakeModel } from "@langchain/core/testing";
 import { describe, expect, test } from "vitest";
 import { HttpNodeConfigSchema } from "../../src/config/http-node-config.js";
 import { isToolDeckError } from "../../src/errors.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { readCassette } from "../../src/replay/cassette.js";
 import { loadScenarios } from "../../src/replay/load-scenarios.js";
 import { runScenario } from "../../src/replay/run-scenario.js";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { loadScenarios } from "../../src/replay/load-scenarios.js";
 import { runScenario } from "../../src/replay/run-scenario.js";
 import type { Scenario } from "../../src/replay/scenario.js";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
-import { MAX_DEPTH } from "../../src/json-depth.js";
+import { MAX_DEPTH } from "../../src/json/json-depth.js";
 import { toLangChainTools } from "../../src/runtime/langchain/to-langchain-tools.js";
 import { createRequestTool } from "../../src/runtime/request/request-tool.js";
 import type { ExecutableTool } from "../../src/runtime/tool-result.js";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ToolConfig } from "../../src/config/tool-config.js";
 import { createEmulator } from "../../src/emulator/create-emulator.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { createTools } from "../../src/runtime/create-tools.js";
 import { getEvents } from "../support/tutorial-tools.js";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import type { RequestToolConfig } from "../../src/config/request-tool-config.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { createRequestTool } from "../../src/runtime/request/request-tool.js";
 import type { ToolRuntimeOptions } from "../../src/runtime/runtime-options.js";
 import { recordingFetch } from "../support/recording-fetch.js";

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 /** The CLI as users run it: package.json's `bin` (the bundle `npm run build` writes, dist/cli/). */
 export const SHIPPED_CLI = packagePath(

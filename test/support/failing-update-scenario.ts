@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 /**
  * A copy of the tutorial's update scenario whose tools are the fixed ones, replaying the tutorial's

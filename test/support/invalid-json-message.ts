@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { escapeRegExp } from "../../src/escape-reg-exp.js";
+import { escapeRegExp } from "../../src/text/escape-reg-exp.js";
 
 /**
  * Matches Flowise's whole invalid-JSON message (its four attempts, "Common fixes" and the text received)

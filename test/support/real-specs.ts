@@ -1,4 +1,4 @@
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 
 /** Real descriptions read from npm packages in node_modules (never copied into the repository). */
 

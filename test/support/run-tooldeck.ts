@@ -1,5 +1,5 @@
 import { runCli } from "../../src/cli/run-cli.js";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { captureIo } from "./capture-io.js";
 
 /**

@@ -6,7 +6,7 @@ import { createMemoryEventStore, type EventStore } from "../../src/emulator/even
 import { loadSpec } from "../../src/openapi/load-spec.js";
 import { matchOperation } from "../../src/openapi/match-operation.js";
 import { createOperationIndex, type OperationIndex } from "../../src/openapi/operation-index.js";
-import { packageRoot } from "../../src/package-root.js";
+import { packageRoot } from "../../src/package/package-root.js";
 import { type Transport, useTransports } from "../support/transports.js";
 
 /**

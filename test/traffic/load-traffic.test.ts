@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../src/package-root.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { loadTraffic } from "../../src/traffic/load-traffic.js";
 import { readTrafficFile, writeTrafficFile } from "../../src/traffic/traffic-file.js";
 import { exchange } from "../support/exchange.js";

@@ -1,9 +1,9 @@
 import { ToolDeckError } from "../../errors.js";
 import { createTools } from "../../runtime/create-tools.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
-import { toLineText, toTerminalText } from "../../safe-text.js";
 import { isCredentialName } from "../../secrets/credential-names.js";
 import { secretValues } from "../../secrets/secret-vars.js";
+import { toLineText, toTerminalText } from "../../text/safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { CALL_INFO } from "../help/call-help.js";
 import { MASK } from "../masked-io.js";

@@ -5,7 +5,7 @@ import { projectReadOptions, projectRoots } from "../../project-files/project-re
 import { type ImportedTraffic, importTraffic, scenarioNameOf } from "../../replay/import/import-traffic.js";
 import { loadScenarios } from "../../replay/load-scenarios.js";
 import { runScenario } from "../../replay/run-scenario.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { loadTraffic } from "../../traffic/load-traffic.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { IMPORT_INFO } from "../help/import-help.js";

@@ -6,7 +6,7 @@ import { type InferredSpec, inferSpec } from "../../infer/infer-spec.js";
 import { confineNamedPath } from "../../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../../project-files/project-read-options.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type LoadedTraffic, loadTraffic } from "../../traffic/load-traffic.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { INFER_INFO } from "../help/infer-help.js";

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { planInit } from "../../init/plan-init.js";
 import { writeInitFiles } from "../../init/write-init-files.js";
-import { packageVersion } from "../../package-version.js";
-import { toLineText } from "../../safe-text.js";
+import { packageVersion } from "../../package/package-version.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { INIT_INFO } from "../help/init-help.js";
 import { isCi } from "../is-ci.js";

@@ -5,7 +5,7 @@ import { formatRunHtml } from "../../replay/format/format-run-html.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatEntryText, formatSummary } from "../../replay/format/format-run-text.js";
 import { formatRunJson, type RunEntry } from "../../replay/format/run-report.js";
-import { compareText } from "../../text-order.js";
+import { compareText } from "../../text/text-order.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { MERGE_REPORTS_INFO } from "../help/merge-reports-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";

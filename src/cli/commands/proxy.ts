@@ -6,7 +6,7 @@ import { ToolDeckError } from "../../errors.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
 import { parseBaseUrl } from "../../runtime/outbound/outbound-policy.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { createExchangeChecker, type ExchangeChecker } from "../../traffic/check-exchange.js";
 import { loadTraffic } from "../../traffic/load-traffic.js";
 import { createRecordingProxy, type ProxiedCall } from "../../traffic/recording-proxy.js";

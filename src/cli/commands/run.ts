@@ -19,7 +19,7 @@ import { formatRunHtml } from "../../replay/format/format-run-html.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatEntryText, formatSummary } from "../../replay/format/format-run-text.js";
 import { formatRunJson, type RunEntry } from "../../replay/format/run-report.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { RUN_INFO } from "../help/run-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";

@@ -1,4 +1,3 @@
-import { DRAIN_GRACE_MS } from "../../drain-grace.js";
 import { createEventService } from "../../emulator/events/event-service.js";
 import { generateApiKey } from "../../emulator/flowise/api-key-hash.js";
 import { createFlowiseEmulator } from "../../emulator/flowise/flowise-emulator.js";
@@ -7,8 +6,9 @@ import { type FetchHandler, type RunningServer, serve } from "../../emulator/ser
 import { loadSpecEmulator } from "../../emulator/spec/load-spec-emulator.js";
 import { withCors } from "../../emulator/with-cors.js";
 import { ToolDeckError } from "../../errors.js";
+import { DRAIN_GRACE_MS } from "../../net/drain-grace.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { SERVE_INFO } from "../help/serve-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";

@@ -3,7 +3,7 @@ import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
 import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
-import { toJsonText, toLineText } from "../../safe-text.js";
+import { toJsonText, toLineText } from "../../text/safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";

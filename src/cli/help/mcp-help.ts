@@ -1,4 +1,4 @@
-import { DRAIN_GRACE_MS } from "../../drain-grace.js";
+import { DRAIN_GRACE_MS } from "../../net/drain-grace.js";
 import type { CommandInfo } from "../cli-io.js";
 import { TOOL_FLAGS_HELP } from "./flag-help.js";
 

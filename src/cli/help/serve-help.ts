@@ -1,4 +1,4 @@
-import { DRAIN_GRACE_MS } from "../../drain-grace.js";
+import { DRAIN_GRACE_MS } from "../../net/drain-grace.js";
 import type { CommandInfo } from "../cli-io.js";
 
 /** `tooldeck serve`: its name, summary and --help text (static: `--help` loads nothing else). */

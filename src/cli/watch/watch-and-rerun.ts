@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, EXIT } from "../cli-io.js";
 import { commandErrorLine } from "../command-error-line.js";
 

@@ -12,6 +12,7 @@ import { validateEventInput } from "./validate-event-input.js";
 /** Our limit where the spec is silent (section 8): larger bodies get 413. */
 export const EVENT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The event service's seed, id generator, store and error log. */
 export interface EventServiceOptions {
   /** The events the service starts with (and returns to on `reset()`); default `seeds/events.json`. */
   seed?: readonly Event[];
@@ -23,6 +24,7 @@ export interface EventServiceOptions {
   logError?: (error: unknown) => void;
 }
 
+/** The event service: its fetch handler, and its state to reset or read. */
 export interface EventService {
   /** Answers one HTTP request, in-process: the same handler `serve()` puts on a socket. */
   fetch(request: Request): Promise<Response>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { loadJsonFile } from "../../load-json-file.js";
-import { packagePath } from "../../package-root.js";
+import { loadJsonFile } from "../../json/load-json-file.js";
+import { packagePath } from "../../package/package-root.js";
 
 /** An event of the event service (spec section 2, "Event"). */
 export const EventSchema = z.object({
@@ -10,6 +10,7 @@ export const EventSchema = z.object({
   location: z.string(),
 });
 
+/** One event of the event service: id, name, date and location. */
 export type Event = z.infer<typeof EventSchema>;
 
 export const EventSeedSchema = z.array(EventSchema);

@@ -32,6 +32,7 @@ export interface FlowiseSnapshot {
   documentStores: DocumentStoreSnapshot[];
 }
 
+/** The Flowise emulator's API keys, seed, clock, ids, body limit and embeddings. */
 export interface FlowiseEmulatorOptions {
   /** Keys accepted as `Authorization: Bearer <key>`; default one generated key (see `apiKeys` of the result). */
   apiKeys?: readonly ApiKeyInput[];
@@ -54,6 +55,7 @@ export interface FlowiseEmulatorOptions {
   embeddings?: EmbeddingProviderOptions;
 }
 
+/** The Flowise API emulator: its fetch handler, its API key, and its state to reset or read. */
 export interface FlowiseEmulator {
   /** Answers one HTTP request in-process; the same handler `serve()` puts on a socket. */
   fetch(request: Request): Promise<Response>;

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { ToolDeckError } from "../../errors.js";
-import { loadJsonFile } from "../../load-json-file.js";
-import { packagePath } from "../../package-root.js";
+import { loadJsonFile } from "../../json/load-json-file.js";
+import { packagePath } from "../../package/package-root.js";
 import { confineNamedPath } from "../../project-files/named-path.js";
 import type { ChatflowSeed } from "./chatflows/chatflow-seed.js";
 import { chatflowSeedFromExport, FlowExportSchema } from "./chatflows/flow-export.js";
@@ -35,6 +35,8 @@ export interface LoadFlowiseSeedOptions {
  * export whose file name (without `.json`) is the chatflow's name, and `document-stores/<name>.json`
  * (optional), each a document store seed upserted at start. Files load in name order; any
  * unreadable or invalid file is one `load` error naming it and the JSON path.
+ * @example
+ * const flowise = createFlowiseEmulator({ seed: loadFlowiseSeed("seeds/flowise") });
  */
 export function loadFlowiseSeed(
   dir = DEFAULT_FLOWISE_SEED_DIR,

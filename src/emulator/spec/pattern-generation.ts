@@ -1,5 +1,5 @@
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
-import { compileInputPattern } from "../../input-pattern.js";
+import { compileInputPattern } from "../../text/input-pattern.js";
 
 /**
  * What a generated string whose `pattern` is not generated from holds instead (docs/spec-emulator.md):

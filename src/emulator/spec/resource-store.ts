@@ -1,4 +1,4 @@
-import { cloneJson } from "../../json-value.js";
+import { cloneJson } from "../../json/json-value.js";
 import { createIdTally, type IdTally } from "./next-id.js";
 
 /** One stored item: whatever JSON object the spec's item schema describes. */

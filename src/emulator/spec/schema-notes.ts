@@ -1,7 +1,7 @@
-import { compileInputPattern } from "../../input-pattern.js";
-import { lazyAjv } from "../../lazy-ajv.js";
+import { lazyAjv } from "../../json/lazy-ajv.js";
 import type { MediaTypeObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
+import { compileInputPattern } from "../../text/input-pattern.js";
 import { PATTERN_PLACEHOLDER, whyNotGenerated } from "./pattern-generation.js";
 import { childSchemas, type Direction, toJsonSchema } from "./to-json-schema.js";
 

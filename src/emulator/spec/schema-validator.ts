@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import { lazyAjv, lazyValidation } from "../../lazy-ajv.js";
+import { lazyAjv, lazyValidation } from "../../json/lazy-ajv.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
 import { structuralSchema } from "./structural-schema.js";
 import { type Direction, toJsonSchema } from "./to-json-schema.js";

@@ -14,7 +14,6 @@ import {
 } from "../../openapi/operation-index.js";
 import { nameComponentSchemas } from "../../openapi/schema-names.js";
 import { serverUrlWithDefaults, splitServerUrl } from "../../openapi/server-url.js";
-import { seededRandom } from "../../seeded-random.js";
 import { createCompileReport } from "./compile-report.js";
 import { generateValue, seedOf } from "./generate-value.js";
 import { keyOf } from "./item-from-body.js";
@@ -25,11 +24,13 @@ import { crud } from "./resource-actions.js";
 import { createResourceStore, type Item } from "./resource-store.js";
 import { explainSchemas } from "./schema-notes.js";
 import { createSchemaValidator } from "./schema-validator.js";
+import { seededRandom } from "./seeded-random.js";
 import { exampleAnswer, problemAnswer, successOf } from "./spec-answers.js";
 import type { Reached, SpecContext } from "./spec-context.js";
 import { buildSeed, type SeedData } from "./spec-seed.js";
 import { textAsType } from "./text-as-type.js";
 
+/** A spec emulator's seed data, and the random seed of the values it makes up. */
 export interface SpecEmulatorOptions {
   /** Items to start from (and return to on `reset()`), by collection path; default the spec's examples. */
   seed?: SeedData;
@@ -50,6 +51,7 @@ export interface SpecEmulatorOptions {
   log?: (line: string) => void;
 }
 
+/** An emulator of any OpenAPI description: its fetch handler, the origin it answers on, and its state. */
 export interface SpecEmulator {
   /** Answers one HTTP request, in-process: the same handler `serve()` puts on a socket. */
   fetch(request: Request): Promise<Response>;

@@ -1,5 +1,5 @@
-import { compileInputPattern } from "../../input-pattern.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { compileInputPattern } from "../../text/input-pattern.js";
 import { withDiscriminator, withNullable } from "./openapi-dialect.js";
 import { PLACEHOLDER_FORMAT, whyNotGenerated } from "./pattern-generation.js";
 

@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolve as resolveModule } from "import-meta-resolve";
 import type { z } from "zod";
 import { ToolDeckError } from "../../errors.js";
-import { formatZodIssue } from "../../format-zod-issue.js";
+import { formatZodIssue } from "../../json/format-zod-issue.js";
 import type { LintRule } from "../rule.js";
 import { CustomFindingsSchema, CustomRuleSchema, RuleModuleSchema } from "./custom-rule-schema.js";
 

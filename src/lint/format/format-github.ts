@@ -1,5 +1,5 @@
-import { toLineText, toTerminalText } from "../../safe-text.js";
-import { escapeCommandData, escapeCommandProperty } from "../../workflow-command-escape.js";
+import { toLineText, toTerminalText } from "../../text/safe-text.js";
+import { escapeCommandData, escapeCommandProperty } from "../../text/workflow-command-escape.js";
 import type { Severity } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { summarize } from "../report.js";

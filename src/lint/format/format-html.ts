@@ -1,9 +1,9 @@
-import { groupBy } from "../../group-by.js";
 import { exchangeHtml, jsonBlock } from "../../html-report/exchange-html.js";
 import { html, type SafeHtml } from "../../html-report/html.js";
 import { type FilterChoice, filtersBar, ruleSelect, tickBoxes } from "../../html-report/report-filters.js";
 import { renderReportPage } from "../../html-report/report-page.js";
-import { mapStrings } from "../../map-strings.js";
+import { groupBy } from "../../json/group-by.js";
+import { mapStrings } from "../../json/map-strings.js";
 import { redactHeaders, redactQuery } from "../../secrets/redact-credentials.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import {

@@ -1,4 +1,4 @@
-import { toJsonText } from "../../safe-text.js";
+import { toJsonText } from "../../text/safe-text.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";

@@ -1,5 +1,5 @@
-import { escapeXml } from "../../escape-xml.js";
-import { groupBy } from "../../group-by.js";
+import { groupBy } from "../../json/group-by.js";
+import { escapeXml } from "../../text/escape-xml.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { type CheckReport, summarize } from "../report.js";
 import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";

@@ -8,8 +8,10 @@ import { formatSarif } from "./format-sarif.js";
 import { formatStylish } from "./format-stylish.js";
 
 export const REPORT_FORMATS = ["stylish", "json", "sarif", "junit", "github", "html"] as const;
+/** The formats `formatReport` writes: `stylish`, `json`, `sarif`, `junit`, `github`, `html`. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/** What some formats need besides the report: colour and rule links for `stylish`, the version SARIF names, how to read a config file for its line numbers. */
 export interface FormatReportOptions {
   /** stylish: paint severities (a terminal that wants colour). */
   color?: boolean;

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { toJsonText } from "../../safe-text.js";
+import { toJsonText } from "../../text/safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";

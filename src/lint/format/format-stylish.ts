@@ -1,6 +1,6 @@
 import { styleText } from "node:util";
-import { groupBy } from "../../group-by.js";
-import { toLineText } from "../../safe-text.js";
+import { groupBy } from "../../json/group-by.js";
+import { toLineText } from "../../text/safe-text.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, findingBelongsTo, summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";

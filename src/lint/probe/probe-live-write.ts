@@ -1,7 +1,7 @@
-import { escapeRegExp } from "../../escape-reg-exp.js";
 import type { FetchLike } from "../../net/fetch-like.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { ToolResult } from "../../runtime/tool-result.js";
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
 import type { Finding } from "../rule.js";
 import type { CaughtRequest } from "./dry-run-fetch.js";
 import type { ProbeHints } from "./example-args.js";

@@ -34,6 +34,7 @@ export interface ProbeRuntime extends ToolRuntimeOptions {
   skipsUnknownHosts?: boolean;
 }
 
+/** How `probe` calls each tool: the profile, where its calls go (`target`), the spec that judges the exchange, whether writes may reach a real service. */
 export interface ProbeOptions {
   profile: Profile;
   target: ProbeTarget;

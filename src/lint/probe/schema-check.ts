@@ -1,6 +1,6 @@
-import { compileInputPattern } from "../../input-pattern.js";
-import { isPlainObject } from "../../json-value.js";
-import { lazyAjv, lazyValidation, type Validation } from "../../lazy-ajv.js";
+import { isPlainObject } from "../../json/json-value.js";
+import { lazyAjv, lazyValidation, type Validation } from "../../json/lazy-ajv.js";
+import { compileInputPattern } from "../../text/input-pattern.js";
 
 const ajv = lazyAjv("draft-07", { allErrors: false });
 const validations = new WeakMap<object, Validation>();

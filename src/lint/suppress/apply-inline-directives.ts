@@ -1,5 +1,5 @@
-import { groupBy } from "../../group-by.js";
-import { nearestName } from "../../nearest-name.js";
+import { groupBy } from "../../json/group-by.js";
+import { nearestName } from "../../text/nearest-name.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { jsonPathLocator } from "../format/locate-json-path.js";
 import { type InlineDirective, readInlineDirectives } from "./inline-directives.js";

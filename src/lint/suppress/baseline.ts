@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ToolDeckError } from "../../errors.js";
-import { formatZodIssue } from "../../format-zod-issue.js";
+import { formatZodIssue } from "../../json/format-zod-issue.js";
 import { parseBounded } from "../../project-files/parse-bounded.js";
-import { compareText } from "../../text-order.js";
+import { compareText } from "../../text/text-order.js";
 import { compareDiagnostics, type Diagnostic } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { reportPath } from "./report-path.js";

@@ -1,5 +1,5 @@
 import { ToolDeckError } from "../../errors.js";
-import { formatZodIssue } from "../../format-zod-issue.js";
+import { formatZodIssue } from "../../json/format-zod-issue.js";
 import { parseBounded } from "../../project-files/parse-bounded.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { parseRunJunit } from "../../replay/format/parse-run-junit.js";

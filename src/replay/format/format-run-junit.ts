@@ -1,4 +1,4 @@
-import { escapeXml } from "../../escape-xml.js";
+import { escapeXml } from "../../text/escape-xml.js";
 import type { RunReport } from "./run-report.js";
 
 /**

@@ -1,4 +1,4 @@
-import { toLineText } from "../../safe-text.js";
+import { toLineText } from "../../text/safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
 import type { RunEntry } from "./run-report.js";
 

@@ -1,4 +1,4 @@
-import { toJsonText } from "../../safe-text.js";
+import { toJsonText } from "../../text/safe-text.js";
 import type { ScenarioResult } from "../scenario-result.js";
 
 /** One line of a run report: a scenario run, or a scenario file that could not run. */

@@ -1,6 +1,6 @@
 import type { BodyFieldSpec, ParamSpec, RequestToolConfig } from "../../config/request-tool-config.js";
 import { HttpMethodSchema } from "../../config/request-tool-config.js";
-import { isPlainObject } from "../../json-value.js";
+import { isPlainObject } from "../../json/json-value.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
 import { isCredentialName } from "../../secrets/credential-names.js";
 

@@ -4,16 +4,11 @@ import {
   ToolInputParsingException,
   type ToolRunnableConfig,
 } from "@langchain/core/tools";
-import { z } from "zod";
-import { compileSchemaCheck, type SchemaCheck } from "../../json-schema-check.js";
 import type { ExecutableTool, ToolInvokeOptions, ToolResult } from "../tool-result.js";
 import { withoutPatterns } from "./without-patterns.js";
 
 /** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
 export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "error">;
-
-/** What LangChain checks arguments against once `#passes` has vouched for them: nothing, and cheaply. */
-const ACCEPTS_ANYTHING = z.any();
 
 /**
  * A LangChain tool around an executable tool. LangChain validates arguments against the JSON schema
@@ -21,22 +16,13 @@ const ACCEPTS_ANYTHING = z.any();
  * tool does not declare are dropped (Flowise's zod parse strips them, and so does the standard
  * profile), then the profile's coercion ("5" → 5, as Flowise does) runs.
  *
- * LangChain's validator for a JSON schema walks the whole schema again on every call (6–14 µs, more
- * than the rest of an in-process call; bench/tool-calls-langchain), so arguments are first checked
- * here, by a check compiled once that passes only what that validator passes; those go to LangChain's
- * call() on a view of this tool whose schema is `z.any()`, the rest to LangChain's own validation as
- * before. Not the JSON schema `true`: LangChain still hands that to its validator, which makes two
- * dictionary objects per call before it looks at the schema (about 0.08 of the calls/s ratio in
- * bench/tool-calls-langchain); a zod schema is parsed instead, and `z.any()` gives the value back as is.
- * The rest go to LangChain on a view whose schema has no patterns: its validator runs them with
- * JavaScript's backtracking RegExp (`withoutPatterns`).
+ * LangChain validates the arguments on a view of this tool whose schema has no patterns: its validator
+ * runs them with JavaScript's backtracking RegExp (`withoutPatterns`). The model is still given them,
+ * and the tool's own argument check enforces them with RE2.
  */
 class ExecutableLangChainTool extends DynamicStructuredTool {
   readonly #coerce: (args: unknown) => unknown;
-  readonly #passes: SchemaCheck | undefined;
-  readonly #checkedSchema: Record<string, unknown>;
-  /** This tool with `schema: z.any()`, for arguments `#passes` has passed (the model is still given the real one). */
-  readonly #checked: this;
+  readonly #ownSchema: Record<string, unknown>;
   /** This tool with its schema's patterns left out, for the arguments LangChain validates. */
   readonly #validating: this;
 
@@ -53,9 +39,7 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     const coerce = tool.coerceArgs ?? ((args: unknown) => args);
     const declared = declaredKeys(tool);
     this.#coerce = declared ? (args) => coerce(withoutUndeclared(args, declared)) : coerce;
-    this.#passes = compileSchemaCheck(tool.inputSchema);
-    this.#checkedSchema = tool.inputSchema;
-    this.#checked = Object.create(this, { schema: { value: ACCEPTS_ANYTHING } });
+    this.#ownSchema = tool.inputSchema;
     const unpatterned = withoutPatterns(tool.inputSchema);
     this.#validating =
       unpatterned === tool.inputSchema ? this : Object.create(this, { schema: { value: unpatterned } });
@@ -68,12 +52,7 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
     tags?: Parameters<DynamicStructuredTool["call"]>[2],
   ) {
     const input = this.#coerced(arg);
-    // What LangChain validates: a `tool_call`'s arguments, else the input itself.
-    const validated = isLangChainToolCall(input) ? input.args : input;
-    const own = this.schema === this.#checkedSchema;
-    if (own && this.#passes?.(validated))
-      return DynamicStructuredTool.prototype.call.call(this.#checked, input, configArg, tags);
-    const target = own ? this.#validating : this;
+    const target = this.schema === this.#ownSchema ? this.#validating : this;
     return DynamicStructuredTool.prototype.call.call(target, input, configArg, tags).catch(withoutStack);
   }
 
@@ -95,10 +74,6 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
 function withoutStack(error: unknown): never {
   if (error instanceof ToolInputParsingException) error.stack = String(error);
   throw error;
-}
-
-function isLangChainToolCall(input: unknown): input is { args: unknown } {
-  return typeof input === "object" && input !== null && (input as { type?: unknown }).type === "tool_call";
 }
 
 /** The top-level argument keys of a tool whose schema refuses any other, else undefined. */

@@ -25,9 +25,8 @@ const SCHEMA_MAP_KEYS = new Set(["properties", "$defs", "definitions", "dependen
  * A JSON schema without `pattern` and `patternProperties`, or the schema itself when it has neither:
  * what LangChain's validator is given, because it matches patterns with JavaScript's backtracking
  * RegExp, whose time on a model's crafted argument can be exponential (docs/security.md). Patterns are
- * still enforced, with RE2: by the quick check in front of that validator, and by the tool's own
- * argument check. tooldeck's tool schemas carry no `patternProperties`; one that did would be judged
- * without it.
+ * still enforced, with RE2, by the tool's own argument check. tooldeck's tool schemas carry no
+ * `patternProperties`; one that did would be judged without it.
  */
 export function withoutPatterns(schema: Json): Json {
   const copies = new Map<object, unknown>();

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../../json-value.js";
+import { isPlainObject } from "../../json/json-value.js";
 /** The JSON type a schema expects of one argument. */
 export type ExpectedType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "any";
 

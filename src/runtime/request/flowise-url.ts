@@ -1,5 +1,5 @@
 import type { ParamSpec } from "../../config/request-tool-config.js";
-import { escapeRegExp } from "../../escape-reg-exp.js";
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
 
 /**
  * The URL a Flowise 3.1 GET/DELETE tool calls (reference/flowise-tools.md, "Building the GET/DELETE URL"):

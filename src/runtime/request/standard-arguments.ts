@@ -5,8 +5,8 @@ import type {
   ParamSpec,
   RequestToolConfig,
 } from "../../config/request-tool-config.js";
-import { formatZodIssue } from "../../format-zod-issue.js";
-import { isPlainObject } from "../../json-value.js";
+import { formatZodIssue } from "../../json/format-zod-issue.js";
+import { isPlainObject } from "../../json/json-value.js";
 import { coerceObject, type ExpectedType } from "./coerce-arguments.js";
 import { type ArgumentsContract, type RequestToolArguments, SCHEMA_MISMATCH } from "./tool-arguments.js";
 

@@ -1,5 +1,5 @@
 import type { ParamSpec } from "../../config/request-tool-config.js";
-import { escapeRegExp } from "../../escape-reg-exp.js";
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
 
 /**
  * The URL a standard-profile tool calls: `:key` and `{key}` placeholders are filled; a path param with

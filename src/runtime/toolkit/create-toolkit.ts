@@ -4,7 +4,7 @@ import {
   OpenApiToolkitConfigSchema,
 } from "../../config/openapi-toolkit-config.js";
 import { ToolDeckError } from "../../errors.js";
-import { formatZodIssue } from "../../format-zod-issue.js";
+import { formatZodIssue } from "../../json/format-zod-issue.js";
 import type { FetchLike } from "../../net/fetch-like.js";
 import type { ResolveHost } from "../../net/resolve-host.js";
 import { type LoadSpecOptions, loadSpec, type OpenApiSpec } from "../../openapi/load-spec.js";
@@ -21,6 +21,7 @@ import type { ToolkitContext } from "./toolkit-context.js";
 /** The standard profile's limit for one HTTP call; Flowise has none. */
 export const DEFAULT_TOOLKIT_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 
+/** How `createToolkit` builds and runs a toolkit's tools: the profile, fetch and variables, limits, where its spec is read from (or the spec itself), whether Custom Code runs. */
 export interface ToolkitOptions {
   /** Default `standard`. */
   profile?: Profile;

@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { load } from "js-yaml";
 import { expect } from "vitest";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 
 const SPEC_ID = "https://tooldeck.test/flowise-emulator.openapi.json";
 const SERVER_PREFIX = "/api/v1";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createFlowiseEmulator } from "../../../src/emulator/flowise/flowise-emulator.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { describedPath, expectConformsToOpenApi, flowiseOpenApi } from "./openapi-conformance.js";
 
 describe("the Flowise emulator's OpenAPI description", () => {

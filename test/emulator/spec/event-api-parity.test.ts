@@ -3,7 +3,7 @@ import { loadEventSeed } from "../../../src/emulator/events/event.js";
 import { createEventService } from "../../../src/emulator/events/event-service.js";
 import { createSpecEmulator, type SpecEmulator } from "../../../src/emulator/spec/spec-emulator.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 
 const EVENT = { name: "Launch", date: "2026-05-01T09:00:00Z", location: "Berlin" };
 

@@ -7,7 +7,7 @@ import { inferResources, type Resource } from "../../../src/openapi/infer-resour
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { matchOperation } from "../../../src/openapi/match-operation.js";
 import { jsonMedia } from "../../../src/openapi/media-types.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { oasExample } from "../../support/real-specs.js";
 import { requestArbitrary, type Target } from "../../support/request-arbitrary.js";
 

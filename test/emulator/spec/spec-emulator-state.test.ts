@@ -12,7 +12,7 @@ import { jsonMedia } from "../../../src/openapi/media-types.js";
 import { mergeAllOf } from "../../../src/openapi/merge-all-of.js";
 import type { SchemaObject } from "../../../src/openapi/openapi-document.js";
 import type { IndexedOperation } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { loadGitHubSlice } from "../../support/github-slice.js";
 import { oasExample } from "../../support/real-specs.js";
 

@@ -4,7 +4,7 @@ import { type ChangePlan, planWrite } from "../../../src/lint/probe/write-plan.j
 import type { FetchLike } from "../../../src/net/fetch-like.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 
 let plan: ChangePlan;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 } from "../../../src/lint/probe/write-plan.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 
 const ok = { responses: { "200": { description: "ok" } } };
 const json = (properties: Record<string, unknown>) => ({

@@ -6,7 +6,7 @@ import { loadSpecIndex } from "../../../src/lint/load-check-inputs.js";
 import { operationNotFound } from "../../../src/lint/rules/operation-not-found.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { requestTool } from "../support/test-rule.js";
 
 let todos: OperationIndex;

@@ -12,7 +12,7 @@ import { undisclosedFormat } from "../../../src/lint/rules/undisclosed-format.js
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import type { OperationIndex } from "../../../src/openapi/operation-index.js";
 import { createOperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { requestTool, testRule } from "../support/test-rule.js";
 
 let events: OperationIndex;

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, test } from "vitest";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import {
   runScenarioFile,
   type ScenarioFileOptions,

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import {
   scenarioDependencies,
   touchedScenarioFiles,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEventService } from "../../../src/emulator/events/event-service.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packageRoot } from "../../../src/package-root.js";
+import { packageRoot } from "../../../src/package/package-root.js";
 import type { Profile } from "../../../src/profile.js";
 import { createOutboundGuard } from "../../../src/runtime/outbound/outbound-guard.js";
 import type { ExecutableTool } from "../../../src/runtime/tool-result.js";

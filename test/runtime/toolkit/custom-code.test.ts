@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createEventService } from "../../../src/emulator/events/event-service.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packageRoot } from "../../../src/package-root.js";
+import { packageRoot } from "../../../src/package/package-root.js";
 import type { ExecutableTool } from "../../../src/runtime/tool-result.js";
 import { createToolkit } from "../../../src/runtime/toolkit/create-toolkit.js";
 import { CustomCodeError, runCustomCode } from "../../../src/runtime/toolkit/run-custom-code.js";

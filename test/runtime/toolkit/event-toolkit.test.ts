@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { OpenApiToolkitConfigInput } from "../../../src/config/openapi-toolkit-config.js";
 import { createEventService, type EventService } from "../../../src/emulator/events/event-service.js";
 import { type RunningServer, serve } from "../../../src/emulator/serve.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import type { ExecutableTool } from "../../../src/runtime/tool-result.js";
 import { createToolkit } from "../../../src/runtime/toolkit/create-toolkit.js";
 

@@ -2,7 +2,7 @@ import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { describe, expect, test } from "vitest";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type IndexedOperation } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { flowiseInputTree } from "../../../src/runtime/toolkit/flowise/flowise-input-tree.js";
 import { toFlowiseJsonSchema } from "../../../src/runtime/toolkit/flowise/flowise-json-schema.js";
 import { toFlowiseZod } from "../../../src/runtime/toolkit/flowise/flowise-zod-schema.js";

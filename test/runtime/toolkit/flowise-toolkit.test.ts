@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { ToolDeckError } from "../../../src/errors.js";
 import { loadSpec } from "../../../src/openapi/load-spec.js";
 import { createOperationIndex, type OperationIndex } from "../../../src/openapi/operation-index.js";
-import { packagePath } from "../../../src/package-root.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import type { ExecutableTool } from "../../../src/runtime/tool-result.js";
 import { createToolkit, type ToolkitOptions } from "../../../src/runtime/toolkit/create-toolkit.js";
 import { FLOWISE_DEFAULT_CODE } from "../../../src/runtime/toolkit/flowise-default-code.js";

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../../../json-value.js";
+import { isPlainObject } from "../../../json/json-value.js";
 import { FlowiseApiError } from "../flowise-api-error.js";
 import {
   CHATFLOW_BOOLEAN_FIELDS,

@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import { lazyAjv, lazyValidation, type Validation } from "../../../lazy-ajv.js";
+import { lazyAjv, lazyValidation, type Validation } from "../../../json/lazy-ajv.js";
 
 export type ArgumentCheck = { ok: true } | { ok: false; error: string };
 export type ArgumentValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgumentCheck>;

@@ -1,6 +1,6 @@
-import { compileInputPattern } from "../../../input-pattern.js";
 import { mergeAllOf } from "../../../openapi/merge-all-of.js";
 import type { SchemaObject } from "../../../openapi/openapi-document.js";
+import { compileInputPattern } from "../../../text/input-pattern.js";
 
 type Json = Record<string, unknown>;
 

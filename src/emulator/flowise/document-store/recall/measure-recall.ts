@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { z } from "zod";
-import { loadJsonFile } from "../../../../load-json-file.js";
-import { packagePath } from "../../../../package-root.js";
+import { loadJsonFile } from "../../../../json/load-json-file.js";
+import { packagePath } from "../../../../package/package-root.js";
 import { ComponentConfigSchema } from "../model/document-store-model.js";
 import { fileStorageValue } from "../pipeline/load-documents.js";
 import { produceChunks } from "../pipeline/produce-chunks.js";
@@ -20,6 +20,7 @@ export const RecallCorpusSchema = z.object({
 });
 export type RecallCorpus = z.infer<typeof RecallCorpusSchema>;
 
+/** How many of the corpus's questions found their passage among the nearest chunks. */
 export interface RecallReport {
   k: number;
   questions: number;

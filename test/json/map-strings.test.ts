@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { mapStrings } from "../src/map-strings.js";
+import { mapStrings } from "../../src/json/map-strings.js";
 
 describe("mapStrings", () => {
   test("every string value is mapped, in objects and arrays; keys, numbers, booleans and null are kept", () => {

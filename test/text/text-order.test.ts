@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { compareText } from "../src/text-order.js";
+import { compareText } from "../../src/text/text-order.js";
 
 const sign = (value: number) => Math.sign(value);
 

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { lazyAjv, lazyValidation } from "../src/lazy-ajv.js";
+import { lazyAjv, lazyValidation } from "../../src/json/lazy-ajv.js";
 
 describe("lazyValidation", () => {
   const SCHEMA = { type: "object", required: ["id"], properties: { id: { type: "integer" } } };

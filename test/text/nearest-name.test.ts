@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { nearestName } from "../src/nearest-name.js";
+import { nearestName } from "../../src/text/nearest-name.js";
 
 describe("nearestName", () => {
   test.each([

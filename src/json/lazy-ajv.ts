@@ -43,7 +43,7 @@ function makeAjv(dialect: AjvDialect, options: Options): Ajv {
 export type Validation = (value: unknown) => readonly ErrorObject[] | undefined;
 
 export function lazyValidation(schema: object, ajv: () => Ajv): Validation {
-  const passes = compileSchemaCheck(schema, "ajv");
+  const passes = compileSchemaCheck(schema);
   let compiled: { validate: ValidateFunction } | { error: unknown } | undefined;
   return (value) => {
     if (passes?.(value)) return undefined;

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { escapeXml } from "../src/escape-xml.js";
-import { toJsonText, toLineText, toTerminalText, toXmlText } from "../src/safe-text.js";
+import { escapeXml } from "../../src/text/escape-xml.js";
+import { toJsonText, toLineText, toTerminalText, toXmlText } from "../../src/text/safe-text.js";
 import {
   reorderingCharacters,
   terminalControls,
   workflowCommandLines,
   xmlForbidden,
-} from "./support/unsafe-characters.js";
+} from "../support/unsafe-characters.js";
 
 const HOSTILE = "a\u001b[2J\u001b]0;pwned\u0007b\u0000c\u009bd\u007fe";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createSchemaValidator } from "../src/emulator/spec/schema-validator.js";
-import { checkSchema } from "../src/lint/probe/schema-check.js";
-import type { SchemaObject } from "../src/openapi/openapi-document.js";
-import { createArgumentValidator } from "../src/runtime/toolkit/standard/argument-validator.js";
+import { createSchemaValidator } from "../../src/emulator/spec/schema-validator.js";
+import { checkSchema } from "../../src/lint/probe/schema-check.js";
+import type { SchemaObject } from "../../src/openapi/openapi-document.js";
+import { createArgumentValidator } from "../../src/runtime/toolkit/standard/argument-validator.js";
 
 // ajv no longer checks schemas against their meta-schema (AJV_OPTIONS.validateSchema: false, for
 // start-up); a schema a hostile spec breaks must still be caught where it is compiled.

@@ -1,5 +1,5 @@
 import type { CodeOptions } from "ajv";
-import { compileInputPattern } from "./input-pattern.js";
+import { compileInputPattern } from "../text/input-pattern.js";
 
 /**
  * ajv's `pattern` and `patternProperties` matched by RE2 (`compileInputPattern`), never by JavaScript's

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cloneJson } from "../src/json-value.js";
+import { cloneJson } from "../../src/json/json-value.js";
 
 describe("cloneJson", () => {
   test("copies every level of a JSON value", () => {

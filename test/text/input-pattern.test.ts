@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { compileInputPattern } from "../src/input-pattern.js";
-import { craftedText, HOSTILE_CASES } from "./support/hostile-patterns.js";
+import { compileInputPattern } from "../../src/text/input-pattern.js";
+import { craftedText, HOSTILE_CASES } from "../support/hostile-patterns.js";
 
 function compiled(source: string) {
   const result = compileInputPattern(source);

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { groupBy } from "../src/group-by.js";
+import { groupBy } from "../../src/json/group-by.js";
 
 test("groups in the order first met, leaving out items without a key", () => {
   const items = [

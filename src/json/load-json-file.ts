@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { ToolDeckError } from "./errors.js";
+import { ToolDeckError } from "../errors.js";
+import { parseBounded } from "../project-files/parse-bounded.js";
+import { type ReadProjectFileOptions, readProjectFile } from "../project-files/read-project-file.js";
 import { formatZodIssue } from "./format-zod-issue.js";
-import { parseBounded } from "./project-files/parse-bounded.js";
-import { type ReadProjectFileOptions, readProjectFile } from "./project-files/read-project-file.js";
 
 /**
  * Reads a JSON file and parses it with a zod schema. Any failure is one `load` error naming the file

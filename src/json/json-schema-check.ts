@@ -1,13 +1,13 @@
-import { compileInputPattern, type InputPattern } from "./input-pattern.js";
+import { compileInputPattern, type InputPattern } from "../text/input-pattern.js";
 import { isPlainObject } from "./json-value.js";
 
-/** Whether a value passes; `false` also when unsure (the caller then asks the real validator). */
+/** Whether a value passes; `false` also when unsure (the caller then asks ajv). */
 export type SchemaCheck = (value: unknown) => boolean;
 
 type TypedCheck = (value: unknown, type: JsonType) => boolean;
 type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";
 
-/** Keywords both validators ignore: they describe a value, they never reject one. */
+/** Keywords ajv ignores: they describe a value, they never reject one. */
 const ANNOTATIONS = new Set([
   "title",
   "description",
@@ -35,50 +35,35 @@ const KEYWORDS = new Set([
 ]);
 
 /**
- * Whom the check answers for. `langchain`: `@cfworker/json-schema`'s `validate` (draft 2019-09), which
- * LangChain runs for a tool with a JSON schema. `ajv`: ajv with `AJV_OPTIONS`, which also refuses to
- * compile a schema whose `$schema` names a dialect it was not given, so there `$schema` makes the check
- * unsure.
+ * A check compiled once from a JSON Schema that passes only what ajv (with `AJV_OPTIONS`) passes, so
+ * the caller can skip ajv for the values it passes, and a process whose values all pass never loads
+ * ajv: the keywords tool and response schemas use, with ajv's rules (`required` and `properties` on own
+ * keys, `additionalProperties` over `for…in`, integers by `% 1`, string lengths in code points, patterns
+ * by RE2 (`compileInputPattern`), enums of plain values by `===`); annotations and `x-…` extensions are
+ * ignored. Undefined for a schema with any other keyword (`$schema` too: ajv refuses a dialect it was not
+ * given), a pattern RE2 cannot run, or a cycle. Undefined values, functions, NaN and infinite numbers
+ * fail the check, so ajv meets them as before. A passing value needs no coercion either (ajv's
+ * `coerceTypes` only changes a value of the wrong type).
+ *
+ * Kept (issue 30) for what users feel: without it `tooldeck check` on tools/ took 1.27× the CPU time (ajv
+ * loaded and every probed schema compiled; 240 → 300 ms, medians of 15 interleaved runs), `tooldeck
+ * run` on scenarios/ 1.10×, and `serve --spec` answered POST /events at 0.84× the requests per second.
+ * test/json/json-schema-check.test.ts holds it to ajv.
  */
-export type SchemaCheckFor = "langchain" | "ajv";
-
-/**
- * A check compiled once from a JSON Schema that passes only what the validator it stands in for passes
- * (`SchemaCheckFor`), so the caller can skip that validator for the values it passes: the keywords tool
- * and response schemas use, with those libraries' rules (`required` and `properties` on own keys,
- * `additionalProperties` over `for…in`, integers by `% 1`, string lengths in code points, patterns by
- * RE2 (`compileInputPattern`), enums of plain values by `===`); annotations and `x-…` extensions are ignored. Undefined
- * for a schema with any other keyword, a pattern RE2 cannot run, or a cycle. Values those libraries throw on
- * (undefined, functions), and NaN or infinite numbers, fail the check, so the caller's validator meets
- * them as before. A passing value needs no coercion either (ajv's `coerceTypes` only changes a value of
- * the wrong type).
- */
-export function compileSchemaCheck(
-  schema: unknown,
-  checkFor: SchemaCheckFor = "langchain",
-): SchemaCheck | undefined {
-  return subCheck(schema, { checkFor, open: new Set() });
+export function compileSchemaCheck(schema: unknown): SchemaCheck | undefined {
+  return subCheck(schema, { open: new Set() });
 }
 
-/** What a compilation carries down: whom it answers for, and the schemas it is inside (a cycle is unsure). */
+/** What a compilation carries down: the schemas it is inside (a cycle is unsure). */
 interface Compilation {
-  checkFor: SchemaCheckFor;
   open: Set<object>;
 }
 
-function isKnownKeyword(key: string, checkFor: SchemaCheckFor): boolean {
-  return (
-    KEYWORDS.has(key) ||
-    ANNOTATIONS.has(key) ||
-    key.startsWith("x-") ||
-    (key === "$schema" && checkFor === "langchain")
-  );
+function isKnownKeyword(key: string): boolean {
+  return KEYWORDS.has(key) || ANNOTATIONS.has(key) || key.startsWith("x-");
 }
 
-/**
- * A check that passes every value. Left out of the checks a schema runs: the check runs on every
- * LangChain call, so it does only the work its schema asks for, in plain loops.
- */
+/** A check that passes every value, left out of the checks a schema runs. */
 const PASSES: TypedCheck = () => true;
 
 function compile(schema: unknown, compilation: Compilation): TypedCheck | undefined {
@@ -86,7 +71,7 @@ function compile(schema: unknown, compilation: Compilation): TypedCheck | undefi
   if (schema === true) return PASSES;
   if (schema === false) return () => false;
   if (!isPlainObject(schema) || compilation.open.has(schema)) return undefined;
-  if (!Object.keys(schema).every((key) => isKnownKeyword(key, compilation.checkFor))) return undefined;
+  if (!Object.keys(schema).every(isKnownKeyword)) return undefined;
   compilation.open.add(schema);
   try {
     const checks = [
@@ -193,10 +178,7 @@ function numberCheck(schema: Record<string, unknown>): TypedCheck | undefined {
   return (value, type) => type !== "number" || ((value as number) >= minimum && (value as number) <= maximum);
 }
 
-/**
- * `minLength`, `maxLength` (in code points, as both libraries count) and `pattern`, matched by RE2 as ajv
- * matches it (`AJV_OPTIONS`); LangChain's validator is never given a pattern (see to-langchain-tools.ts).
- */
+/** `minLength`, `maxLength` (in code points, as ajv counts) and `pattern`, matched by RE2 as ajv matches it (`AJV_OPTIONS`). */
 function stringCheck(schema: Record<string, unknown>): TypedCheck | undefined {
   const { minLength, maxLength, pattern } = schema;
   if (minLength === undefined && maxLength === undefined && pattern === undefined) return PASSES;
@@ -246,7 +228,7 @@ function enumCheck(values: unknown): TypedCheck | undefined {
   return (value) => values.includes(value);
 }
 
-/** The instance type that library sees; undefined for one it does not judge like JSON (it throws, NaN). */
+/** The instance type ajv sees; undefined for one it does not judge like JSON (undefined, a function, NaN). */
 function jsonTypeOf(value: unknown): JsonType | undefined {
   switch (typeof value) {
     case "string":
