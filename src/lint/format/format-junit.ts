@@ -6,38 +6,62 @@ import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.
 
 /**
  * JUnit XML: one test case per tool (class = its file). A tool with errors fails, with one `<failure>`
- * listing them; warnings and infos go to its `<system-out>`. The suite's properties carry the summary
- * and the rules the settings turned off (`rules-turned-off`) or lowered (`rules-downgraded`).
+ * listing them; warnings and infos go to its `<system-out>`. A finding of no listed tool (a config that
+ * did not load, a tool whose name the report spells otherwise) gets a case of its own, named after its
+ * tool or `(config)`, so no finding is left out of the failures a CI system counts. The suite's
+ * properties carry the summary and the rules the settings turned off (`rules-turned-off`) or lowered
+ * (`rules-downgraded`).
  */
 export function formatJunit(report: CheckReport): string {
-  // Each tool's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
+  // Each subject's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
   const byTool = groupBy(report.diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
-  const findingsOf = (tool: { file: string; name: string }) =>
-    byTool.get(toolKey(tool.file, tool.name)) ?? [];
-  const cases = report.tools.map((tool) => {
-    const findings = findingsOf(tool);
-    const errors = findings.filter((d) => d.severity === "error");
-    const others = findings.filter((d) => d.severity !== "error");
-    const body = [
-      errors.length > 0
-        ? `      <failure message="${escapeXml(errors[0]?.message ?? "")}" type="${escapeXml(errors[0]?.code ?? "")}">${lines(errors)}</failure>`
-        : "",
-      others.length > 0 ? `      <system-out>${lines(others)}</system-out>` : "",
-    ].filter(Boolean);
-    const open = `    <testcase classname="${escapeXml(tool.file)}" name="${escapeXml(tool.name)}"`;
-    return body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`;
-  });
-  const failures = report.tools.filter((tool) => findingsOf(tool).some((d) => d.severity === "error")).length;
+  const listed = report.tools.map(({ file, name }) => ({ file, tool: name, name }));
+  const cases = [...listed, ...unlisted(report)].map((subject) =>
+    testCase(subject, byTool.get(toolKey(subject.file, subject.tool)) ?? []),
+  );
+  const failures = cases.filter((testcase) => testcase.failed).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="tooldeck" tests="${report.tools.length}" failures="${failures}">`,
-    `  <testsuite name="tooldeck check (${report.profile})" tests="${report.tools.length}" failures="${failures}" errors="0">`,
+    `<testsuites name="tooldeck" tests="${cases.length}" failures="${failures}">`,
+    `  <testsuite name="tooldeck check (${report.profile})" tests="${cases.length}" failures="${failures}" errors="0">`,
     `    <properties>${properties(report)}</properties>`,
-    ...cases,
+    ...cases.map((testcase) => testcase.xml),
     "  </testsuite>",
     "</testsuites>",
     "",
   ].join("\n");
+}
+
+/** A test case: the file and tool its findings name, and the name the case is shown by. */
+interface Subject {
+  file: string;
+  tool: string;
+  name: string;
+}
+
+/** The files and tool names of findings that no listed tool owns, each once, in the findings' order. */
+function unlisted(report: CheckReport): Subject[] {
+  const listed = new Set(report.tools.map((tool) => toolKey(tool.file, tool.name)));
+  const subjects = new Map<string, Subject>();
+  for (const { file, tool } of report.diagnostics) {
+    const key = toolKey(file, tool);
+    if (!listed.has(key) && !subjects.has(key)) subjects.set(key, { file, tool, name: tool || "(config)" });
+  }
+  return [...subjects.values()];
+}
+
+function testCase(subject: Subject, findings: readonly Diagnostic[]): { xml: string; failed: boolean } {
+  const errors = findings.filter((d) => d.severity === "error");
+  const others = findings.filter((d) => d.severity !== "error");
+  const body = [
+    errors.length > 0
+      ? `      <failure message="${escapeXml(errors[0]?.message ?? "")}" type="${escapeXml(errors[0]?.code ?? "")}">${lines(errors)}</failure>`
+      : "",
+    others.length > 0 ? `      <system-out>${lines(others)}</system-out>` : "",
+  ].filter(Boolean);
+  const open = `    <testcase classname="${escapeXml(subject.file)}" name="${escapeXml(subject.name)}"`;
+  const xml = body.length === 0 ? `${open}/>` : `${open}>\n${body.join("\n")}\n    </testcase>`;
+  return { xml, failed: errors.length > 0 };
 }
 
 const OVERRIDE_PROPERTY: Record<RuleOverrideLine["kind"], string> = {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import type { Diagnostic } from "../../../src/lint/diagnostic.js";
 import { formatGithub } from "../../../src/lint/format/format-github.js";
 import { formatJson } from "../../../src/lint/format/format-json.js";
 import { formatJunit } from "../../../src/lint/format/format-junit.js";
@@ -142,6 +143,25 @@ describe("formatters", () => {
     expect(xml).toContain(
       "<system-out>warning param-without-in at queryParamsSchema.q: q has no in</system-out>",
     );
+  });
+
+  test("junit: a finding of no listed tool (a config that did not load) is a failing case, not left out", () => {
+    const broken: Diagnostic = {
+      code: "config-invalid",
+      severity: "error",
+      tool: "",
+      file: "tools/broken.yaml",
+      path: "[0].method",
+      message: "method: expected one of GET, POST, PUT, PATCH, DELETE",
+    };
+    const renamed: Diagnostic = { ...broken, code: "probe", tool: "Update Event", file: "tools/get.yaml" };
+    const xml = formatJunit({ ...report, diagnostics: [...report.diagnostics, broken, renamed] });
+    expect(xml).toContain('<testsuites name="tooldeck" tests="4" failures="3">');
+    expect(xml).toContain('<testcase classname="tools/broken.yaml" name="(config)">');
+    expect(xml).toContain(
+      '<failure message="method: expected one of GET, POST, PUT, PATCH, DELETE" type="config-invalid">',
+    );
+    expect(xml).toContain('<testcase classname="tools/get.yaml" name="Update Event">');
   });
 });
 
