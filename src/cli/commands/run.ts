@@ -22,6 +22,7 @@ import { formatRunJson, type RunEntry } from "../../replay/format/run-report.js"
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { RUN_INFO } from "../help/run-help.js";
+import { isCi } from "../is-ci.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { noteCodeNotRun, PROJECT_FLAGS, specReadOptions } from "../tool-options.js";
 import { watchAndRerun } from "../watch/watch-and-rerun.js";
@@ -139,12 +140,6 @@ function parseJobs(value: string): number {
   if (!/^\d+$/.test(value) || jobs < 1)
     throw new ToolDeckError("usage", `--jobs must be a whole number of workers, 1 or more, got '${value}'`);
   return jobs;
-}
-
-/** `CI` set as CI services set it (`true`, `1`, a name); empty, `0` and `false` mean not CI. */
-function isCi(env: Record<string, string | undefined>): boolean {
-  const value = env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== "" && value !== "0" && value !== "false";
 }
 
 function parseFormat(value: string): Format {
