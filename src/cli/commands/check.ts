@@ -1,4 +1,3 @@
-import { STDIN_FILE } from "../../config/load-tool-configs.js";
 import { ToolDeckError } from "../../errors.js";
 import { describeFixSummary, type FixReporter } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
@@ -10,13 +9,14 @@ import { RULE_IDS } from "../../lint/rule-catalog.js";
 import { packageVersion } from "../../package/package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
+import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
-import { readProjectFile } from "../../project-files/read-project-file.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { reportedFileReader } from "../reported-file-reader.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
 import {
   noteWriteHosts,
@@ -24,6 +24,7 @@ import {
   PROJECT_FLAGS,
   parseProfile,
   parseVars,
+  specReadOptions,
   type UserVars,
 } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
@@ -119,7 +120,8 @@ async function checkOnce(
       docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
       showDocs: values["show-docs"],
       version: packageVersion(),
-      readFile: readReportedFile,
+      // Read only where the loaders read: the project and the paths named.
+      readFile: reportedFileReader(specReadOptions(values, configPathsToRead({ paths: positionals })).roots),
       title: `tooldeck ${name}`,
       ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
     }),
@@ -273,15 +275,6 @@ function errorsOnly(report: CheckReport): CheckReport {
 }
 
 /** A config file named in the report, to find a finding's line; a Flowise chatflow or stdin has none. */
-function readReportedFile(file: string): string | undefined {
-  if (file === STDIN_FILE || file.startsWith("flowise:")) return undefined;
-  try {
-    return readProjectFile(file);
-  } catch {
-    return undefined;
-  }
-}
-
 function oneOf<const T extends readonly string[]>(flag: string, value: string, allowed: T): T[number] {
   if (!(allowed as readonly string[]).includes(value)) {
     throw new ToolDeckError("usage", `${flag} must be one of ${allowed.join(", ")}, got '${value}'`);
