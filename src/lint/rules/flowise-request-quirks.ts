@@ -1,6 +1,7 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { flowiseSendsBody } from "../../platforms/flowise/flowise-request-methods.js";
 import type { LintRule } from "../rule.js";
-import { flowiseSendsBody, isRequestTool } from "./rule-helpers.js";
+import { isRequestTool } from "./rule-helpers.js";
 
 /** Rule 9a: Flowise ignores the LLM's body when a POST/PUT tool has no Body Schema. */
 export const flowiseBodyIgnored: LintRule<RequestToolConfig> = {

@@ -1,6 +1,7 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { flowiseReadsParams } from "../../platforms/flowise/flowise-request-methods.js";
 import type { LintRule } from "../rule.js";
-import { flowiseReadsParams, isRequestTool, sendsBody } from "./rule-helpers.js";
+import { isRequestTool, sendsBody } from "./rule-helpers.js";
 
 /** A way one config behaves differently under Flowise 3.1 and under the standard profile. */
 type Difference = (config: RequestToolConfig) => string | undefined;
