@@ -1,19 +1,19 @@
 import type { LintRule } from "../../lint/rule.js";
+import type { Platform } from "../platform.js";
+import { FLOWISE_EXPORT_LOADERS } from "./config/flowise-export-loaders.js";
+import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
   flowiseBodyIgnored,
   flowiseContentTypeCase,
   flowiseErrorBodyHidden,
   flowiseFixedBodyOverridden,
-} from "../../lint/rules/flowise-request-quirks.js";
-import { flowiseToolkit } from "../../lint/rules/flowise-toolkit.js";
-import { flowiseChatflowVariable, flowiseVariableUnresolved } from "../../lint/rules/flowise-variables.js";
-import { flowisePrivateHost } from "../../lint/rules/private-host.js";
-import { profilePortability } from "../../lint/rules/profile-portability.js";
-import { FLOWISE_PROFILE } from "../../runtime/profiles/flowise.js";
-import type { Platform } from "../platform.js";
-import { FLOWISE_EXPORT_LOADERS } from "./flowise-export-loaders.js";
-import { flowiseOperationHint } from "./flowise-operation-hint.js";
-import { FLOWISE_REMOTE } from "./flowise-remote.js";
+} from "./lint/flowise-request-quirks.js";
+import { flowiseToolkit } from "./lint/flowise-toolkit.js";
+import { flowiseChatflowVariable, flowiseVariableUnresolved } from "./lint/flowise-variables.js";
+import { flowisePrivateHost } from "./lint/private-host.js";
+import { profilePortability } from "./lint/profile-portability.js";
+import { FLOWISE_REMOTE } from "./remote/flowise-remote.js";
+import { FLOWISE_PROFILE } from "./runtime/flowise-profile.js";
 
 /** Flowise 3.1: its request tools, OpenAPI toolkit and HTTP node (reference/flowise-tools.md). */
 export const FLOWISE_PLATFORM = {
