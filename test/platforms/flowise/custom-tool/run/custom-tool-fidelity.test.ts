@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type IncomingHttpHeaders } from "node:http";
 import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
 import { z } from "zod/v3";
@@ -371,6 +372,42 @@ return r.text();`;
         connection: "close",
       },
     });
+  });
+
+  test("node-fetch's request over a real loopback socket: what the server gets, what the code reads", async () => {
+    const got: { method?: string; headers?: IncomingHttpHeaders; body?: string } = {};
+    const server = createHttpServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        Object.assign(got, { method: request.method, headers: request.headers, body });
+        response.writeHead(201, { "content-type": "application/json" }).end('{"id": 7}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const func = `${FETCH}const r = await fetch('http://127.0.0.1:${port}/events', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: $name }) });
+return { status: r.status, body: await r.json() };`;
+      const output = await outputOf(func, { name: "Demo" }, [{ property: "name", type: "string" }], {
+        fetch: (input, init) => globalThis.fetch(input, init),
+        httpSecurityCheck: false,
+        outbound: { allowedHosts: [`127.0.0.1:${port}`], allowWrites: true },
+      });
+      expect(output).toBe('{"status":201,"body":{"id":7}}');
+      expect(got).toMatchObject({ method: "POST", body: '{"name":"Demo"}' });
+      expect(got.headers).toMatchObject({
+        "content-type": "application/json",
+        "user-agent": "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)",
+        accept: "*/*",
+        "accept-encoding": "gzip,deflate",
+        connection: "close",
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test("axios's User-Agent", async () => {
