@@ -1,4 +1,5 @@
 import type { z } from "zod/v3";
+import { convertAndParse } from "./convert-and-parse.js";
 
 export type ParsedArgs = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
@@ -15,7 +16,7 @@ const ROUNDS = 3;
  * the ZodError's issue array pretty-printed as JSON (2-space indent).
  */
 export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArgs {
-  const { result } = convertAndParse(schema, args);
+  const { result } = convertAndParseArgs(schema, args);
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
   return { ok: false, error: `${MISMATCH} ${JSON.stringify(result.error.issues, null, 2)}` };
 }
@@ -25,43 +26,12 @@ export function parseFlowiseArgs(schema: z.ZodTypeAny, args: unknown): ParsedArg
  * same zod schema accepts when Flowise would (the LangChain adapter runs this first).
  */
 export function convertFlowiseArgs(schema: z.ZodTypeAny, args: unknown): unknown {
-  return convertAndParse(schema, args).converted;
+  return convertAndParseArgs(schema, args).converted;
 }
-
-type Parse = { success: true; data: unknown } | { success: false; error: z.ZodError };
 
 /** The converted arguments and the parse of them, the last parse of the rounds kept, not repeated. */
-function convertAndParse(schema: z.ZodTypeAny, args: unknown) {
-  let converted = typeof args === "string" ? parseJsonText(args) : args;
-  let result: Parse = schema.safeParse(converted);
-  for (let round = 0; round < ROUNDS && !result.success; round++) {
-    const next = convertAtIssues(converted, result.error.issues);
-    if (next === undefined) break;
-    converted = next;
-    result = schema.safeParse(converted);
-  }
-  return { converted, result };
-}
-
-function convertAtIssues(value: unknown, issues: z.ZodIssue[]): unknown {
-  const copy = structuredClone(value);
-  let changed = false;
-  for (const issue of issues) {
-    if (issue.code !== "invalid_type" || issue.path.length === 0) continue;
-    const parent = issue.path
-      .slice(0, -1)
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], copy);
-    const key = issue.path.at(-1) as string | number;
-    if (typeof parent !== "object" || parent === null) continue;
-    const before = (parent as Record<string | number, unknown>)[key];
-    if (before === undefined) continue;
-    const after = convert(before, issue.expected);
-    if (after !== undefined) {
-      (parent as Record<string | number, unknown>)[key] = after;
-      changed = true;
-    }
-  }
-  return changed ? copy : undefined;
+function convertAndParseArgs(schema: z.ZodTypeAny, args: unknown) {
+  return convertAndParse(schema, typeof args === "string" ? parseJsonText(args) : args, ROUNDS, convert);
 }
 
 /**

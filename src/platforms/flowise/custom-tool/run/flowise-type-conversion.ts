@@ -1,12 +1,11 @@
 import type { z } from "zod/v3";
+import { convertAndParse, type ZodParse } from "../../runtime/convert-and-parse.js";
 
 /** Conversion rounds Flowise 3.1.4 tries before giving up (`parseWithTypeConversion`'s `maxDepth`). */
 export const MAX_CONVERSION_ROUNDS = 10;
 
 const TRUE_WORDS = new Set(["true", "1", "yes"]);
 const FALSE_WORDS = new Set(["false", "0", "no"]);
-
-type Parse = { success: true; data: unknown } | { success: false; error: z.ZodError };
 
 /**
  * Flowise 3.1.4's `parseWithTypeConversion` (utils.js:1893, reference flowise-custom-tool.md §4): a zod
@@ -16,36 +15,8 @@ type Parse = { success: true; data: unknown } | { success: false; error: z.ZodEr
 export function parseWithTypeConversion(
   schema: z.ZodTypeAny,
   args: unknown,
-): { result: Parse; converted: unknown } {
-  let converted = args;
-  let result: Parse = schema.safeParse(converted);
-  for (let round = 0; round < MAX_CONVERSION_ROUNDS && !result.success; round++) {
-    const next = convertAtIssues(converted, result.error.issues);
-    // A round that converts nothing parses the same again: Flowise's remaining rounds change nothing.
-    if (next === undefined) break;
-    converted = next;
-    result = schema.safeParse(converted);
-  }
-  return { result, converted };
-}
-
-function convertAtIssues(value: unknown, issues: z.ZodIssue[]): unknown {
-  if (typeof value !== "object" || value === null) return undefined;
-  const copy = structuredClone(value) as Record<string | number, unknown>;
-  let changed = false;
-  for (const issue of issues) {
-    if (issue.code !== "invalid_type" || issue.path.length === 0) continue;
-    const parent = issue.path
-      .slice(0, -1)
-      .reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], copy);
-    if (typeof parent !== "object" || parent === null) continue;
-    const key = issue.path.at(-1) as string | number;
-    const after = convertValue((parent as Record<string | number, unknown>)[key], issue.expected);
-    if (after === undefined) continue;
-    (parent as Record<string | number, unknown>)[key] = after;
-    changed = true;
-  }
-  return changed ? copy : undefined;
+): { result: ZodParse; converted: unknown } {
+  return convertAndParse(schema, args, MAX_CONVERSION_ROUNDS, convertValue);
 }
 
 /**
