@@ -60,6 +60,15 @@ export function installCustomToolGlobals(send: GuestSend): void {
       throw fetchError(error);
     }
   };
+  // axios's buildURL: encodeURIComponent with `:`, `$`, `,`, `[`, `]` kept and spaces as `+`.
+  const encodeParam = (text: string) =>
+    encodeURIComponent(text)
+      .replace(/%3A/gi, ":")
+      .replace(/%24/g, "$")
+      .replace(/%2C/gi, ",")
+      .replace(/%20/g, "+")
+      .replace(/%5B/gi, "[")
+      .replace(/%5D/gi, "]");
   const axiosRequest = async (config: Record<string, unknown>) => {
     const headers: Record<string, string> = {
       accept: "application/json, text/plain, */*",
@@ -71,11 +80,11 @@ export function installCustomToolGlobals(send: GuestSend): void {
     if (body !== undefined && body !== null && typeof body !== "string") {
       body = JSON.stringify(body);
       headers["content-type"] ??= "application/json";
-    } else if (typeof body === "string") headers["content-type"] ??= "application/x-www-form-urlencoded";
+    }
     const params = (config.params ?? {}) as Record<string, unknown>;
     const query = Object.keys(params)
       .filter((key) => params[key] !== undefined && params[key] !== null)
-      .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(params[key]))}`)
+      .map((key) => `${encodeParam(key)}=${encodeParam(String(params[key]))}`)
       .join("&");
     const base = String(config.url);
     const url = query === "" ? base : `${base}${base.includes("?") ? "&" : "?"}${query}`;

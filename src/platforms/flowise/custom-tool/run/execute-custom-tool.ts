@@ -7,7 +7,7 @@ import type { ToolRequest, ToolResponse } from "../../../../runtime/tool-result.
 import { createCustomCodeFetcher } from "../../../../runtime/toolkit/custom-code-fetch.js";
 import { createRecordingFetch } from "../../../../runtime/toolkit/recording-fetch.js";
 import type { CustomToolRow } from "../custom-tool-row.js";
-import { customToolArguments } from "./custom-tool-arguments.js";
+import { type CustomToolArgsContract, customToolArguments } from "./custom-tool-arguments.js";
 import { CUSTOM_TOOL_PRELUDE } from "./custom-tool-guest.js";
 import {
   type CustomToolOutput,
@@ -66,7 +66,7 @@ export async function executeCustomTool(
   args: unknown,
   context: CustomToolContext,
 ): Promise<CustomToolRun> {
-  const parsed = customToolArguments(row.schema, context.profile).parse(args);
+  const parsed = argumentsOf(row, context.profile).parse(args);
   if (!parsed.ok) return { ok: false, reason: "arguments", error: parsed.error };
   const recorder = createRecordingFetch(context.fetch);
   const send = createFlowiseRedirectFetch(recorder.fetch, context.refusal);
@@ -89,6 +89,26 @@ export async function executeCustomTool(
   }
   const exchange = await recorder.lastExchange();
   return { ...exchange, ...fromOutcome(outcome, row.name, context.timeoutMs) };
+}
+
+/** Each row's contract per profile, made once: a tool is called many times with the same schema. */
+const contracts = new WeakMap<
+  readonly CustomToolRow["schema"][number][],
+  Map<Profile, CustomToolArgsContract>
+>();
+
+function argumentsOf(row: CustomToolRow, profile: Profile): CustomToolArgsContract {
+  let byProfile = contracts.get(row.schema);
+  if (!byProfile) {
+    byProfile = new Map();
+    contracts.set(row.schema, byProfile);
+  }
+  let contract = byProfile.get(profile);
+  if (!contract) {
+    contract = customToolArguments(row.schema, profile);
+    byProfile.set(profile, contract);
+  }
+  return contract;
 }
 
 /**

@@ -294,10 +294,10 @@ describe("§6 the sandbox", () => {
 
   test("req-axios-get: a function with get/post/put/delete/patch; data parsed", async () => {
     const func = `const axios = require('axios');
-const r = await axios.get('http://api.test/echo', { params: { q: 'a b' } });
+const r = await axios.get('http://api.test/echo', { params: { q: 'a b,c' } });
 return [typeof axios, ...['get','post','put','delete','patch'].map((m) => typeof axios[m]), r.status, r.data.url].join(' ');`;
     expect(await outputOf(func)).toBe(
-      "function function function function function function 200 http://api.test/echo?q=a%20b",
+      "function function function function function function 200 http://api.test/echo?q=a+b,c",
     );
   });
 
