@@ -1,4 +1,5 @@
 import { createGuestFetch } from "../../../../runtime/sandbox/guest-fetch.js";
+import { guestPackagesSource } from "../../../../runtime/sandbox/guest-packages.js";
 
 type GuestSend = (url: unknown, init?: Record<string, unknown>) => Promise<GuestFetchResponse>;
 
@@ -19,7 +20,7 @@ interface GuestFetchResponse {
  * `Cannot find module '<name>'`. No `fetch`, `URL` or `Symbol`; `process`, `util`, `fs` and
  * `child_process` defined as undefined; a console that prints nothing. It uses nothing of this file's scope.
  */
-export function installCustomToolGlobals(send: GuestSend): void {
+export function installCustomToolGlobals(send: GuestSend, load?: (name: string) => unknown): void {
   const silent = () => {};
   const lowerCased = (headers: unknown): Record<string, string> => {
     const record: Record<string, string> = {};
@@ -142,7 +143,10 @@ export function installCustomToolGlobals(send: GuestSend): void {
     clearImmediate: global.clearTimeout,
   };
   const modules: Record<string, unknown> = { "node-fetch": nodeFetch, axios, timers };
-  // Flowise's default built-ins (utils.js:1685): the sandbox has an engine for `timers` only.
+  // Buffer is loaded (the `buffer` package, before Symbol goes) only for code that names it.
+  const buffer = load?.("buffer") as { Buffer: unknown } | undefined;
+  if (buffer) modules.buffer = buffer;
+  // Flowise's default built-ins (utils.js:1685): the sandbox has no engine for these.
   const unprovided = ["assert", "buffer", "crypto", "events", "path", "querystring", "url", "zlib"];
   const require = (name: unknown) => {
     const key = String(name);
@@ -164,8 +168,22 @@ export function installCustomToolGlobals(send: GuestSend): void {
     fs: undefined,
     child_process: undefined,
     Symbol: undefined,
+    Buffer: buffer?.Buffer,
   });
 }
 
-/** The sandbox prelude of a Custom Tool: its globals, with requests over the host function `fetch`. */
-export const CUSTOM_TOOL_PRELUDE = `(host) => (${installCustomToolGlobals})((${createGuestFetch})(host.fetch))`;
+/** The prelude of code that does not name Buffer: its globals, with requests over the host function `fetch`. */
+const PRELUDE = `(host) => (${installCustomToolGlobals})((${createGuestFetch})(host.fetch))`;
+
+let preludeWithBuffer: string | undefined;
+
+/**
+ * The sandbox prelude of a Custom Tool's code: its globals, with requests over the host function
+ * `fetch`; `Buffer` and `require('buffer')` (the `buffer` package, run in the engine) only for code
+ * that names them, since parsing the package costs every call that loads it.
+ */
+export function customToolPrelude(func: string): string {
+  if (!/\bBuffer\b|["'`]buffer["'`]/.test(func)) return PRELUDE;
+  preludeWithBuffer ??= `(host) => (${installCustomToolGlobals})((${createGuestFetch})(host.fetch), ${guestPackagesSource(["base64-js", "ieee754", "buffer"])})`;
+  return preludeWithBuffer;
+}

@@ -8,7 +8,7 @@ import { createCustomCodeFetcher } from "../../../../runtime/toolkit/custom-code
 import { createRecordingFetch } from "../../../../runtime/toolkit/recording-fetch.js";
 import type { CustomToolRow } from "../custom-tool-row.js";
 import { type CustomToolArgsContract, customToolArguments } from "./custom-tool-arguments.js";
-import { CUSTOM_TOOL_PRELUDE } from "./custom-tool-guest.js";
+import { customToolPrelude } from "./custom-tool-guest.js";
 import {
   type CustomToolOutput,
   type ReturnedValue,
@@ -70,13 +70,14 @@ export async function executeCustomTool(
   if (!parsed.ok) return { ok: false, reason: "arguments", error: parsed.error };
   const recorder = createRecordingFetch(context.fetch);
   const send = createFlowiseRedirectFetch(recorder.fetch, context.refusal);
+  const prelude = customToolPrelude(row.func);
   let outcome: SandboxOutcome;
   try {
     outcome = await runInSandbox({
       code: guestProgram(row.func),
       globals: customToolGlobals(parsed.value, context.vars, context.flow),
       host: { fetch: createCustomCodeFetcher(send) },
-      prelude: CUSTOM_TOOL_PRELUDE,
+      prelude,
       filename: "custom-tool.js",
       timeoutMs: context.timeoutMs,
       memoryBytes: DEFAULT_SANDBOX_MEMORY_BYTES,

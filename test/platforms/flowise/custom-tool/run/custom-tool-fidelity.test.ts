@@ -258,7 +258,7 @@ describe("§6 the sandbox", () => {
     );
   });
 
-  test.each(["assert", "buffer", "crypto", "events", "path", "querystring", "url", "zlib"])(
+  test.each(["assert", "crypto", "events", "path", "querystring", "url", "zlib"])(
     "req-builtins-default: Flowise gives '%s'; tooldeck's sandbox has no engine for it and says so",
     async (name) => {
       expect(await outputOf(`require('${name}')`)).toBe(
@@ -266,6 +266,12 @@ describe("§6 the sandbox", () => {
       );
     },
   );
+
+  test("env-globals and req-builtins-default: Buffer, global and require('buffer'), for Basic auth and the like", async () => {
+    const func = `const { Buffer: Required } = require('buffer');
+return [Buffer.from('user:pass').toString('base64'), Buffer.from('aGk=', 'base64').toString(), Required === Buffer, Buffer.byteLength('é')].join(' ');`;
+    expect(await outputOf(func)).toBe("dXNlcjpwYXNz hi true 2");
+  });
 
   test("req-builtins-default: timers is given", async () => {
     expect(
