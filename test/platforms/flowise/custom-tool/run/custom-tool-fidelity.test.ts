@@ -290,6 +290,24 @@ return [Buffer.from('user:pass').toString('base64'), Buffer.from('aGk=', 'base64
     },
   );
 
+  test.each([
+    ["req-external-env", "TOOL_FUNCTION_EXTERNAL_DEP", "cheerio"],
+    ["req-allow-builtin-dep", "ALLOW_BUILTIN_DEP", "openai"],
+    ["req-http-builtin-env", "TOOL_FUNCTION_BUILTIN_DEP", "http"],
+  ])(
+    "%s: Flowise's %s grants more; tooldeck reads no Flowise flag and never grants a real module",
+    async (_, flag, name) => {
+      process.env[flag] = flag === "ALLOW_BUILTIN_DEP" ? "true" : name;
+      try {
+        expect(await outputOf(`return typeof require('${name}')`)).toBe(
+          `NodeVM Execution Error: Error: Cannot find module '${name}'`,
+        );
+      } finally {
+        delete process.env[flag];
+      }
+    },
+  );
+
   test("req-node-fetch-shape: a bare async function, no default, Headers or Response", async () => {
     expect(
       await outputOf(
@@ -331,6 +349,14 @@ describe("§7 HTTP from a custom tool", () => {
     ],
   ])("%s", async (_, func, expected) => {
     expect(await outputOf(func)).toBe(expected);
+  });
+
+  test("policy-off-deny-list: with the check off (httpSecurityCheck: false) loopback is not Flowise's to refuse; tooldeck's guard still judges it", async () => {
+    const output = await outputOf(`${FETCH}await fetch('http://127.0.0.1:9/x')`, {}, [], {
+      httpSecurityCheck: false,
+      outbound: { allowedHosts: [], allowWrites: false },
+    });
+    expect(output).toMatch(/^NodeVM Execution Error: Error: refused: host 127\.0\.0\.1:9 is not allowed/);
   });
 
   test("policy-redirect-loop: 5 redirects followed, then Too many redirects", async () => {
