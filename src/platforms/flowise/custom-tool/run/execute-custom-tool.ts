@@ -93,10 +93,7 @@ export async function executeCustomTool(
 }
 
 /** Each row's contract per profile, made once: a tool is called many times with the same schema. */
-const contracts = new WeakMap<
-  readonly CustomToolRow["schema"][number][],
-  Map<Profile, CustomToolArgsContract>
->();
+const contracts = new WeakMap<CustomToolRow["schema"], Map<Profile, CustomToolArgsContract>>();
 
 function argumentsOf(row: CustomToolRow, profile: Profile): CustomToolArgsContract {
   let byProfile = contracts.get(row.schema);
