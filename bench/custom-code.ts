@@ -8,7 +8,7 @@ import { createRequestTool } from "../src/runtime/request/request-tool.js";
 import { runInSandbox } from "../src/runtime/sandbox/run-in-sandbox.js";
 import { createToolkit } from "../src/runtime/toolkit/create-toolkit.js";
 import { GET_TOOL } from "./support/event-request-tools.js";
-import { median } from "./support/interleaved.js";
+import { interleavedLatencies } from "./support/interleaved.js";
 import { latencyDuring } from "./support/latency-during.js";
 import { printTable } from "./support/table.js";
 
@@ -56,44 +56,6 @@ async function sandboxAlone(): Promise<void> {
   if (!outcome.ok) throw new Error(outcome.message);
 }
 
-/** The duration of each call of `fn` made within `seconds`, in milliseconds. */
-async function durations(fn: () => Promise<void>, seconds: number): Promise<number[]> {
-  const times: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
-/** Rounds of each case in turn (A B C A B C …), so all meet the same heap, JIT and machine noise. */
-async function interleaved(
-  cases: Record<string, () => Promise<void>>,
-): Promise<Record<string, string | number>[]> {
-  const times = new Map<string, number[]>(Object.keys(cases).map((name) => [name, []]));
-  const rates = new Map<string, number[]>(Object.keys(cases).map((name) => [name, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, fn] of Object.entries(cases)) {
-      const taken = await durations(fn, SECONDS / ROUNDS);
-      times.get(name)?.push(...taken);
-      rates.get(name)?.push(taken.length / (taken.reduce((sum, time) => sum + time, 0) / 1000));
-      emulator.reset();
-    }
-  }
-  return Object.keys(cases).map((name) => {
-    const sorted = [...(times.get(name) ?? [])].sort((a, b) => a - b);
-    const at = (share: number) => (sorted[Math.floor(sorted.length * share)] ?? 0).toFixed(2);
-    return {
-      call: name,
-      "calls/s": Math.round(median(rates.get(name) ?? [])),
-      "p50 ms": at(0.5),
-      "p99 ms": at(0.99),
-    };
-  });
-}
-
 const firstStart = performance.now();
 await sandboxAlone();
 const firstMs = performance.now() - firstStart;
@@ -107,11 +69,14 @@ for (let i = 0; i < 200; i++) {
 
 printTable(
   `Custom Code (--allow-code, the sandbox) vs a plain request tool, GET /events/1 in-process (${ROUNDS} interleaved rounds, ${SECONDS / ROUNDS} s each case)`,
-  await interleaved({
-    "request tool get_events": request,
-    "toolkit getEventById, its Custom Code fetching": customCode,
-    "sandbox alone: return 1": sandboxAlone,
-  }),
+  await interleavedLatencies(
+    {
+      "request tool get_events": request,
+      "toolkit getEventById, its Custom Code fetching": customCode,
+      "sandbox alone: return 1": sandboxAlone,
+    },
+    { rounds: ROUNDS, seconds: SECONDS, reset: () => emulator.reset() },
+  ),
 );
 
 const p50 = (sorted: number[]) => (sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2);

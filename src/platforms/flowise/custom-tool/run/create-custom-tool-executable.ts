@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import { withOutboundPolicy } from "../../../../runtime/outbound/with-outbound-policy.js";
+import { privateHostRefusal } from "../../../../runtime/profiles/private-host-refusal.js";
+import { toolProfileOf } from "../../../../runtime/profiles/tool-profile-of.js";
+import type { ToolRuntimeOptions } from "../../../../runtime/runtime-options.js";
+import type { ExecutableTool, ToolResult } from "../../../../runtime/tool-result.js";
+import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "../../../../runtime/toolkit/custom-code-policy.js";
+import type { CustomToolRow } from "../custom-tool-row.js";
+import { customToolArguments } from "./custom-tool-arguments.js";
+import type { CustomToolOutput } from "./custom-tool-output.js";
+import { type CustomToolCaller, type CustomToolFlow, customToolVars } from "./custom-tool-scope.js";
+import { customToolZodSchema } from "./custom-tool-zod-schema.js";
+import type { CustomToolContext } from "./execute-custom-tool.js";
+
+/** What a call's failure does: shown to the model (a chatflow), or the end of the run (Agentflow V2). */
+export type CustomToolFailures = "observe" | "fail-run";
+
+/** Where and how a Custom Tool runs, besides the runtime options. */
+export interface CustomToolSettings {
+  /** Default `chatflow` (V1). */
+  caller?: CustomToolCaller;
+  /** Default: `observe` in a chatflow, `fail-run` in Agentflow V2 (reference §9). */
+  failures?: CustomToolFailures;
+  /** Names of Flowise `runtime` variables the code may read in `$vars`: from `--var`, else `''` and a warning. */
+  runtimeVariables?: readonly string[];
+  /** Told each warning once, when the tool is made. */
+  onWarning?: (message: string) => void;
+  /** The whole call's limit; default 10 s (Flowise has none). */
+  timeoutMs?: number;
+  returnDirect?: boolean;
+  /** The ids `$flow` carries; default random ones, fixed for the tool's life. */
+  ids?: Partial<Pick<CustomToolFlow, "chatflowId" | "sessionId" | "chatId">>;
+}
+
+/** A Custom Tool call that failed in Agentflow V2: the Agent node throws it, and the run fails (reference §9). */
+export class CustomToolRunFailed extends Error {
+  override readonly name = "CustomToolRunFailed";
+}
+
+/** What the call says without --allow-code: the code of a Custom Tool is its whole behaviour. */
+export function customToolNotRunMessage(name: string): string {
+  return `custom tool ${name}: its code was not run (it runs only with --allow-code, in a sandbox)`;
+}
+
+/**
+ * A Custom Tool as an executable tool, for the `custom-tool` kind of the Flowise platform: the schema
+ * the model is given (Flowise's, through zod-to-json-schema), the profile's argument handling, and
+ * each call run by `executeCustomTool` in the sandbox, its requests behind the outbound guard
+ * (`options.outbound`) and the profile's host policy. Without `options.allowCode` no code runs: the
+ * call fails saying so. A failure is the model's observation in a chatflow; in Agentflow V2 the call
+ * throws `CustomToolRunFailed`.
+ * @example
+ * const tool = createCustomToolExecutable(row, { profile: "flowise", allowCode: true, fetch: emulator.fetch });
+ * const result = await tool.invoke({ city: "Paris" });
+ */
+export function createCustomToolExecutable(
+  row: CustomToolRow,
+  options: ToolRuntimeOptions,
+  settings: CustomToolSettings = {},
+): ExecutableTool {
+  const profile = options.profile ?? "standard";
+  const contract = customToolArguments(row.schema, profile);
+  // Flowise passes a Custom Tool's name as it is stored (reference §2, def-name-unrestricted).
+  const name = profile === "flowise" ? row.name : toolProfileOf(profile).toolName(row.name);
+  const tool: ExecutableTool = {
+    name,
+    description: row.description,
+    inputSchema: zodToJsonSchema(customToolZodSchema(row.schema)) as Record<string, unknown>,
+    coerceArgs: contract.coerce,
+    invoke: async () => notRun(row.name),
+  };
+  if (settings.returnDirect !== undefined) tool.returnDirect = settings.returnDirect;
+  if (!options.allowCode) return tool;
+  const context = contextOf(options, settings);
+  const failures = settings.failures ?? (context.flow.caller === "chatflow" ? "observe" : "fail-run");
+  tool.invoke = async (args, invokeOptions = {}) => {
+    // Loaded only when code runs (--allow-code): it starts a sandbox worker.
+    const { executeCustomTool } = await import("./execute-custom-tool.js");
+    const run = await executeCustomTool(row, args, { ...context, signal: invokeOptions.signal });
+    const { request, response } = run;
+    const exchange = { ...(request ? { request } : {}), ...(response ? { response } : {}) };
+    if (run.ok) return { ok: true, output: outputText(run.output), ...exchange };
+    if (failures === "fail-run") throw new CustomToolRunFailed(run.error);
+    return { ok: false, output: run.error, error: run.error, ...exchange };
+  };
+  return tool;
+}
+
+function contextOf(
+  given: ToolRuntimeOptions,
+  settings: CustomToolSettings,
+): Omit<CustomToolContext, "signal"> {
+  const options = given.outbound ? withOutboundPolicy(given) : given;
+  const profile = options.profile ?? "standard";
+  const flow: CustomToolFlow = {
+    caller: settings.caller ?? "chatflow",
+    chatflowId: settings.ids?.chatflowId ?? randomUUID(),
+    sessionId: settings.ids?.sessionId ?? randomUUID(),
+    chatId: settings.ids?.chatId ?? randomUUID(),
+    input: options.question ?? "",
+  };
+  if (options.flowState) flow.state = options.flowState;
+  const warn = settings.onWarning ?? (() => {});
+  return {
+    profile,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    refusal: privateHostRefusal(toolProfileOf(profile), options),
+    vars: customToolVars(options.vars ?? {}, settings.runtimeVariables ?? [], warn),
+    flow,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
+  };
+}
+
+function notRun(name: string): ToolResult {
+  const error = customToolNotRunMessage(name);
+  return { ok: false, output: error, error };
+}
+
+/** The text the model is given: a chatflow's observation is `''` for no value; 0 and false read as such. */
+function outputText(output: CustomToolOutput): string {
+  return output === undefined ? "" : String(output);
+}
