@@ -64,6 +64,16 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxOutcome> {
       `a sandbox gets at most ${MAX_SANDBOX_MEMORY_BYTES} bytes of memory, not ${memoryBytes}`,
     );
   if (run.signal?.aborted) return ABORTED;
+  let taken: SandboxWorker;
+  try {
+    taken = await takeWorker(memoryBytes);
+  } catch (cause) {
+    return { ok: false, reason: "crash", message: `cannot start the sandbox: ${(cause as Error).message}` };
+  }
+  if (run.signal?.aborted) {
+    returnWorker(taken);
+    return ABORTED;
+  }
   const request: RunRequest = {
     type: "run",
     code: run.code,
@@ -71,16 +81,11 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxOutcome> {
     globals: JSON.stringify(run.globals ?? {}),
     prelude: run.prelude ?? "() => {}",
     hostNames: Object.keys(run.host ?? {}),
+    // From now, not from the call: starting a worker (a cold one, a loaded machine) is not the code's time.
     deadline: Date.now() + run.timeoutMs,
     memoryBytes,
     stackBytes: SANDBOX_STACK_BYTES,
   };
-  let taken: SandboxWorker;
-  try {
-    taken = await takeWorker(memoryBytes);
-  } catch (cause) {
-    return { ok: false, reason: "crash", message: `cannot start the sandbox: ${(cause as Error).message}` };
-  }
   return serve(taken, request, run);
 }
 

@@ -84,6 +84,13 @@ describe("every limit ends the run, and tooldeck's event loop goes on meanwhile"
     expect(await spinner).toEqual({ ok: false, reason: "aborted", message: "aborted" });
   });
 
+  test("an abort that comes while a worker is being taken ends the run unrun", async () => {
+    const controller = new AbortController();
+    const outcome = runInSandbox({ code: "return 'ran'", timeoutMs: 1000, signal: controller.signal });
+    controller.abort();
+    expect(await outcome).toEqual({ ok: false, reason: "aborted", message: "aborted" });
+  });
+
   test("running out of memory is the guest's to catch, and the limit holds: about 64 MiB of 1 MiB strings", async () => {
     const code = `try { globalThis.kept = []; while (true) kept.push("x".repeat(1024 * 1024) + kept.length); }
 catch (e) { const n = kept.length; kept = null; return e.message + " after " + (n >= 64 && n < 96 ? "64 to 96" : n) + " MiB"; }`;
