@@ -23,11 +23,14 @@ const INPUT_PATTERN_ENGINE: NonNullable<CodeOptions["regExp"]> = Object.assign(
  * 2020-12 (most of `tooldeck check`'s start-up), and it adds no safety: a schema ajv cannot compile
  * still throws, and each caller already turns that into "uncheckable" or a clear error. `strict: false`
  * because specs carry OpenAPI keywords (`nullable`, `example`, `x-…`) ajv does not know. Patterns are
- * RE2's (`INPUT_PATTERN_ENGINE`).
+ * RE2's (`INPUT_PATTERN_ENGINE`). `ownProperties: true` because ajv otherwise finds a property by
+ * `data[key] !== undefined`, so an argument object's inherited `toString` or `constructor` counts as given:
+ * `required: ["toString"]` passed `{}`, and `properties: {constructor: false}` refused it.
  */
 export const AJV_OPTIONS = {
   strict: false,
   validateSchema: false,
   logger: false,
+  ownProperties: true,
   code: { regExp: INPUT_PATTERN_ENGINE },
 } as const;

@@ -44,3 +44,17 @@ describe("schemas that break the JSON Schema meta-schema", () => {
     });
   });
 });
+
+describe("properties named like Object.prototype's members (ajv's ownProperties)", () => {
+  it("an inherited toString is not a given property: required still requires it", () => {
+    const schema = { type: "object", required: ["toString"] };
+    expect(checkSchema(schema, {})).toBe("(root) must have required property 'toString'");
+    expect(createSchemaValidator("3.1")(schema, "request")({})).toMatch(/required property 'toString'/);
+  });
+
+  it("an inherited constructor is not a given property: a false schema for it passes {}", () => {
+    const schema = { type: "object", properties: { constructor: false } };
+    expect(checkSchema(schema, {})).toBeUndefined();
+    expect(checkSchema(schema, JSON.parse('{"constructor": 1}'))).toMatch(/constructor/);
+  });
+});
