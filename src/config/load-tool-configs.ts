@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { dirname, extname, resolve } from "node:path";
 import { isPlainObject } from "../json/json-value.js";
 import { linkOutOfProject, namedFolder, outsideLinkMessage } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
@@ -110,7 +110,7 @@ function loadFile(
   roots: readonly string[],
   result: LoadResult,
 ): void {
-  const sink = createLoadSink(result, file);
+  const sink = createLoadSink(result, file, { folder: dirname(absolute), roots });
   if (named && !CONFIG_EXTENSIONS.includes(extname(file).toLowerCase())) {
     sink.error("", `unsupported file type (expected ${CONFIG_EXTENSIONS.join(", ")})`);
     return;

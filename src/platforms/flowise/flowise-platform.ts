@@ -1,6 +1,7 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
 import { FLOWISE_EXPORT_LOADERS } from "./config/flowise-export-loaders.js";
+import { CUSTOM_TOOL_KIND } from "./custom-tool/custom-tool-kind.js";
 import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
   flowiseBodyIgnored,
@@ -15,7 +16,10 @@ import { profilePortability } from "./lint/profile-portability.js";
 import { FLOWISE_REMOTE } from "./remote/flowise-remote.js";
 import { FLOWISE_PROFILE } from "./runtime/flowise-profile.js";
 
-/** Flowise 3.1: its request tools, OpenAPI toolkit and HTTP node (reference/flowise-tools.md). */
+/**
+ * Flowise 3.1: its request tools, OpenAPI toolkit and HTTP node (reference/flowise-tools.md), and its
+ * Custom Tools (reference/flowise-custom-tool.md).
+ */
 export const FLOWISE_PLATFORM = {
   name: "flowise",
   label: "Flowise",
@@ -35,6 +39,6 @@ export const FLOWISE_PLATFORM = {
   ] as LintRule[],
   remote: FLOWISE_REMOTE,
   docs: "docs/flowise.md",
-  toolKinds: [],
+  toolKinds: [CUSTOM_TOOL_KIND],
   operationHint: flowiseOperationHint,
 } as const satisfies Platform;
