@@ -29,6 +29,11 @@ export interface Platform {
   readonly shapes: string;
   /** Its lint rules, in the order their findings are reported for one tool. */
   readonly rules: readonly LintRule[];
+  /**
+   * Ties together what one load read from several files, once all are read (a flow's Custom Tool node
+   * and the Tools-page export of its row): called by `loadToolConfigs` before names are checked.
+   */
+  completeLoad?(result: LoadResult): void;
   /** Reading tools from a running instance of it (`--flowise URL`), if it has an API for that. */
   readonly remote?: RemoteSource;
   /** The page of docs/ that lists its facts and how tooldeck models them. */

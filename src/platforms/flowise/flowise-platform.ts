@@ -2,6 +2,7 @@ import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
 import { FLOWISE_EXPORT_LOADERS } from "./config/flowise-export-loaders.js";
 import { CUSTOM_TOOL_KIND } from "./custom-tool/custom-tool-kind.js";
+import { resolveCustomTools } from "./custom-tool/resolve-custom-tools.js";
 import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
   flowiseBodyIgnored,
@@ -37,6 +38,7 @@ export const FLOWISE_PLATFORM = {
     flowiseToolkit,
     profilePortability,
   ] as LintRule[],
+  completeLoad: (result) => resolveCustomTools(result),
   remote: FLOWISE_REMOTE,
   docs: "docs/flowise.md",
   toolKinds: [CUSTOM_TOOL_KIND],
