@@ -21,11 +21,20 @@ import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
  * const { tools, errors } = loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`);
  */
 export function loadFlowiseFlow(flowData: unknown, file: string): LoadResult {
-  const result = emptyLoadResult();
-  loadFlowData(flowData, "", createLoadSink(result, file));
+  const result = readFlowiseFlow(flowData, file);
   // One flow alone: a Custom Tool node has only its own hidden inputs to be built from.
   resolveCustomTools(result);
   reportDuplicateNames(result);
+  return result;
+}
+
+/**
+ * A flow's tools as `loadFlowiseFlow` reads them, its Custom Tool nodes still in `skipped` (waiting for
+ * their rows) and its names not yet checked: for a caller that looks the rows up first.
+ */
+export function readFlowiseFlow(flowData: unknown, file: string): LoadResult {
+  const result = emptyLoadResult();
+  loadFlowData(flowData, "", createLoadSink(result, file));
   return result;
 }
 

@@ -31,6 +31,7 @@ export function customToolOfNode(
   row: CustomToolRow | undefined,
   path: string,
   sink: LoadSink,
+  whyMissing?: string,
 ): CustomToolConfig | undefined {
   const id = textInput(inputs.selectedTool);
   const name = textInput(inputs.customToolName);
@@ -39,7 +40,7 @@ export function customToolOfNode(
   const schema = schemaText === "" ? undefined : schemaOfExpression(schemaText, path, sink);
   if (schema === null) return undefined;
   if (!row && (name === "" || func === "")) {
-    sink.error(joinPath(path, "selectedTool"), notFoundMessage(id));
+    sink.error(joinPath(path, "selectedTool"), whyMissing ?? notFoundMessage(id));
     return undefined;
   }
   const config: CustomToolConfig = {

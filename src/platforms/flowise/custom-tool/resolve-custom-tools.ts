@@ -8,11 +8,13 @@ import type { CustomToolRow } from "./custom-tool-row.js";
  * Turns the Custom Tool nodes a load set aside (`deferCustomToolNode`) into tools, each with the row of
  * its id from `rows` (a Flowise instance's), else from the Tools-page exports loaded beside the flows.
  * A row a flow uses is that flow's tool and no longer a tool of its own (it would be listed twice). A
- * node whose row is nowhere is a load error naming the id, never a silent drop.
+ * node whose row is nowhere is a load error naming the id (`whyMissing`'s text for it when the source
+ * said why), never a silent drop.
  */
 export function resolveCustomTools(
   result: LoadResult,
   rows: ReadonlyMap<string, CustomToolRow> = new Map(),
+  whyMissing: ReadonlyMap<string, string> = new Map(),
 ): void {
   const nodes = result.skipped.filter((node) => node.node === CUSTOM_TOOL_NODE);
   if (nodes.length === 0) return;
@@ -24,7 +26,8 @@ export function resolveCustomTools(
     const fromExport = exported.get(id);
     if (fromExport) used.add(fromExport);
     const sink = createLoadSink(result, node.file);
-    const config = customToolOfNode(node.inputs, rows.get(id) ?? fromExport, node.path, sink);
+    const row = rows.get(id) ?? fromExport;
+    const config = customToolOfNode(node.inputs, row, node.path, sink, whyMissing.get(id));
     if (config) sink.tool(config, node.path, "flowise");
   }
   result.tools = result.tools.filter((tool) => !used.has(tool.config as CustomToolConfig));
