@@ -90,4 +90,17 @@ export interface ToolKind {
   fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
   /** Its executable tools under the runtime options (the profile among them). */
   create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+  /**
+   * The HTTP calls a config of this kind makes, each seen as a request tool (a Custom Tool's calls found
+   * in its code), so the core's rules on calls judge them like request tools' (`LintRule.judgesCalls`).
+   */
+  callViews?(config: { kind: string }): readonly CallView[];
+}
+
+/** One call a platform kind makes, as a request tool, and where in the config it is written. */
+export interface CallView {
+  config: RequestToolConfig;
+  /** Where a finding on it points: the config's field (`func`) and a prefix for its message (`line 5: `). */
+  path: string;
+  prefix: string;
 }

@@ -2,6 +2,15 @@ import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
 import { FLOWISE_EXPORT_LOADERS } from "./config/flowise-export-loaders.js";
 import { CUSTOM_TOOL_KIND } from "./custom-tool/custom-tool-kind.js";
+import { customToolDateType } from "./custom-tool/lint/custom-tool-date-type.js";
+import { customToolDescriptionMismatch } from "./custom-tool/lint/custom-tool-description-mismatch.js";
+import { customToolDroppedType } from "./custom-tool/lint/custom-tool-dropped-type.js";
+import { customToolDynamicUrl } from "./custom-tool/lint/custom-tool-dynamic-url.js";
+import { customToolGlobalFetch } from "./custom-tool/lint/custom-tool-global-fetch.js";
+import { customToolNoTimeout } from "./custom-tool/lint/custom-tool-no-timeout.js";
+import { customToolRuntimeVar } from "./custom-tool/lint/custom-tool-runtime-var.js";
+import { customToolSyntax } from "./custom-tool/lint/custom-tool-syntax.js";
+import { customToolUnguardedOptional } from "./custom-tool/lint/custom-tool-unguarded-optional.js";
 import { resolveCustomTools } from "./custom-tool/resolve-custom-tools.js";
 import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
@@ -37,6 +46,15 @@ export const FLOWISE_PLATFORM = {
     flowiseErrorBodyHidden,
     flowiseToolkit,
     profilePortability,
+    customToolSyntax,
+    customToolDateType,
+    customToolDroppedType,
+    customToolUnguardedOptional,
+    customToolGlobalFetch,
+    customToolNoTimeout,
+    customToolRuntimeVar,
+    customToolDescriptionMismatch,
+    customToolDynamicUrl,
   ] as LintRule[],
   completeLoad: (result) => resolveCustomTools(result),
   remote: FLOWISE_REMOTE,

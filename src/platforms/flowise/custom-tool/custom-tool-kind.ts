@@ -1,4 +1,5 @@
 import type { ToolKind } from "../../platform.js";
+import { customToolCallViews } from "./analysis/call-views.js";
 import type { CustomToolConfig } from "./custom-tool-config.js";
 import { createCustomToolNotRun } from "./custom-tool-not-run.js";
 import { fromCanonicalCustomTool } from "./from-canonical-custom-tool.js";
@@ -8,4 +9,5 @@ export const CUSTOM_TOOL_KIND: ToolKind = {
   kind: "custom-tool",
   fromCanonical: fromCanonicalCustomTool,
   create: async (config, options) => [createCustomToolNotRun(config as CustomToolConfig, options)],
+  callViews: (config) => customToolCallViews(config as CustomToolConfig),
 };

@@ -26,6 +26,7 @@ export function createCustomToolNotRun(
     name: customToolName(config.name, options),
     description: config.description,
     inputSchema: customToolJsonSchema(config.schema),
+    notProbed: "its code was not run; its calls are judged from the code",
     invoke: () => Promise.resolve({ ...result }),
   };
   if (config.returnDirect) tool.returnDirect = true;
