@@ -1,4 +1,5 @@
-import { type Expression, parseExpressionAt } from "acorn";
+import { type Expression, type Property, parseExpressionAt } from "acorn";
+import { isMethodCall, propertyKey } from "./analysis/syntax-shapes.js";
 import type { CustomToolSchemaRow } from "./custom-tool-row.js";
 
 /** The rows read from a zod expression, and what of it tooldeck could not model. */
@@ -29,16 +30,15 @@ export function readZodSchemaExpression(text: string): ZodExpressionRows | undef
   if (!shape) return undefined;
   const result: ZodExpressionRows = { rows: [], unmodelled: [] };
   for (const property of shape.properties) {
-    if (property.type !== "Property" || property.computed) return undefined;
-    const key = property.key.type === "Identifier" ? property.key.name : literalText(property.key);
+    const key = property.type === "Property" ? propertyKey(property) : undefined;
     if (key === undefined) return undefined;
-    readProperty(key, property.value as Expression, text, result);
+    readProperty(key, (property as Property).value as Expression, text, result);
   }
   return result;
 }
 
 function objectShape(expression: Expression) {
-  if (!isZodCall(expression, "object")) return undefined;
+  if (!isMethodCall(expression, "z", "object")) return undefined;
   const [argument] = expression.arguments;
   return argument?.type === "ObjectExpression" ? argument : undefined;
 }
@@ -71,21 +71,4 @@ function readProperty(key: string, value: Expression, text: string, result: ZodE
     node = target;
   }
   result.unmodelled.push(`${key}: not a zod schema`);
-}
-
-function isZodCall(node: Expression, method: string): node is Expression & { type: "CallExpression" } {
-  return (
-    node.type === "CallExpression" &&
-    node.callee.type === "MemberExpression" &&
-    node.callee.object.type === "Identifier" &&
-    node.callee.object.name === "z" &&
-    node.callee.property.type === "Identifier" &&
-    node.callee.property.name === method
-  );
-}
-
-function literalText(node: { type: string; value?: unknown }): string | undefined {
-  return node.type === "Literal" && (typeof node.value === "string" || typeof node.value === "number")
-    ? String(node.value)
-    : undefined;
 }

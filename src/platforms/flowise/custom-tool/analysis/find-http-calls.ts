@@ -1,16 +1,9 @@
-import type {
-  CallExpression,
-  Expression,
-  Node,
-  ObjectExpression,
-  Program,
-  Property,
-  SpreadElement,
-} from "acorn";
+import type { CallExpression, Expression, ObjectExpression, Program, Property, SpreadElement } from "acorn";
 import { simple } from "acorn-walk";
 import type { CodeScope } from "./code-scope.js";
 import type { BodyField, HttpCall, HttpClient } from "./http-call.js";
 import { lineOf } from "./parse-custom-tool-code.js";
+import { isMethodCall, propertyKey } from "./syntax-shapes.js";
 
 const AXIOS_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options", "request"]);
 /** axios methods whose second argument is the body (the others take the config second). */
@@ -137,7 +130,7 @@ function headersOf(value: Expression | undefined, scope: CodeScope) {
   const headers = new Map<string, ReturnType<CodeScope["template"]>>();
   const object = scope.object(value);
   for (const property of object?.properties ?? []) {
-    const key = property.type === "Property" ? keyOf(property) : undefined;
+    const key = property.type === "Property" ? propertyKey(property) : undefined;
     if (key !== undefined) headers.set(key, scope.template((property as Property).value));
   }
   return headers;
@@ -145,14 +138,7 @@ function headersOf(value: Expression | undefined, scope: CodeScope) {
 
 /** A node-fetch body: `JSON.stringify(<object>)`; any other body (a string, a form) is not read. */
 function jsonBody(value: Expression, scope: CodeScope): BodyField[] | undefined {
-  if (
-    value.type === "CallExpression" &&
-    value.callee.type === "MemberExpression" &&
-    value.callee.object.type === "Identifier" &&
-    value.callee.object.name === "JSON" &&
-    value.callee.property.type === "Identifier" &&
-    value.callee.property.name === "stringify"
-  ) {
+  if (isMethodCall(value, "JSON", "stringify")) {
     const [argument] = value.arguments;
     return argument && argument.type !== "SpreadElement" ? objectBody(argument, scope) : undefined;
   }
@@ -165,7 +151,7 @@ function objectBody(value: Expression, scope: CodeScope): BodyField[] | undefine
   if (!object || hasSpread(object)) return undefined;
   const fields: BodyField[] = [];
   for (const property of object.properties as Property[]) {
-    const key = keyOf(property);
+    const key = propertyKey(property);
     if (key === undefined) return undefined;
     fields.push(fieldOf(key, property.value as Expression, scope));
   }
@@ -187,7 +173,7 @@ function fieldOf(key: string, value: Expression, scope: CodeScope): BodyField {
 
 function valueAt(object: ObjectExpression, key: string): Expression | undefined {
   for (const property of object.properties)
-    if (property.type === "Property" && keyOf(property) === key) return property.value as Expression;
+    if (property.type === "Property" && propertyKey(property) === key) return property.value as Expression;
   return undefined;
 }
 
@@ -197,10 +183,4 @@ function hasKey(object: ObjectExpression, key: string): boolean {
 
 function hasSpread(object: ObjectExpression): boolean {
   return object.properties.some((property: Property | SpreadElement) => property.type === "SpreadElement");
-}
-
-function keyOf(property: Property): string | undefined {
-  if (!property.computed && property.key.type === "Identifier") return property.key.name;
-  const key = property.key as Node & { value?: unknown };
-  return property.key.type === "Literal" && typeof key.value === "string" ? key.value : undefined;
 }
