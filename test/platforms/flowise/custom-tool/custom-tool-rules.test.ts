@@ -316,6 +316,22 @@ describe("the calls in the code, judged as request tools against the spec", () =
     ]);
   });
 
+  test("a field's format the description never tells, and a type the operation does not take", () => {
+    const rows: Row[] = [
+      { property: "name", type: "number", required: true },
+      { property: "date", type: "string", description: "Date of the event", required: true },
+      STRING("location", true),
+    ];
+    const func = `${FETCH}await fetch($vars.base_url + '/events', { method: 'POST', timeout: 1, body: JSON.stringify({ name: $name, date: $date, location: $location }) });`;
+    const judged = lint([customTool(func, rows)], { profile: "flowise", spec: events })
+      .filter((diagnostic) => ["undisclosed-format", "field-types"].includes(diagnostic.code))
+      .map((diagnostic) => `${diagnostic.code} ${diagnostic.path}: ${diagnostic.message}`);
+    expect(judged).toEqual([
+      "field-types func: line 2: name is string in POST /events (createEvent), but the tool declares number",
+      'undisclosed-format func: line 2: date must be an ISO 8601 date-time in POST /events (createEvent), and nothing tells the LLM: a guess like "2024-07-15" is rejected',
+    ]);
+  });
+
   test("secret-in-config reads the literal credentials the code sends", () => {
     const func = `${FETCH}const token = 'sk-live-123';\nawait fetch('https://api.example.com/x', { timeout: 1, headers: { Authorization: \`Bearer \${token}\`, 'X-Trace': 'a' } });\nawait fetch('https://api.example.com/y', { timeout: 1, headers: { Authorization: 'Bearer ' + $vars.token } });`;
     expect(findings("secret-in-config", customTool(func))).toEqual([

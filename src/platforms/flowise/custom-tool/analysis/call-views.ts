@@ -47,7 +47,7 @@ function requestViewOf(
   const [path = "", query] = splitOnce(rendered, "?");
   for (const part of url) {
     if ("property" in part && path.includes(`:${part.property}`))
-      params[part.property] = { type: fieldType(rows.get(part.property)), in: "path", required: true };
+      params[part.property] = { ...fieldOf(rows.get(part.property)), in: "path", required: true };
   }
   const literalQuery = new URLSearchParams();
   for (const pair of (query ?? "").split("&").filter(Boolean)) {
@@ -81,15 +81,22 @@ function bodyOf(call: HttpCall, rows: ReadonlyMap<string, CustomToolSchemaRow>) 
   for (const field of call.body ?? []) {
     const row = field.property === undefined ? undefined : rows.get(field.property);
     if (row && isKeptType(row.type))
-      bodySchema[field.key] = { type: fieldType(row), required: row.required === true && !field.optional };
+      bodySchema[field.key] = { ...fieldOf(row), required: row.required === true && !field.optional };
     else if (!field.optional) body[field.key] = field.literal ?? null;
   }
   return { bodySchema, body };
 }
 
-/** The JSON type a row's value is sent as: `date` is a string on the wire. */
-function fieldType(row: CustomToolSchemaRow | undefined): "string" | "number" | "boolean" {
-  return row?.type === "number" || row?.type === "boolean" ? row.type : "string";
+/**
+ * A row as a request tool's field: the JSON type its value is sent as (`date` is a string on the wire)
+ * and the description the model reads, which the rules on formats judge.
+ */
+function fieldOf(row: CustomToolSchemaRow | undefined): {
+  type: "string" | "number" | "boolean";
+  description?: string;
+} {
+  const type = row?.type === "number" || row?.type === "boolean" ? row.type : "string";
+  return row?.description ? { type, description: row.description } : { type };
 }
 
 function splitOnce(text: string, separator: string): [string, string?] {
