@@ -1,6 +1,11 @@
+import { resolve } from "node:path";
 import type { PlatformName } from "../platforms/platform-names.js";
+import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
 import type { LoadResult, SkippedNode } from "./load-result.js";
 import type { ToolConfig } from "./tool-config.js";
+
+/** A file a config names, read, or why not (one line: `is outside the project (…); widen it with --root`). */
+export type NamedFileText = { ok: true; text: string } | { ok: false; message: string };
 
 /** What the loaders of one file report into: tools, errors, warnings and skipped nodes, located by JSON path. */
 export interface LoadSink {
@@ -10,11 +15,23 @@ export interface LoadSink {
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;
+  /**
+   * Reads a file the config names (`codeFile: update.js`), relative to the config file's folder and only
+   * inside the project's roots, as every file a config names. Absent where the config has no file
+   * (stdin, a Flowise instance).
+   */
+  readNamedFile?(path: string): NamedFileText;
 }
 
-/** A sink writing into `result`, every entry labelled with `file`. */
-export function createLoadSink(result: LoadResult, file: string): LoadSink {
-  return {
+/** Where the files a config names are: its own folder, and the roots they must stay inside. */
+export interface NamedFileScope {
+  folder: string;
+  roots: readonly string[];
+}
+
+/** A sink writing into `result`, every entry labelled with `file`; `scope` lets its configs name files. */
+export function createLoadSink(result: LoadResult, file: string, scope?: NamedFileScope): LoadSink {
+  const sink: LoadSink = {
     file,
     tool: (config, path, format) =>
       result.tools.push({ config, source: format ? { file, path, format } : { file, path } }),
@@ -22,4 +39,15 @@ export function createLoadSink(result: LoadResult, file: string): LoadSink {
     warn: (path, message) => result.warnings.push({ file, path, message }),
     skip: (node) => result.skipped.push({ file, ...node }),
   };
+  if (scope) sink.readNamedFile = (path) => readNamedFile(path, scope);
+  return sink;
+}
+
+function readNamedFile(path: string, scope: NamedFileScope): NamedFileText {
+  try {
+    return { ok: true, text: readProjectFile(resolve(scope.folder, path), { roots: scope.roots }) };
+  } catch (error) {
+    if (error instanceof ProjectFileError) return { ok: false, message: `"${path}" ${error.message}` };
+    throw error;
+  }
 }

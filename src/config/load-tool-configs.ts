@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { dirname, extname, resolve } from "node:path";
 import { isPlainObject } from "../json/json-value.js";
+import { PLATFORMS } from "../platforms/registry.js";
 import { linkOutOfProject, namedFolder, outsideLinkMessage } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot, realRoots } from "../project-files/project-root.js";
@@ -76,6 +77,7 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
       for (const file of listConfigFiles(path, base, listing)) loadOnce(file, false);
     else loadOnce(path, true);
   }
+  for (const platform of PLATFORMS) platform.completeLoad?.(result);
   confineToolkitSpecs(result, roots);
   reportDuplicateNames(result);
   return result;
@@ -110,7 +112,7 @@ function loadFile(
   roots: readonly string[],
   result: LoadResult,
 ): void {
-  const sink = createLoadSink(result, file);
+  const sink = createLoadSink(result, file, { folder: dirname(absolute), roots });
   if (named && !CONFIG_EXTENSIONS.includes(extname(file).toLowerCase())) {
     sink.error("", `unsupported file type (expected ${CONFIG_EXTENSIONS.join(", ")})`);
     return;

@@ -1,7 +1,8 @@
 import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
-import { platformOf } from "../platforms/registry.js";
+import type { CallView } from "../platforms/platform.js";
+import { platformOf, platformOfToolKind, platformToolKind } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -41,8 +42,38 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );
-  const diagnostics = tools.flatMap((tool) => rules.flatMap((rule) => runRule(rule, tool, context)));
+  const diagnostics = tools.flatMap((tool) => [
+    ...rules.flatMap((rule) => runRule(rule, tool, context)),
+    ...judgeCalls(tool, rules, context),
+  ]);
   return applySeverities(diagnostics, options.settings).sort(compareDiagnostics);
+}
+
+/**
+ * The calls a platform's kind makes (a Custom Tool's, found in its code), each judged by the rules on
+ * calls as a request tool exported from that platform: what it sends is what its code builds, so the
+ * standard profile's reading of a request tool (every method carries its params) applies. A finding
+ * points at the code (`func`, `line 5: …`), and names what to change there rather than carrying a fix.
+ */
+function judgeCalls(tool: LoadedTool, rules: readonly LintRule[], context: LintContext): Diagnostic[] {
+  const views = platformToolKind(tool.config.kind)?.callViews?.(tool.config) ?? [];
+  if (views.length === 0) return [];
+  const format = platformOfToolKind(tool.config.kind)?.name;
+  const callContext: LintContext = { ...context, profile: "standard" };
+  const judging = rules.filter((rule) => rule.judgesCalls);
+  return views.flatMap((view: CallView) => {
+    const seen: LoadedTool = {
+      config: view.config,
+      source: { ...tool.source, ...(format ? { format } : {}) },
+    };
+    return judging.flatMap((rule) =>
+      runRule(rule, seen, callContext).map(({ fix: _fix, ...diagnostic }) => ({
+        ...diagnostic,
+        path: joinPath(tool.source.path, view.path),
+        message: `${view.prefix}${diagnostic.message}`,
+      })),
+    );
+  });
 }
 
 function runRule(rule: LintRule, tool: LoadedTool, context: LintContext): Diagnostic[] {

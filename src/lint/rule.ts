@@ -52,6 +52,11 @@ export interface LintRule<C extends ToolConfig = ToolConfig> {
    * folded into the finding (`Diagnostic.related`) instead of reported again.
    */
   explains?: readonly ProbeSymptom[];
+  /**
+   * It judges one HTTP call of a request tool against the spec, so it also judges the calls a platform's
+   * kind makes, each seen as a request tool (`ToolKind.callViews`: a Custom Tool's calls in its code).
+   */
+  judgesCalls?: boolean;
   appliesTo(config: ToolConfig): config is C;
   check(tool: LoadedTool<C>, context: LintContext): Finding[];
 }

@@ -29,6 +29,11 @@ export interface Platform {
   readonly shapes: string;
   /** Its lint rules, in the order their findings are reported for one tool. */
   readonly rules: readonly LintRule[];
+  /**
+   * Ties together what one load read from several files, once all are read (a flow's Custom Tool node
+   * and the Tools-page export of its row): called by `loadToolConfigs` before names are checked.
+   */
+  completeLoad?(result: LoadResult): void;
   /** Reading tools from a running instance of it (`--flowise URL`), if it has an API for that. */
   readonly remote?: RemoteSource;
   /** The page of docs/ that lists its facts and how tooldeck models them. */
@@ -85,4 +90,17 @@ export interface ToolKind {
   fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
   /** Its executable tools under the runtime options (the profile among them). */
   create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+  /**
+   * The HTTP calls a config of this kind makes, each seen as a request tool (a Custom Tool's calls found
+   * in its code), so the core's rules on calls judge them like request tools' (`LintRule.judgesCalls`).
+   */
+  callViews?(config: { kind: string }): readonly CallView[];
+}
+
+/** One call a platform kind makes, as a request tool, and where in the config it is written. */
+export interface CallView {
+  config: RequestToolConfig;
+  /** Where a finding on it points: the config's field (`func`) and a prefix for its message (`line 5: `). */
+  path: string;
+  prefix: string;
 }

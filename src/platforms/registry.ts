@@ -19,6 +19,11 @@ export function platformOf(profile: Profile | undefined): Platform | undefined {
   return profile === undefined || profile === "standard" ? undefined : PLATFORMS_BY_NAME[profile];
 }
 
+/** The platform that adds the tool kind `kind`, if any. */
+export function platformOfToolKind(kind: string): Platform | undefined {
+  return PLATFORMS.find((platform) => platform.toolKinds.some((toolKind) => toolKind.kind === kind));
+}
+
 /** The platform tool kind of this `kind`, if a platform adds it. */
 export function platformToolKind(kind: string): ToolKind | undefined {
   for (const platform of PLATFORMS) {

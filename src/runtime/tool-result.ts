@@ -43,6 +43,11 @@ export interface ExecutableTool {
   inputSchema: Record<string, unknown>;
   /** The method and URL template it calls, as configured (for listings; the real URL is in each result). */
   endpoint?: { method: string; url: string };
+  /**
+   * Why a call of it proves nothing, so probes do not make one (a Custom Tool whose code is not run):
+   * the report's "sent" column says `not probed (<this>)`.
+   */
+  notProbed?: string;
   /** When true the tool's output is the agent's final answer (OpenAPI toolkit `returnDirect`). */
   returnDirect?: boolean;
   /**

@@ -29,6 +29,9 @@ function credentialTexts(config: ToolConfig): string[] {
         ...urlCredentials(config.url),
         ...httpCredentialValues(config.credential),
       ];
+    default:
+      // A platform's kind (a Custom Tool) holds its credentials in code, which secret-in-config reads.
+      return [];
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ApiKeyStore } from "./api-key-store.js";
 import type { ChatflowStore } from "./chatflows/chatflow-store.js";
 import type { Listeners } from "./listeners.js";
+import type { ToolStore } from "./tools/tool-store.js";
 
 /**
  * What every route group of the Flowise emulator gets (`chatflows/`, `document-store/`, …): the shared
@@ -13,6 +14,8 @@ export interface FlowiseDeps {
   randomId: () => string;
   apiKeys: ApiKeyStore;
   chatflows: ChatflowStore;
+  /** Custom Tools (`/api/v1/tools`). */
+  tools: ToolStore;
   /** Emitted with the id after a chatflow is deleted (document stores drop it from `whereUsed`). */
   chatflowDeleted: Listeners<string>;
 }

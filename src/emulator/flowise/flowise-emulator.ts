@@ -22,6 +22,8 @@ import { type FlowiseSeed, loadFlowiseSeed } from "./flowise-seed.js";
 import { createListeners } from "./listeners.js";
 import { requestPath } from "./request-path.js";
 import { createSystemRoutes } from "./system-routes.js";
+import { createToolRoutes } from "./tools/tool-routes.js";
+import { createToolStore } from "./tools/tool-store.js";
 import { uriGuard } from "./uri-guard.js";
 
 /** A copy of the emulator's state. */
@@ -91,6 +93,7 @@ export function createFlowiseEmulator(options: FlowiseEmulatorOptions = {}): Flo
     randomId,
     apiKeys: createApiKeyStore(apiKeys),
     chatflows: createChatflowStore(),
+    tools: createToolStore(),
     chatflowDeleted: createListeners<string>(),
   };
   const seedAt = now().toISOString();
@@ -107,6 +110,7 @@ export function createFlowiseEmulator(options: FlowiseEmulatorOptions = {}): Flo
   deps.chatflowDeleted.on((id) => void documentStores.removeChatflowUsage(id));
   const reset = () => {
     deps.chatflows.replaceAll(seededChatflows);
+    deps.tools.replaceAll([]);
     void documentStores.reset();
   };
   deps.chatflows.replaceAll(seededChatflows);
@@ -134,6 +138,7 @@ function createFlowiseApp(
   // Route groups of the Flowise API, one folder each.
   api.route("/", createSystemRoutes(deps));
   api.route("/chatflows", createChatflowRoutes(deps));
+  api.route("/tools", createToolRoutes(deps));
   api.route("/document-store", createDocumentStoreRoutes(documentStores));
 
   const app = new Hono({ strict: false });

@@ -139,6 +139,7 @@ interface ProbeOutcome {
 async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
   const { tool, executable, options, dry } = context;
   const method = executable.endpoint?.method ?? "GET";
+  if (executable.notProbed) return notSent(context, `not probed (${executable.notProbed})`, []);
   const write = WRITES.has(method);
   if (write && !options.allowWrites)
     return notSent(context, `${method} not probed (writes need --allow-writes)`, []);

@@ -9,6 +9,7 @@ export const bodyFields: LintRule<RequestToolConfig> = {
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
+  judgesCalls: true,
   explains: ["rejected-request"],
   description: "body fields the request body schema does not have, or required ones the tool does not send",
   docs:

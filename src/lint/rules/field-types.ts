@@ -25,6 +25,7 @@ export const fieldTypes: LintRule<RequestToolConfig> = {
   id: "field-types",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  judgesCalls: true,
   explains: ["rejected-request"],
   description:
     "a field whose type or allowed values differ from the operation's, or that the profile cannot express",

@@ -13,6 +13,7 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
+  judgesCalls: true,
   explains: ["missed-operation"],
   description: "the tool's method and URL are not an operation of the service's OpenAPI description",
   docs:

@@ -15,6 +15,7 @@ export const secretInConfig: LintRule<RequestToolConfig> = {
   id: "secret-in-config",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  judgesCalls: true,
   description: "a literal credential in a header or URL",
   docs:
     "A bearer token, API key or password written into a tool config travels with every export of the flow " +

@@ -1,5 +1,5 @@
 import type { LoadedTool, ToolConfig } from "../../config/tool-config.js";
-import { platformOf } from "../../platforms/registry.js";
+import { platformOf, platformToolKind } from "../../platforms/registry.js";
 import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js";
 import { createNameIndex } from "../name-index.js";
@@ -19,8 +19,11 @@ export const toolName: LintRule = {
   docs:
     "LLM providers accept tool names matching ^[a-zA-Z0-9_-]{1,64}$ and reject a request whose tools share a " +
     "name. Flowise also lower-cases names, turns spaces into `_` and drops other characters, so the model " +
-    "sees another name than the one configured.",
-  appliesTo: (config): config is ToolConfig => config.kind === "request",
+    "sees another name than the one configured. A platform's own kinds are named as written: Flowise passes " +
+    "a Custom Tool's name (`Get Weather (1)`) to the model unchecked, so a provider may refuse the whole request.",
+  // Request tools, and a platform's kinds (a Custom Tool), whose names reach the model as written.
+  appliesTo: (config): config is ToolConfig =>
+    config.kind === "request" || platformToolKind(config.kind) !== undefined,
   check({ config, source }, { profile, tools }) {
     const findings: Finding[] = [];
     const name = "name" in config ? String(config.name) : "";
@@ -40,7 +43,7 @@ export const toolName: LintRule = {
     // The name a platform's profile sends (standard ones are checked above).
     const platform = platformOf(profile);
     const sent = toolProfileOf(profile).toolName(name);
-    if (platform && sent !== name) {
+    if (platform && config.kind === "request" && sent !== name) {
       findings.push({
         path: "name",
         severity: "warning",

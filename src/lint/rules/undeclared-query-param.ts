@@ -9,6 +9,7 @@ export const undeclaredQueryParam: LintRule<RequestToolConfig> = {
   id: "undeclared-query-param",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  judgesCalls: true,
   description: "a query parameter the operation does not declare",
   docs:
     "The service ignores (or rejects) a query parameter it does not know, so the LLM believes it limited or " +

@@ -9,6 +9,7 @@ export const undisclosedFormat: LintRule<RequestToolConfig> = {
   id: "undisclosed-format",
   severity: "warning",
   profiles: ["flowise", "standard"],
+  judgesCalls: true,
   explains: ["rejected-request"],
   description: "a field with a required format or pattern that the tool never tells the LLM about",
   docs:

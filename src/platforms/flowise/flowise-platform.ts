@@ -1,6 +1,17 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
 import { FLOWISE_EXPORT_LOADERS } from "./config/flowise-export-loaders.js";
+import { CUSTOM_TOOL_KIND } from "./custom-tool/custom-tool-kind.js";
+import { customToolDateType } from "./custom-tool/lint/custom-tool-date-type.js";
+import { customToolDescriptionMismatch } from "./custom-tool/lint/custom-tool-description-mismatch.js";
+import { customToolDroppedType } from "./custom-tool/lint/custom-tool-dropped-type.js";
+import { customToolDynamicUrl } from "./custom-tool/lint/custom-tool-dynamic-url.js";
+import { customToolGlobalFetch } from "./custom-tool/lint/custom-tool-global-fetch.js";
+import { customToolNoTimeout } from "./custom-tool/lint/custom-tool-no-timeout.js";
+import { customToolRuntimeVar } from "./custom-tool/lint/custom-tool-runtime-var.js";
+import { customToolSyntax } from "./custom-tool/lint/custom-tool-syntax.js";
+import { customToolUnguardedOptional } from "./custom-tool/lint/custom-tool-unguarded-optional.js";
+import { resolveCustomTools } from "./custom-tool/resolve-custom-tools.js";
 import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
   flowiseBodyIgnored,
@@ -15,7 +26,10 @@ import { profilePortability } from "./lint/profile-portability.js";
 import { FLOWISE_REMOTE } from "./remote/flowise-remote.js";
 import { FLOWISE_PROFILE } from "./runtime/flowise-profile.js";
 
-/** Flowise 3.1: its request tools, OpenAPI toolkit and HTTP node (reference/flowise-tools.md). */
+/**
+ * Flowise 3.1: its request tools, OpenAPI toolkit and HTTP node (reference/flowise-tools.md), and its
+ * Custom Tools (reference/flowise-custom-tool.md).
+ */
 export const FLOWISE_PLATFORM = {
   name: "flowise",
   label: "Flowise",
@@ -32,9 +46,19 @@ export const FLOWISE_PLATFORM = {
     flowiseErrorBodyHidden,
     flowiseToolkit,
     profilePortability,
+    customToolSyntax,
+    customToolDateType,
+    customToolDroppedType,
+    customToolUnguardedOptional,
+    customToolGlobalFetch,
+    customToolNoTimeout,
+    customToolRuntimeVar,
+    customToolDescriptionMismatch,
+    customToolDynamicUrl,
   ] as LintRule[],
+  completeLoad: (result) => resolveCustomTools(result),
   remote: FLOWISE_REMOTE,
   docs: "docs/flowise.md",
-  toolKinds: [],
+  toolKinds: [CUSTOM_TOOL_KIND],
   operationHint: flowiseOperationHint,
 } as const satisfies Platform;

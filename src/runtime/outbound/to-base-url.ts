@@ -15,5 +15,7 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 export function toBaseUrl(config: ToolConfig, baseUrl: string): ToolConfig {
   const base = baseUrl.replace(/\/+$/, "");
   if (config.kind === "openapi-toolkit") return { ...config, selectedServer: base };
+  // A platform's kind with no URL of its own (a Custom Tool's code) is aimed by its executor.
+  if (!("url" in config)) return config;
   return { ...config, url: config.url.replace(ORIGIN, base) };
 }

@@ -24,6 +24,7 @@ describe("the Flowise emulator's OpenAPI description", () => {
       "DELETE /document-store/loader/{storeId}/{loaderId}",
       "DELETE /document-store/store/{id}",
       "DELETE /document-store/vectorstore/{id}",
+      "DELETE /tools/{id}",
       "GET /chatflows",
       "GET /chatflows/apikey/{apikey}",
       "GET /chatflows/{id}",
@@ -31,6 +32,8 @@ describe("the Flowise emulator's OpenAPI description", () => {
       "GET /document-store/store",
       "GET /document-store/store/{id}",
       "GET /ping",
+      "GET /tools",
+      "GET /tools/{id}",
       "GET /verify/apikey/{apikey}",
       "GET /version",
       "POST /chatflows",
@@ -38,9 +41,11 @@ describe("the Flowise emulator's OpenAPI description", () => {
       "POST /document-store/store",
       "POST /document-store/upsert/{id}",
       "POST /document-store/vectorstore/query",
+      "POST /tools",
       "PUT /chatflows/{id}",
       "PUT /document-store/chunks/{storeId}/{loaderId}/{pageNoOrChunkId}",
       "PUT /document-store/store/{id}",
+      "PUT /tools/{id}",
     ]);
   });
 

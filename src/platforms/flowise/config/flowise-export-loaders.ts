@@ -1,6 +1,8 @@
 import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import type { ExportLoader } from "../../platform.js";
+import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
+import { isToolRow, readToolRow } from "../custom-tool/read-tool-row.js";
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
@@ -18,6 +20,18 @@ const chatflowRow: ExportLoader = {
   load: (value, path, sink) => loadFlowData(value.flowData, joinPath(path, "flowData"), sink),
 };
 
+/**
+ * A Custom Tool as Flowise's Tools page exports it (`name`, `description`, `schema` as a JSON string,
+ * `func`, …): a tool of its own, and the row of the flows' Custom Tool nodes naming its `id`.
+ */
+const toolRow: ExportLoader = {
+  detects: isToolRow,
+  load(value, path, sink) {
+    const row = readToolRow(value, path, sink);
+    if (row) sink.tool({ kind: "custom-tool", ...row, schema: [...row.schema] }, path, "flowise");
+  },
+};
+
 /** The input keys of one Flowise node (`requestsGetUrl`…), or an Agent node's tool (`agentSelectedTool`). */
 const nodeInputs: ExportLoader = {
   detects: (value) => detectFlowiseRequestNode(value).kind !== "none",
@@ -25,7 +39,7 @@ const nodeInputs: ExportLoader = {
 };
 
 /** The shapes of Flowise's exports a config file may hold, in the order they are told apart. */
-export const FLOWISE_EXPORT_LOADERS: readonly ExportLoader[] = [flowExport, chatflowRow, nodeInputs];
+export const FLOWISE_EXPORT_LOADERS: readonly ExportLoader[] = [flowExport, chatflowRow, toolRow, nodeInputs];
 
 function loadFlowiseInputs(value: Record<string, unknown>, path: string, sink: LoadSink): void {
   const detected = detectFlowiseRequestNode(value);
@@ -36,6 +50,10 @@ function loadFlowiseInputs(value: Record<string, unknown>, path: string, sink: L
       return;
     }
     case "other": {
+      if (detected.node === CUSTOM_TOOL_NODE) {
+        deferCustomToolNode(value, path, sink);
+        return;
+      }
       const config =
         detected.node === "openAPIToolkit" ? fromFlowiseToolkitInputs(value, path, sink) : undefined;
       if (config) sink.tool(config, path, "flowise");

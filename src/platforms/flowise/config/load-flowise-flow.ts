@@ -4,13 +4,15 @@ import { createLoadSink, type LoadSink } from "../../../config/load-sink.js";
 import { reportDuplicateNames } from "../../../config/report-duplicate-names.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
 import { parseBounded } from "../../../project-files/parse-bounded.js";
+import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
+import { resolveCustomTools } from "../custom-tool/resolve-custom-tools.js";
 import { isFlowiseRequestNodeName, variableInputsOf } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { type FlowKind, fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 
 /**
- * Loads the request tools of a Flowise flow: the `flowData` of a chatflow or agentflow, as exported to a
+ * Loads the tools of a Flowise flow: the `flowData` of a chatflow or agentflow, as exported to a
  * file or fetched from a Flowise instance (a JSON string or the parsed object). `file` labels every
  * entry, e.g. `flowise:<chatflow name>`.
  *
@@ -19,9 +21,20 @@ import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
  * const { tools, errors } = loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`);
  */
 export function loadFlowiseFlow(flowData: unknown, file: string): LoadResult {
+  const result = readFlowiseFlow(flowData, file);
+  // One flow alone: a Custom Tool node has only its own hidden inputs to be built from.
+  resolveCustomTools(result);
+  reportDuplicateNames(result);
+  return result;
+}
+
+/**
+ * A flow's tools as `loadFlowiseFlow` reads them, its Custom Tool nodes still in `skipped` (waiting for
+ * their rows) and its names not yet checked: for a caller that looks the rows up first.
+ */
+export function readFlowiseFlow(flowData: unknown, file: string): LoadResult {
   const result = emptyLoadResult();
   loadFlowData(flowData, "", createLoadSink(result, file));
-  reportDuplicateNames(result);
   return result;
 }
 
@@ -44,7 +57,7 @@ export function loadFlowData(flowData: unknown, path: string, sink: LoadSink): v
 /**
  * Every tool in a flow's nodes: chatflow nodes `requestsGet`… and `openAPIToolkit`, the `agentTools` of
  * agentflow V2 Agent nodes, and HTTP nodes (`httpAgentflow`, as `http` configs). Tool nodes calling HTTP
- * tools go to `skipped`.
+ * tools go to `skipped`, and so do Custom Tool nodes until their rows are looked up (`resolveCustomTools`).
  */
 export function collectFlowTools(nodes: readonly unknown[], path: string, sink: LoadSink): void {
   nodes.forEach((node, index) => {
@@ -78,6 +91,8 @@ function collectNodeTools(
   } else if (name === "openAPIToolkit") {
     const config = fromFlowiseToolkitInputs(inputs, path, sink);
     if (config) sink.tool(config, path, "flowise");
+  } else if (name === CUSTOM_TOOL_NODE) {
+    deferCustomToolNode(inputs, path, sink);
   } else if (name === "agentAgentflow") {
     collectAgentTools(inputs.agentTools, joinPath(path, "agentTools"), sink);
   } else if (name === "toolAgentflow") {
@@ -111,6 +126,13 @@ function collectAgentTools(agentTools: unknown, path: string, sink: LoadSink): v
 /** A Tool node runs its tool with fixed arguments, not an LLM's: listed, not loaded, when it calls HTTP. */
 function skipToolNode(inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
   const tool = String(inputs.toolAgentflowSelectedTool);
+  if (tool === CUSTOM_TOOL_NODE) {
+    // Its code is what is judged, whoever gives the arguments: loaded like an Agent's Custom Tool.
+    const config = inputs.toolAgentflowSelectedToolConfig;
+    const configPath = joinPath(path, "toolAgentflowSelectedToolConfig");
+    deferCustomToolNode(isPlainObject(config) ? config : {}, configPath, sink);
+    return;
+  }
   if (isFlowiseRequestNodeName(tool) || tool === "openAPIToolkit") {
     const reason = `Tool nodes (here running ${tool}) call with fixed arguments, not an LLM's; not modelled yet`;
     sink.skip({ path, node: "toolAgentflow", reason, inputs });

@@ -6,7 +6,7 @@
  */
 export interface CustomToolRow {
   /** The row's id, which flows name (`selectedTool`); absent for a tool written in tooldeck's format. */
-  readonly id?: string;
+  readonly id?: string | undefined;
   /** As stored: Flowise checks nothing (`Get Weather (1)` reaches the model as it is). */
   readonly name: string;
   readonly description: string;
@@ -21,6 +21,6 @@ export interface CustomToolSchemaRow {
   readonly property: string;
   /** Only `string`, `number`, `boolean`, `date` reach the model; any other value is dropped by Flowise. */
   readonly type: string;
-  readonly description?: string;
-  readonly required?: boolean;
+  readonly description?: string | undefined;
+  readonly required?: boolean | undefined;
 }

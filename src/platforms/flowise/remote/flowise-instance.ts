@@ -49,7 +49,7 @@ const ChatflowRowSchema = z.looseObject({
 export async function fetchFlowiseChatflows(
   options: FetchFlowiseChatflowsOptions,
 ): Promise<FlowiseChatflow[]> {
-  const api = `${options.url.replace(/\/+$/, "").replace(/\/api\/v1$/, "")}/api/v1`;
+  const api = apiBase(options.url);
   const get = (path: string) => getJson(`${api}${path}`, options);
   if (options.chatflowIds) {
     const rows = await Promise.all(
@@ -63,6 +63,19 @@ export async function fetchFlowiseChatflows(
   const list = await get("/chatflows");
   if (!Array.isArray(list)) throw loadError(listUrl, "expected an array of chatflows");
   return list.map((row, index) => toChatflow(readRow(row, `${listUrl} [${index}]`)));
+}
+
+/**
+ * One Custom Tool's row (`GET /api/v1/tools/{id}`), as the server answers it; a failure (404 `Tool <id>
+ * not found`, 401, network) is one `ToolDeckError("load", …)` naming the URL.
+ */
+export async function fetchFlowiseTool(id: string, options: FetchFlowiseChatflowsOptions): Promise<unknown> {
+  return getJson(`${apiBase(options.url)}/tools/${encodeURIComponent(id)}`, options);
+}
+
+/** `http://host:3000` or `http://host:3000/api/v1/` → `http://host:3000/api/v1`. */
+function apiBase(url: string): string {
+  return `${url.replace(/\/+$/, "").replace(/\/api\/v1$/, "")}/api/v1`;
 }
 
 async function getJson(url: string, options: FetchFlowiseChatflowsOptions): Promise<unknown> {

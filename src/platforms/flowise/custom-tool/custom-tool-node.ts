@@ -1,0 +1,82 @@
+import { joinPath } from "../../../config/json-path.js";
+import type { LoadSink } from "../../../config/load-sink.js";
+import type { CustomToolConfig } from "./custom-tool-config.js";
+import type { CustomToolRow, CustomToolSchemaRow } from "./custom-tool-row.js";
+import { readZodSchemaExpression } from "./zod-schema-expression.js";
+
+/** Flowise's node (and Agent tool, and Tool node tool) name of a Custom Tool. */
+export const CUSTOM_TOOL_NODE = "customTool";
+
+/** Why a Custom Tool node waits in `skipped` while a load runs: its row may come later. */
+export const AWAITING_ROW = "a Custom Tool: its tool row is looked up once everything is loaded";
+
+/**
+ * A Custom Tool node of a flow (a chatflow's `customTool` node, an Agent's `agentTools` entry, a Tool
+ * node's config): the flow holds only its row's id (`selectedTool`), so it waits in `skipped` with its
+ * inputs until the rows of the whole load are known (`resolveCustomTools`).
+ */
+export function deferCustomToolNode(inputs: Record<string, unknown>, path: string, sink: LoadSink): void {
+  sink.skip({ path, node: CUSTOM_TOOL_NODE, reason: AWAITING_ROW, inputs });
+}
+
+/**
+ * The config of a Custom Tool node, as Flowise's `init` builds it (reference flowise-custom-tool.md §2):
+ * the row of its `selectedTool`, overridden by the node's non-empty hidden inputs (`customToolName`,
+ * `customToolDesc`, `customToolSchema` (a zod expression), `customToolFunc`). Without a row, the hidden
+ * inputs alone make the tool when they name it and give its code; else the node is a load error naming
+ * the id it cannot find.
+ */
+export function customToolOfNode(
+  inputs: Record<string, unknown>,
+  row: CustomToolRow | undefined,
+  path: string,
+  sink: LoadSink,
+  whyMissing?: string,
+): CustomToolConfig | undefined {
+  const id = textInput(inputs.selectedTool);
+  const name = textInput(inputs.customToolName);
+  const func = textInput(inputs.customToolFunc);
+  const schemaText = textInput(inputs.customToolSchema);
+  const schema = schemaText === "" ? undefined : schemaOfExpression(schemaText, path, sink);
+  if (schema === null) return undefined;
+  if (!row && (name === "" || func === "")) {
+    sink.error(joinPath(path, "selectedTool"), whyMissing ?? notFoundMessage(id));
+    return undefined;
+  }
+  const config: CustomToolConfig = {
+    kind: "custom-tool",
+    name: name || (row?.name ?? ""),
+    description: textInput(inputs.customToolDesc) || (row?.description ?? ""),
+    schema: schema ?? [...(row?.schema ?? [])],
+    func: func || (row?.func ?? ""),
+  };
+  if (id !== "") config.id = id;
+  if (inputs.returnDirect === true || inputs.returnDirect === "true") config.returnDirect = true;
+  return config;
+}
+
+/** `Custom Tool "4d72…" not found: …`: Flowise fails the same way (`Error: Tool <id> not found`). */
+export function notFoundMessage(id: string): string {
+  if (id === "") return "no Custom Tool selected";
+  return (
+    `Custom Tool "${id}" not found: give its export from Flowise's Tools page beside the flow, ` +
+    "or read the flow from the server with --flowise URL"
+  );
+}
+
+/** The rows of a `customToolSchema` zod expression; null (reported) when it is not one. */
+function schemaOfExpression(text: string, path: string, sink: LoadSink): CustomToolSchemaRow[] | null {
+  const where = joinPath(path, "customToolSchema");
+  const read = readZodSchemaExpression(text);
+  if (!read) {
+    sink.error(where, "expected a zod expression z.object({…}), as Flowise's schema parser does");
+    return null;
+  }
+  for (const line of read.unmodelled)
+    sink.warn(where, `${line}: the property is left out of the schema shown`);
+  return read.rows;
+}
+
+function textInput(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,197 @@
+import { describe, expect, test } from "vitest";
+import { loadToolConfigs } from "../../../../src/config/load-tool-configs.js";
+import { loadFlowiseFlow } from "../../../../src/platforms/flowise/config/load-flowise-flow.js";
+import { hostileProject } from "../../../support/hostile-project.js";
+
+const ID = "4d723d69-e854-4351-90c0-6385ce908213";
+const NOT_FOUND = `Custom Tool "${ID}" not found: give its export from Flowise's Tools page beside the flow, or read the flow from the server with --flowise URL`;
+const FUNC = "const fetch = require('node-fetch');\nreturn (await fetch($vars.base_url + '/events')).text();";
+/** What Flowise's Tools page exports: the schema column is a JSON string. */
+const EXPORTED_ROW = {
+  id: ID,
+  name: "update_event",
+  description: "Use this when you want to update an event",
+  color: "linear-gradient(rgb(1,2,3), rgb(4,5,6))",
+  schema: JSON.stringify([
+    { id: 1, property: "id", description: "the event", type: "string", required: true },
+    { id: 2, property: "name", description: "", type: "string", required: false },
+  ]),
+  func: FUNC,
+};
+const ROW_CONFIG = {
+  kind: "custom-tool",
+  id: ID,
+  name: "update_event",
+  description: "Use this when you want to update an event",
+  schema: [
+    { property: "id", description: "the event", type: "string", required: true },
+    { property: "name", description: "", type: "string" },
+  ],
+  func: FUNC,
+};
+
+const chatflow = (inputs: Record<string, unknown>) => ({
+  nodes: [{ id: "customTool_0", data: { name: "customTool", inputs } }],
+});
+const agentflow = (config: Record<string, unknown>) => ({
+  nodes: [
+    {
+      id: "agentAgentflow_0",
+      data: {
+        name: "agentAgentflow",
+        inputs: { agentTools: [{ agentSelectedTool: "customTool", agentSelectedToolConfig: config }] },
+      },
+    },
+  ],
+});
+const toolNode = (config: Record<string, unknown>) => ({
+  nodes: [
+    {
+      id: "toolAgentflow_0",
+      data: {
+        name: "toolAgentflow",
+        inputs: { toolAgentflowSelectedTool: "customTool", toolAgentflowSelectedToolConfig: config },
+      },
+    },
+  ],
+});
+
+function loadBeside(files: Record<string, unknown>) {
+  const texts = Object.fromEntries(
+    Object.entries(files).map(([name, value]) => [name, JSON.stringify(value)]),
+  );
+  const dir = hostileProject(texts);
+  return loadToolConfigs(["tools/"], { cwd: dir, roots: [dir] });
+}
+
+describe("a Custom Tool node whose row is nowhere", () => {
+  test("is a load error naming its id, not a silent drop (a chatflow's customTool node)", () => {
+    const loaded = loadFlowiseFlow(chatflow({ selectedTool: ID, returnDirect: "" }), "flowise:Text to SQL");
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.skipped).toEqual([]);
+    expect(loaded.errors).toEqual([
+      { file: "flowise:Text to SQL", path: "nodes[0].data.inputs.selectedTool", message: NOT_FOUND },
+    ]);
+  });
+
+  test.each([
+    [
+      "an Agent's agentTools entry",
+      agentflow({ selectedTool: ID }),
+      "nodes[0].data.inputs.agentTools[0].agentSelectedToolConfig.selectedTool",
+    ],
+    [
+      "a Tool node",
+      toolNode({ selectedTool: ID }),
+      "nodes[0].data.inputs.toolAgentflowSelectedToolConfig.selectedTool",
+    ],
+  ])("in %s too", (_, flow, path) => {
+    const loaded = loadBeside({ "tools/flow.json": flow });
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.errors).toEqual([{ file: "tools/flow.json", path, message: NOT_FOUND }]);
+  });
+
+  test("with no tool selected", () => {
+    expect(loadFlowiseFlow(chatflow({}), "f").errors.map((error) => error.message)).toEqual([
+      "no Custom Tool selected",
+    ]);
+  });
+});
+
+describe("a Custom Tool node's row", () => {
+  test("from the Tools page's export beside the flow: the flow's tool, no longer a tool of its own", () => {
+    const loaded = loadBeside({
+      "tools/a-flow.json": agentflow({ selectedTool: ID, returnDirect: true }),
+      "tools/b-tool.json": EXPORTED_ROW,
+    });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools).toEqual([
+      {
+        config: { ...ROW_CONFIG, returnDirect: true },
+        source: {
+          file: "tools/a-flow.json",
+          path: "nodes[0].data.inputs.agentTools[0].agentSelectedToolConfig",
+          format: "flowise",
+        },
+      },
+    ]);
+  });
+
+  test("a Tools-page export alone is a tool of its own", () => {
+    const loaded = loadBeside({ "tools/tool.json": EXPORTED_ROW });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools).toEqual([
+      { config: ROW_CONFIG, source: { file: "tools/tool.json", path: "", format: "flowise" } },
+    ]);
+  });
+
+  test("the node's hidden inputs override the row's; its zod schema keeps describe's quotes as Flowise's parser does", () => {
+    const loaded = loadBeside({
+      "tools/flow.json": chatflow({
+        selectedTool: ID,
+        customToolName: "renamed",
+        customToolSchema: "z.object({ when: z.date().describe('the day'), note: z.string().optional() })",
+      }),
+      "tools/tool.json": EXPORTED_ROW,
+    });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => tool.config)).toEqual([
+      {
+        ...ROW_CONFIG,
+        name: "renamed",
+        schema: [
+          { property: "when", type: "date", description: "'the day'", required: true },
+          { property: "note", type: "string", required: false },
+        ],
+      },
+    ]);
+  });
+
+  test("the hidden inputs alone make the tool when they name it and give its code", () => {
+    const loaded = loadFlowiseFlow(
+      chatflow({ selectedTool: ID, customToolName: "t", customToolDesc: "d", customToolFunc: "return 1" }),
+      "f",
+    );
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => tool.config)).toEqual([
+      { kind: "custom-tool", id: ID, name: "t", description: "d", schema: [], func: "return 1" },
+    ]);
+  });
+
+  test("a zod schema tooldeck cannot model: a warning per property left out; not a zod expression: an error", () => {
+    const base = { selectedTool: ID, customToolName: "t", customToolFunc: "return 1" };
+    const partly = loadFlowiseFlow(
+      chatflow({
+        ...base,
+        customToolSchema: "z.object({ a: z.array(z.string()), b: z.string().default('x') })",
+      }),
+      "f",
+    );
+    expect(partly.warnings.map((warning) => warning.message)).toEqual([
+      "a: z.array() is not modelled: the property is left out of the schema shown",
+      "b: .default() is not modelled: the property is left out of the schema shown",
+    ]);
+    const wrong = loadFlowiseFlow(chatflow({ ...base, customToolSchema: "process.exit(1)" }), "f");
+    expect(wrong.tools).toEqual([]);
+    expect(wrong.errors).toEqual([
+      {
+        file: "f",
+        path: "nodes[0].data.inputs.customToolSchema",
+        message: "expected a zod expression z.object({…}), as Flowise's schema parser does",
+      },
+    ]);
+  });
+
+  test.each([
+    ["not JSON", "[{", "schema: invalid JSON"],
+    ["empty", "", "schema: invalid JSON"],
+    ["not an array", "{}", "schema: expected a JSON array of schema rows, received object"],
+    ["a row that is no object", "[1]", "schema[0]: expected a schema row object, received number"],
+  ])("an export whose schema is %s is a load error (Flowise cannot build it either)", (_, schema, start) => {
+    const loaded = loadBeside({ "tools/tool.json": { ...EXPORTED_ROW, schema } });
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.errors.map((error) => `${error.path}: ${error.message}`)[0]).toMatch(
+      new RegExp(`^${start.replace(/[[\]]/g, "\\$&")}`),
+    );
+  });
+});
