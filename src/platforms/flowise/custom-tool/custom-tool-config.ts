@@ -22,6 +22,12 @@ export const CustomToolConfigSchema = z.object({
   schema: z.array(CustomToolSchemaRowSchema),
   /** The function body, from `code` or `codeFile` in tooldeck's format, `func` in Flowise's. */
   func: z.string(),
+  /**
+   * What runs it in Flowise: a chatflow (V1, tooldeck's own format too), an Agentflow V2 Agent or Tool
+   * node. It decides `$flow` and what a failed call does (the model sees it in a chatflow; the run fails
+   * in Agentflow V2).
+   */
+  caller: z.enum(["chatflow", "agentflow-agent", "agentflow-tool"]).optional(),
   /** The node's `returnDirect`: the tool's output is the agent's answer. */
   returnDirect: z.boolean().optional(),
 });

@@ -51,8 +51,20 @@ export function customToolOfNode(
     func: func || (row?.func ?? ""),
   };
   if (id !== "") config.id = id;
+  const caller = callerAt(path);
+  if (caller !== "chatflow") config.caller = caller;
   if (inputs.returnDirect === true || inputs.returnDirect === "true") config.returnDirect = true;
   return config;
+}
+
+/**
+ * Which Flowise caller runs the node, by where the flow holds it: an Agent's `agentTools` entry, a Tool
+ * node's config, else a chatflow's node.
+ */
+function callerAt(path: string): NonNullable<CustomToolConfig["caller"]> {
+  if (path.includes("toolAgentflowSelectedToolConfig")) return "agentflow-tool";
+  if (path.includes("agentTools")) return "agentflow-agent";
+  return "chatflow";
 }
 
 /** `Custom Tool "4d72…" not found: …`: Flowise fails the same way (`Error: Tool <id> not found`). */

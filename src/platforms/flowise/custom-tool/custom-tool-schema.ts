@@ -5,34 +5,49 @@ import type { CustomToolSchemaRow } from "./custom-tool-row.js";
 /** The row types Flowise turns into a schema property; any other type is dropped without a word. */
 export const CUSTOM_TOOL_TYPES = ["string", "number", "boolean", "date"] as const;
 
-const ZOD_TYPES: Readonly<Record<string, () => z.ZodTypeAny>> = {
-  string: () => z.string(),
-  number: () => z.number(),
-  boolean: () => z.boolean(),
-  date: () => z.date(),
-};
-
 /** Whether Flowise keeps a row of this type (exactly these four spellings: `String` is dropped). */
 export function isKeptType(type: string): boolean {
-  return Object.hasOwn(ZOD_TYPES, type);
+  return (CUSTOM_TOOL_TYPES as readonly string[]).includes(type);
 }
+
+/** How a `date` row validates: Flowise's `z.date()` (never passes JSON), or a date-time string (standard). */
+export type DateRows = "flowise" | "date-time-string";
 
 /**
  * The zod v3 schema Flowise 3.1.4 builds from a Custom Tool's rows (`convertSchemaToZod`, reference
- * flowise-custom-tool.md §3): one key per row with the property verbatim, the later of two rows of one
- * property winning (in the first one's place, as an object key does), rows of other types dropped,
- * `required` or else optional, a non-empty description described.
+ * flowise-custom-tool.md §3), which it also validates arguments with: one key per row with the property
+ * verbatim, the later of two rows of one property winning (in the first one's place, as an object key
+ * does), rows of other types dropped, `required` or else optional (`<property> required` its error), a
+ * non-empty description described. Unknown keys are stripped (zod's default).
  */
-export function customToolZodSchema(rows: readonly CustomToolSchemaRow[]): z.ZodObject<z.ZodRawShape> {
+export function customToolZodSchema(
+  rows: readonly CustomToolSchemaRow[],
+  dates: DateRows = "flowise",
+): z.AnyZodObject {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const row of rows) {
-    const make = Object.hasOwn(ZOD_TYPES, row.type) ? ZOD_TYPES[row.type] : undefined;
-    if (!make) continue;
-    let property = make();
-    if (row.description) property = property.describe(row.description);
-    shape[row.property] = row.required ? property : property.optional();
+    if (!isKeptType(row.type)) continue;
+    const typed = rowType(row, dates);
+    const described = row.description ? typed.describe(row.description) : typed;
+    shape[row.property] = row.required ? described : described.optional();
   }
   return z.object(shape);
+}
+
+function rowType(row: CustomToolSchemaRow, dates: DateRows): z.ZodTypeAny {
+  const required_error = `${row.property} required`;
+  switch (row.type) {
+    case "number":
+      return z.number({ required_error });
+    case "boolean":
+      return z.boolean({ required_error });
+    case "date":
+      return dates === "flowise"
+        ? z.date({ required_error })
+        : z.string({ required_error }).datetime({ offset: true });
+    default:
+      return z.string({ required_error });
+  }
 }
 
 /**

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import { reportZodIssues } from "../../../config/report-zod-issues.js";
-import { type CustomToolConfig, CustomToolSchemaRowSchema } from "./custom-tool-config.js";
+import {
+  type CustomToolConfig,
+  CustomToolConfigSchema,
+  CustomToolSchemaRowSchema,
+} from "./custom-tool-config.js";
 
 /**
  * tooldeck's format of a Custom Tool: Flowise's tool row with the code inline (`code`) or in a file beside
@@ -19,6 +23,7 @@ const CanonicalCustomToolSchema = z
       .default([]),
     code: z.string().optional(),
     codeFile: z.string().min(1).optional(),
+    caller: CustomToolConfigSchema.shape.caller,
     returnDirect: z.boolean().optional(),
   })
   .strict();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../../../src/cli/run-cli.js";
 import { loadToolConfigs } from "../../../../src/config/load-tool-configs.js";
-import { CUSTOM_TOOL_CODE_NOT_RUN } from "../../../../src/platforms/flowise/custom-tool/custom-tool-not-run.js";
+import { customToolNotRunMessage } from "../../../../src/platforms/flowise/custom-tool/run/create-custom-tool-executable.js";
 import { createTools } from "../../../../src/runtime/create-tools.js";
 import { captureIo } from "../../../support/capture-io.js";
 import { hostileProject } from "../../../support/hostile-project.js";
@@ -114,6 +114,19 @@ describe("kind: custom-tool in tooldeck's format", () => {
 });
 
 describe("a Custom Tool, made executable", () => {
+  test("caller agentflow-agent: with code allowed, a failed call fails the run instead of being observed", async () => {
+    const code = "throw new Error('boom')";
+    const { tools: loaded } = load({
+      "tools/t.yaml": `${TOOL}\ncaller: agentflow-agent\ncode: ${JSON.stringify(code)}\n`,
+    });
+    expect(loaded[0]?.config).toMatchObject({ caller: "agentflow-agent" });
+    const [tool] = await createTools(
+      loaded.map((entry) => entry.config),
+      { profile: "flowise", allowCode: true },
+    );
+    await expect(tool?.invoke({ id: "1" })).rejects.toThrow("NodeVM Execution Error: Error: boom");
+  });
+
   test("is listed with Flowise's schema; a call says its code was not run and sends nothing", async () => {
     const { tools: loaded } = load({ "tools/t.yaml": `${TOOL}\ncode: ${JSON.stringify(CODE)}\n` });
     const sent: unknown[] = [];
@@ -131,7 +144,8 @@ describe("a Custom Tool, made executable", () => {
       required: ["id"],
     });
     const result = await tool?.invoke({ id: "1" });
-    expect(result).toEqual({ ok: false, output: CUSTOM_TOOL_CODE_NOT_RUN, error: CUSTOM_TOOL_CODE_NOT_RUN });
+    const notRun = customToolNotRunMessage("update_event");
+    expect(result).toEqual({ ok: false, output: notRun, error: notRun });
     expect(sent).toEqual([]);
   });
 

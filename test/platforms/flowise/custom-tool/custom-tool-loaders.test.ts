@@ -107,7 +107,7 @@ describe("a Custom Tool node's row", () => {
     expect(loaded.errors).toEqual([]);
     expect(loaded.tools).toEqual([
       {
-        config: { ...ROW_CONFIG, returnDirect: true },
+        config: { ...ROW_CONFIG, caller: "agentflow-agent", returnDirect: true },
         source: {
           file: "tools/a-flow.json",
           path: "nodes[0].data.inputs.agentTools[0].agentSelectedToolConfig",

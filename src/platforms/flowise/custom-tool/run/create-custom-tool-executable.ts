@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { zodToJsonSchema } from "zod-to-json-schema";
 import { withOutboundPolicy } from "../../../../runtime/outbound/with-outbound-policy.js";
 import { privateHostRefusal } from "../../../../runtime/profiles/private-host-refusal.js";
-import { toolProfileOf } from "../../../../runtime/profiles/tool-profile-of.js";
+import { STANDARD_PROFILE } from "../../../../runtime/profiles/standard.js";
+import type { ToolProfile } from "../../../../runtime/profiles/tool-profile.js";
 import type { ToolRuntimeOptions } from "../../../../runtime/runtime-options.js";
 import type { ExecutableTool, ToolResult } from "../../../../runtime/tool-result.js";
 import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "../../../../runtime/toolkit/custom-code-policy.js";
+import { FLOWISE_PROFILE } from "../../runtime/flowise-profile.js";
 import type { CustomToolRow } from "../custom-tool-row.js";
+import { customToolJsonSchema } from "../custom-tool-schema.js";
 import { customToolArguments } from "./custom-tool-arguments.js";
 import type { CustomToolOutput } from "./custom-tool-output.js";
 import { type CustomToolCaller, type CustomToolFlow, customToolVars } from "./custom-tool-scope.js";
-import { customToolZodSchema } from "./custom-tool-zod-schema.js";
 import type { CustomToolContext } from "./execute-custom-tool.js";
 
 /** What a call's failure does: shown to the model (a chatflow), or the end of the run (Agentflow V2). */
@@ -61,17 +62,18 @@ export function createCustomToolExecutable(
 ): ExecutableTool {
   const profile = options.profile ?? "standard";
   const contract = customToolArguments(row.schema, profile);
-  // Flowise passes a Custom Tool's name as it is stored (reference §2, def-name-unrestricted).
-  const name = profile === "flowise" ? row.name : toolProfileOf(profile).toolName(row.name);
   const tool: ExecutableTool = {
-    name,
+    name: customToolName(row.name, profile),
     description: row.description,
-    inputSchema: zodToJsonSchema(customToolZodSchema(row.schema)) as Record<string, unknown>,
+    inputSchema: customToolJsonSchema(row.schema),
     coerceArgs: contract.coerce,
     invoke: async () => notRun(row.name),
   };
   if (settings.returnDirect !== undefined) tool.returnDirect = settings.returnDirect;
-  if (!options.allowCode) return tool;
+  if (!options.allowCode) {
+    tool.notProbed = "its code was not run; its calls are judged from the code";
+    return tool;
+  }
   const context = contextOf(options, settings);
   const failures = settings.failures ?? (context.flow.caller === "chatflow" ? "observe" : "fail-run");
   tool.invoke = async (args, invokeOptions = {}) => {
@@ -85,6 +87,22 @@ export function createCustomToolExecutable(
     return { ok: false, output: run.error, error: run.error, ...exchange };
   };
   return tool;
+}
+
+/**
+ * Flowise checks no Custom Tool name (`Get Weather (1)` reaches the model as it is, reference §2,
+ * def-name-unrestricted); any other profile gives the name its providers accept.
+ */
+export function customToolName(name: string, profile: ToolRuntimeOptions["profile"]): string {
+  return profile === "flowise" ? name : profileObject(profile).toolName(name);
+}
+
+/**
+ * The profile a Custom Tool runs under: Flowise's own, else the standard one (what the config means).
+ * Not through the registry, which lists this platform and so would import this file back.
+ */
+function profileObject(profile: ToolRuntimeOptions["profile"]): ToolProfile {
+  return profile === "flowise" ? FLOWISE_PROFILE : STANDARD_PROFILE;
 }
 
 function contextOf(
@@ -105,7 +123,7 @@ function contextOf(
   return {
     profile,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    refusal: privateHostRefusal(toolProfileOf(profile), options),
+    refusal: privateHostRefusal(profileObject(profile), options),
     vars: customToolVars(options.vars ?? {}, settings.runtimeVariables ?? [], warn),
     flow,
     timeoutMs: settings.timeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,

@@ -5,7 +5,7 @@ import type { Profile } from "../../../../profile.js";
 import { coerceObject, type ExpectedType } from "../../../../runtime/request/coerce-arguments.js";
 import { SCHEMA_MISMATCH } from "../../../../runtime/request/tool-arguments.js";
 import type { CustomToolSchemaRow } from "../custom-tool-row.js";
-import { customToolZodSchema } from "./custom-tool-zod-schema.js";
+import { customToolZodSchema } from "../custom-tool-schema.js";
 import { parseWithTypeConversion } from "./flowise-type-conversion.js";
 
 /** The model's arguments as the code gets them (one `$<key>` each), or the text of the refusal. */
