@@ -1,6 +1,7 @@
 import { ToolDeckError } from "../../errors.js";
 import { createTools } from "../../runtime/create-tools.js";
-import type { ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
+import { RunEndingFailure } from "../../runtime/run-ending-failure.js";
+import type { ExecutableTool, ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { isCredentialName } from "../../secrets/credential-names.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { toLineText, toTerminalText } from "../../text/safe-text.js";
@@ -45,7 +46,7 @@ export const callCommand: Command = {
       throw new ToolDeckError("usage", `no tool named '${name}' (tools: ${known})`);
     }
     if (tool.endpoint?.method !== "GET") noteWriteHosts(values, io);
-    const result = await tool.invoke(toolArgs, { signal: io.signal });
+    const result = await invokeForCall(tool, toolArgs, io.signal);
     if (values.verbose) io.stderr(formatExchange(result));
     // A server's escape sequences are shown, not obeyed, piped too: a CI log viewer obeys them as well.
     io.stdout(`${toTerminalText(result.output)}\n`);
@@ -56,6 +57,17 @@ export const callCommand: Command = {
     return result.ok ? EXIT.ok : EXIT.findings;
   },
 };
+
+/** The call's result; a failure that would end the agent's run on its platform is the call's failure, said so. */
+async function invokeForCall(tool: ExecutableTool, args: unknown, signal: AbortSignal): Promise<ToolResult> {
+  try {
+    return await tool.invoke(args, { signal });
+  } catch (error) {
+    if (!(error instanceof RunEndingFailure)) throw error;
+    const output = `${error.message} (on its platform this failure ends the agent's run)`;
+    return { ok: false, output, error: output };
+  }
+}
 
 function parseJsonArgs(text: string): unknown {
   try {

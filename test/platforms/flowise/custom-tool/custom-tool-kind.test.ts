@@ -149,6 +149,19 @@ describe("a Custom Tool, made executable", () => {
     expect(sent).toEqual([]);
   });
 
+  test("tooldeck call: a failure that would end an Agentflow V2 run is the call's failure, said so", async () => {
+    const code = "throw new Error('boom')";
+    const { dir } = load({});
+    writeFileSync(join(dir, "t.yaml"), `${TOOL}\ncaller: agentflow-agent\ncode: ${JSON.stringify(code)}\n`);
+    const captured = captureIo();
+    const args = ["call", "update_event", "--tools", join(dir, "t.yaml"), "--profile", "flowise"];
+    const exit = await runCli([...args, "--allow-code", "--args", '{"id":"1"}'], captured.io);
+    expect(captured.stdout()).toBe(
+      "NodeVM Execution Error: Error: boom (on its platform this failure ends the agent's run)\n",
+    );
+    expect(exit).toBe(1);
+  });
+
   test("`tooldeck tools` shows the schema the model is given", async () => {
     const { dir } = load({});
     writeFileSync(join(dir, "t.yaml"), `${TOOL}\ncode: return 1\n`);

@@ -3,6 +3,7 @@ import { withOutboundPolicy } from "../../../../runtime/outbound/with-outbound-p
 import { privateHostRefusal } from "../../../../runtime/profiles/private-host-refusal.js";
 import { STANDARD_PROFILE } from "../../../../runtime/profiles/standard.js";
 import type { ToolProfile } from "../../../../runtime/profiles/tool-profile.js";
+import { RunEndingFailure } from "../../../../runtime/run-ending-failure.js";
 import type { ToolRuntimeOptions } from "../../../../runtime/runtime-options.js";
 import type { ExecutableTool, ToolResult } from "../../../../runtime/tool-result.js";
 import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "../../../../runtime/toolkit/custom-code-policy.js";
@@ -35,7 +36,7 @@ export interface CustomToolSettings {
 }
 
 /** A Custom Tool call that failed in Agentflow V2: the Agent node throws it, and the run fails (reference §9). */
-export class CustomToolRunFailed extends Error {
+export class CustomToolRunFailed extends RunEndingFailure {
   override readonly name = "CustomToolRunFailed";
 }
 
