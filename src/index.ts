@@ -4,7 +4,6 @@
 // Exactly what README's table lists, no more: test/architecture/public-api.test.ts holds the two equal.
 export { type ConfigIssue, formatConfigIssue } from "./config/config-issue.js";
 export { type HttpNodeConfig, HttpNodeConfigSchema } from "./config/http-node-config.js";
-export { loadFlowiseFlow } from "./config/load-flowise-flow.js";
 export type { LoadResult } from "./config/load-result.js";
 export { type LoadToolConfigsOptions, loadToolConfigs } from "./config/load-tool-configs.js";
 export { type OpenApiToolkitConfig, OpenApiToolkitConfigSchema } from "./config/openapi-toolkit-config.js";
@@ -28,12 +27,13 @@ export { createOperationIndex, type OperationIndex } from "./openapi/operation-i
 export { checkProject } from "./pipeline/check-project.js";
 export type { CheckProjectOptions, CheckProjectResult } from "./pipeline/check-project-options.js";
 export { loadToolSources, type ToolSourceOptions, type ToolSources } from "./pipeline/load-tool-sources.js";
-export type { Profile } from "./profile.js";
+export { loadFlowiseFlow } from "./platforms/flowise/config/load-flowise-flow.js";
 export {
   type FetchFlowiseChatflowsOptions,
   type FlowiseChatflow,
   fetchFlowiseChatflows,
-} from "./remote/flowise-instance.js";
+} from "./platforms/flowise/remote/flowise-instance.js";
+export type { Profile } from "./profile.js";
 export type { CallRecord } from "./replay/call-record.js";
 export { type Cassette, readCassette, writeCassette } from "./replay/cassette.js";
 export { checkExpectations, type Observed } from "./replay/check-expectations.js";

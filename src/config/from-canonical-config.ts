@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { describeType, isPlainObject } from "../json/json-value.js";
+import { PLATFORMS, platformToolKind } from "../platforms/registry.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { fromCanonicalHttp } from "./from-canonical-http.js";
 import { joinPath } from "./json-path.js";
@@ -49,9 +50,14 @@ export function fromCanonicalConfig(
   path: string,
   sink: LoadSink,
 ): ToolConfig | undefined {
-  const loader = typeof value.kind === "string" ? CANONICAL_LOADERS[value.kind] : undefined;
-  if (loader) return loader(value, path, sink);
-  const expected = Object.keys(CANONICAL_LOADERS)
+  const kind = typeof value.kind === "string" ? value.kind : undefined;
+  const loader =
+    kind === undefined ? undefined : (CANONICAL_LOADERS[kind] ?? platformToolKind(kind)?.fromCanonical);
+  if (loader) return loader(value, path, sink) as ToolConfig | undefined;
+  const expected = [
+    ...Object.keys(CANONICAL_LOADERS),
+    ...PLATFORMS.flatMap((p) => p.toolKinds.map((k) => k.kind)),
+  ]
     .map((kind) => `"${kind}"`)
     .join(" | ");
   sink.error(joinPath(path, "kind"), `expected ${expected}, received ${JSON.stringify(value.kind)}`);

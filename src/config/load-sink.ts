@@ -1,11 +1,12 @@
+import type { PlatformName } from "../platforms/platform-names.js";
 import type { LoadResult, SkippedNode } from "./load-result.js";
 import type { ToolConfig } from "./tool-config.js";
 
 /** What the loaders of one file report into: tools, errors, warnings and skipped nodes, located by JSON path. */
 export interface LoadSink {
   readonly file: string;
-  /** `format: "flowise"` for a config read from a Flowise export (its keys are not tooldeck's). */
-  tool(config: ToolConfig, path: string, format?: "flowise"): void;
+  /** `format`: the platform whose export the config was read from (its keys are not tooldeck's). */
+  tool(config: ToolConfig, path: string, format?: PlatformName): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;

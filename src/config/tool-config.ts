@@ -1,18 +1,21 @@
 import { z } from "zod";
+import type { PlatformName } from "../platforms/platform-names.js";
+import { PLATFORM_TOOL_CONFIG_SCHEMAS } from "../platforms/platform-tool-configs.js";
 import { HttpNodeConfigSchema } from "./http-node-config.js";
 import { OpenApiToolkitConfigSchema } from "./openapi-toolkit-config.js";
 import { RequestToolConfigSchema } from "./request-tool-config.js";
 
 /**
- * Every kind of tool config tooldeck models, told apart by `kind`: request tools and OpenAPI toolkits
- * (the HTTP node, `http`, joins as it arrives).
+ * Every kind of tool config tooldeck models, told apart by `kind`: request tools, OpenAPI toolkits, HTTP
+ * nodes, and the kinds platforms add.
  */
 export const ToolConfigSchema = z.discriminatedUnion("kind", [
   RequestToolConfigSchema,
   OpenApiToolkitConfigSchema,
   HttpNodeConfigSchema,
+  ...PLATFORM_TOOL_CONFIG_SCHEMAS,
 ]);
-/** Any tool config tooldeck loads, runs and lints: a request tool, an OpenAPI toolkit or an HTTP node. */
+/** Any tool config tooldeck loads, runs and lints: a request tool, an OpenAPI toolkit, an HTTP node, a platform's kind. */
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 
 /** Where a config came from, for diagnostics: the file and the JSON path inside it. */
@@ -20,8 +23,8 @@ export interface ToolSource {
   file: string;
   /** JSON path inside the file, e.g. `[2]` or `nodes[3].data.inputs`; empty for a whole-file config. */
   path: string;
-  /** Set when the config was read from a Flowise export, which `--fix` does not edit. */
-  format?: "flowise";
+  /** The platform whose export the config was read from (`flowise`), which `--fix` does not edit. */
+  format?: PlatformName;
 }
 
 /** A config as loaded, with its source. */

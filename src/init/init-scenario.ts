@@ -42,7 +42,7 @@ async function firstCallable(
   let first: { tool: LoadedTool; executable: ExecutableTool; profile: Profile } | undefined;
   for (const tool of tools) {
     if (tool.config.kind !== "request") continue;
-    const profile: Profile = tool.source.format === "flowise" ? "flowise" : "standard";
+    const profile: Profile = tool.source.format ?? "standard";
     const [executable] = await createTool(tool.config, { profile }).catch(() => []);
     if (!executable) continue;
     if (executable.endpoint?.method === "GET") return { tool, executable, profile };

@@ -1,6 +1,7 @@
 import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
+import { platformOf } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -56,9 +57,10 @@ function runRule(rule: LintRule, tool: LoadedTool, context: LintContext): Diagno
       message: finding.message,
     };
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
-    // A Flowise export is not edited by --fix: the fix is only said, as what to change in Flowise.
-    if (finding.fix && tool.source.format === "flowise") {
-      diagnostic.suggestion ??= `in Flowise: ${finding.fix.description}`;
+    // A platform's export is not edited by --fix: the fix is only said, as what to change in the platform.
+    const platform = platformOf(tool.source.format);
+    if (finding.fix && platform) {
+      diagnostic.suggestion ??= `in ${platform.label}: ${finding.fix.description}`;
     } else if (finding.fix) {
       const changes = finding.fix.changes.map((change) => ({
         ...change,

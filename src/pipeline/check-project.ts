@@ -17,6 +17,7 @@ import {
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
+import { PLATFORMS } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
@@ -26,7 +27,12 @@ import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import { secretVars } from "../secrets/secret-vars.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
-import { configPathsToRead, loadToolSources, type ToolSources } from "./load-tool-sources.js";
+import {
+  configPathsToRead,
+  loadToolSources,
+  type RemoteSources,
+  type ToolSources,
+} from "./load-tool-sources.js";
 import { loadRuleSetup, type RuleSetup } from "./rule-setup.js";
 
 /**
@@ -174,7 +180,7 @@ async function loadProjectTools(
     : await loadToolSources({
         paths: options.paths,
         stdin: options.stdin,
-        flowise: options.flowise,
+        ...remoteSourcesOf(options),
         roots,
         allowHosts,
         signal: options.signal,
@@ -189,13 +195,21 @@ async function loadProjectTools(
 function describeSources(options: CheckProjectOptions): string {
   if (options.tools) return "the tools given";
   const names = (options.paths ?? []).map((path) => (typeof path === "string" ? path : path.name));
-  const flowise = options.flowise?.url;
-  const named = names.length > 0 || !flowise ? (names.length > 0 ? names : ["tools/"]) : [];
-  return [...named, ...(flowise ? [`--flowise ${flowise}`] : [])].join(", ");
+  const remotes = PLATFORMS.flatMap((platform) => {
+    const url = options[platform.name]?.url;
+    return url ? [`--${platform.name} ${url}`] : [];
+  });
+  const named = names.length > 0 || remotes.length === 0 ? (names.length > 0 ? names : ["tools/"]) : [];
+  return [...named, ...remotes].join(", ");
+}
+
+/** The platform instances the options name (`flowise`), and only those. */
+function remoteSourcesOf(options: CheckProjectOptions): RemoteSources {
+  return Object.fromEntries(PLATFORMS.map((platform) => [platform.name, options[platform.name]]));
 }
 
 function profileOfSource(tool: LoadedTool): Profile {
-  return tool.source.format === "flowise" ? "flowise" : "standard";
+  return tool.source.format ?? "standard";
 }
 
 /** Where and how the probes go. */

@@ -1,11 +1,12 @@
 import type { ConfigError } from "../config/config-issue.js";
-import { loadFlowiseFlow } from "../config/load-flowise-flow.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
-import { confineToolkitSpecs, loadToolConfigs } from "../config/load-tool-configs.js";
+import { loadToolConfigs } from "../config/load-tool-configs.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { McpToolSource } from "../mcp/mcp-tool-source.js";
 import { packageVersion } from "../package/package-version.js";
-import { type FetchFlowiseChatflowsOptions, fetchFlowiseChatflows } from "../remote/flowise-instance.js";
+import type { RemoteSourceOptions } from "../platforms/platform.js";
+import type { PlatformName } from "../platforms/platform-names.js";
+import { PLATFORMS } from "../platforms/registry.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 
 /**
@@ -17,14 +18,18 @@ import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
  */
 export type ToolSourcePath = string | McpToolSource;
 
-/** Where `loadToolSources` finds tools: config paths, stdin, a Flowise instance, MCP servers, and the roots they stay inside. */
-export interface ToolSourceOptions {
-  /** Default `tools/`, unless only a Flowise instance or MCP servers are named. */
+/**
+ * Running instances of the platforms to read tools from, by platform: `flowise` (`--flowise`) reads the
+ * chatflows of a Flowise, each as the file `flowise:<chatflow name>`.
+ */
+export type RemoteSources = { [P in PlatformName]?: RemoteSourceOptions | undefined };
+
+/** Where `loadToolSources` finds tools: config paths, stdin, platform instances, MCP servers, and the roots they stay inside. */
+export interface ToolSourceOptions extends RemoteSources {
+  /** Default `tools/`, unless only a platform instance or MCP servers are named. */
   paths?: readonly ToolSourcePath[] | undefined;
   /** The config the path `-` stands for. */
   stdin?: string | undefined;
-  /** The chatflows of a Flowise instance (`--flowise`), each as the file `flowise:<chatflow name>`. */
-  flowise?: FetchFlowiseChatflowsOptions | undefined;
   /** Folders configs and toolkits' specs may be read from; default the repository of the working directory. */
   roots?: readonly string[] | undefined;
   /** Hosts an HTTP MCP server (`--mcp-url`) may be on (`--allow-host`, `--base-url`'s host). */
@@ -56,7 +61,7 @@ export async function loadToolSources(options: ToolSourceOptions = {}): Promise<
         })
       : emptyLoadResult();
   const fromMcp = await listMcpSources(mcp, options);
-  const configs = await loadFlowiseSource(fromFiles, options.flowise);
+  const configs = await loadRemoteSources(fromFiles, options);
   return { ...configs, errors: [...configs.errors, ...fromMcp.errors], mcpTools: fromMcp.tools };
 }
 
@@ -65,26 +70,26 @@ export function configPaths(paths: readonly ToolSourcePath[]): string[] {
   return paths.filter((path): path is string => typeof path === "string");
 }
 
-/** The config paths a load reads: those given, else `tools/` unless only a Flowise instance or MCP servers are named. */
-export function configPathsToRead(options: Pick<ToolSourceOptions, "paths" | "flowise">): string[] {
+/** The config paths a load reads: those given, else `tools/` unless only a platform instance or MCP servers are named. */
+export function configPathsToRead(options: Pick<ToolSourceOptions, "paths" | PlatformName>): string[] {
   const paths = options.paths ?? [];
   const files = configPaths(paths);
-  return files.length > 0 || options.flowise || paths.length > 0 ? files : ["tools/"];
+  return files.length > 0 || namesRemoteSource(options) || paths.length > 0 ? files : ["tools/"];
 }
 
-async function loadFlowiseSource(
-  fromFiles: LoadResult,
-  flowise: FetchFlowiseChatflowsOptions | undefined,
-): Promise<LoadResult> {
-  if (!flowise) return fromFiles;
-  const chatflows = await fetchFlowiseChatflows(flowise);
-  const remote = chatflows.reduce(
-    (merged, chatflow) => merge(merged, loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`)),
-    emptyLoadResult(),
-  );
-  // A chatflow on a server names no file of this machine: a toolkit spec path there is refused.
-  confineToolkitSpecs(remote, []);
-  return merge(fromFiles, remote);
+/** Whether a platform instance is named (`--flowise URL`). */
+export function namesRemoteSource(options: RemoteSources): boolean {
+  return PLATFORMS.some((platform) => options[platform.name] !== undefined);
+}
+
+/** The tools of every platform instance named, after those of the files. */
+async function loadRemoteSources(fromFiles: LoadResult, options: RemoteSources): Promise<LoadResult> {
+  let loaded = fromFiles;
+  for (const platform of PLATFORMS) {
+    const named = options[platform.name];
+    if (named && platform.remote) loaded = merge(loaded, await platform.remote.load(named));
+  }
+  return loaded;
 }
 
 /** Each server's tools (in parallel); one that cannot be listed is a load error naming it. */

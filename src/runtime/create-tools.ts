@@ -1,4 +1,6 @@
 import type { ToolConfig } from "../config/tool-config.js";
+import { ToolDeckError } from "../errors.js";
+import { platformToolKind } from "../platforms/registry.js";
 import { createHttpNode } from "./http-node/http-node.js";
 import { toBaseUrl } from "./outbound/to-base-url.js";
 import { withOutboundPolicy } from "./outbound/with-outbound-policy.js";
@@ -28,7 +30,19 @@ export async function createTool(
       return createToolkit(config, toToolkitOptions(options));
     case "http":
       return [createHttpNode(config, options)];
+    default:
+      return createPlatformTool(config, options);
   }
+}
+
+/** A kind a platform adds (`custom-tool`): its platform's executor makes it. */
+function createPlatformTool(
+  config: { kind: string },
+  options: ToolRuntimeOptions,
+): Promise<ExecutableTool[]> {
+  const toolKind = platformToolKind(config.kind);
+  if (!toolKind) throw new ToolDeckError("unsupported", `no platform runs tools of kind "${config.kind}"`);
+  return toolKind.create(config, options);
 }
 
 /**

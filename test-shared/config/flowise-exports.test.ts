@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { formatConfigIssue } from "../../src/config/config-issue.js";
-import { loadFlowiseFlow } from "../../src/config/load-flowise-flow.js";
 import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
+import { loadFlowiseFlow } from "../../src/platforms/flowise/config/load-flowise-flow.js";
 import { UNTOUCHED_HTTP_INPUTS, untouchedHttpConfig } from "../../test/support/flowise-http-node.js";
 import { tutorialToolsInAgentflow } from "../../test/support/tutorial-tools.js";
 import { FLOWISE_SWAGGER } from "../support/flowise-swagger.js";

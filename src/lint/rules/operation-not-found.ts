@@ -1,6 +1,7 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { OperationNotFound } from "../../openapi/match-operation.js";
-import type { IndexedOperation } from "../../openapi/operation-index.js";
+import { platformOf } from "../../platforms/registry.js";
+import type { Profile } from "../../profile.js";
 import type { Finding, LintRule } from "../rule.js";
 import { describeOperation, shapesOf } from "../spec-helpers.js";
 import { type SentShape, standardFixFor } from "./operation-fix.js";
@@ -24,8 +25,8 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
   check({ config, source }, context) {
     const shapes = shapesOf(config, context) ?? [];
     const full = shapes.find((shape) => shape.full);
-    // A Flowise export is changed in Flowise: its fix says what Flowise can do, whatever the profile.
-    const fixFor = source.format === "flowise" ? "flowise" : context.profile;
+    // A platform's export is changed in the platform: its fix says what the platform can do, whatever the profile.
+    const fixFor = source.format ?? context.profile;
     if (full && !full.match.ok) return [notFound(config, { url: full.url, ...full.match }, fixFor)];
     const minimal = shapes.find((shape) => !shape.full);
     if (!minimal || minimal.match.ok) return [];
@@ -43,35 +44,18 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
 function notFound(
   config: RequestToolConfig,
   missed: OperationNotFound & SentShape,
-  profile: string,
+  profile: Profile,
 ): Finding {
   const [only] = missed.nearest;
   const finding: Finding = { path: "url", message: missed.message };
   if (missed.nearest.length !== 1 || !only) return finding;
-  if (profile === "standard") {
-    const fix = standardFixFor(config, only, missed);
-    finding.suggestion = `call ${describeOperation(only)}: ${fix.description}`;
-    finding.fix = fix;
-  } else {
-    finding.suggestion = flowiseSuggestion(config, only);
+  const platform = platformOf(profile);
+  if (platform) {
+    finding.suggestion = platform.operationHint(config, only);
+    return finding;
   }
+  const fix = standardFixFor(config, only, missed);
+  finding.suggestion = `call ${describeOperation(only)}: ${fix.description}`;
+  finding.fix = fix;
   return finding;
-}
-
-/**
- * Flowise's request tools are GET/POST/PUT/DELETE, and POST/PUT ones carry no path params: when the
- * operation needs what they cannot send, name what can (an HTTP node, or the toolkit).
- */
-function flowiseSuggestion(config: RequestToolConfig, operation: IndexedOperation): string {
-  const pathParams = operation.parameters.filter((param) => param.in === "path").map((param) => param.name);
-  const target = `${operation.method} ${operation.path}`;
-  const canRequestTool =
-    operation.method !== "PATCH" &&
-    (pathParams.length === 0 || operation.method === "GET" || operation.method === "DELETE");
-  if (canRequestTool) return `point ${config.name} at ${target}`;
-  const toolkit =
-    pathParams.length > 0
-      ? `, with ${pathParams.join(", ")} declared on the operation (Flowise ignores path-item parameters)`
-      : "";
-  return `no Flowise request tool can send ${target}: use an HTTP node (method ${operation.method}) or an OpenAPI toolkit tool for ${operation.operationId ?? target}${toolkit}`;
 }

@@ -1,4 +1,5 @@
 import type { LoadedTool, ToolConfig } from "../../config/tool-config.js";
+import { platformOf } from "../../platforms/registry.js";
 import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js";
 import { createNameIndex } from "../name-index.js";
@@ -36,13 +37,14 @@ export const toolName: LintRule = {
         twin.source.file === source.file ? `at ${twin.source.path || "the top"}` : `in ${twin.source.file}`;
       findings.push({ path: "name", message: `name "${name}" is also used by the tool ${where}` });
     }
-    // The name the profile sends; only Flowise rewrites names (standard ones are checked above).
+    // The name a platform's profile sends (standard ones are checked above).
+    const platform = platformOf(profile);
     const sent = toolProfileOf(profile).toolName(name);
-    if (profile === "flowise" && sent !== name) {
+    if (platform && sent !== name) {
       findings.push({
         path: "name",
         severity: "warning",
-        message: `Flowise sends this tool as "${sent}", not "${name}"`,
+        message: `${platform.label} sends this tool as "${sent}", not "${name}"`,
         suggestion: `name it "${sent}"`,
         fix: { description: `rename to ${sent}`, changes: [{ path: "name", value: sent }] },
       });

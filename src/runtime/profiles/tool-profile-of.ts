@@ -1,9 +1,9 @@
+import { platformOf } from "../../platforms/registry.js";
 import { DEFAULT_PROFILE, type Profile } from "../../profile.js";
-import { FLOWISE_PROFILE } from "./flowise.js";
 import { STANDARD_PROFILE } from "./standard.js";
 import type { ToolProfile } from "./tool-profile.js";
 
-/** The profile object for a profile name (default `standard`). */
+/** The profile object for a profile name (default `standard`): a platform's, or the standard one. */
 export function toolProfileOf(profile: Profile = DEFAULT_PROFILE): ToolProfile {
-  return profile === "flowise" ? FLOWISE_PROFILE : STANDARD_PROFILE;
+  return platformOf(profile)?.profile ?? STANDARD_PROFILE;
 }

@@ -4,7 +4,6 @@ import { lint } from "../../../src/lint/lint.js";
 import { loadSpecIndex } from "../../../src/lint/load-check-inputs.js";
 import { bodyFields } from "../../../src/lint/rules/body-fields.js";
 import { fieldTypes } from "../../../src/lint/rules/field-types.js";
-import { flowiseToolkit } from "../../../src/lint/rules/flowise-toolkit.js";
 import { operationNotFound } from "../../../src/lint/rules/operation-not-found.js";
 import { pathParamUnsupplied } from "../../../src/lint/rules/path-param-unsupplied.js";
 import { undeclaredQueryParam } from "../../../src/lint/rules/undeclared-query-param.js";
@@ -13,6 +12,7 @@ import { loadSpec } from "../../../src/openapi/load-spec.js";
 import type { OperationIndex } from "../../../src/openapi/operation-index.js";
 import { createOperationIndex } from "../../../src/openapi/operation-index.js";
 import { packagePath } from "../../../src/package/package-root.js";
+import { flowiseToolkit } from "../../../src/platforms/flowise/lint/flowise-toolkit.js";
 import { requestTool, testRule } from "../support/test-rule.js";
 
 let events: OperationIndex;

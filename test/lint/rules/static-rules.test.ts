@@ -1,23 +1,23 @@
 import { OpenApiToolkitConfigSchema } from "../../../src/config/openapi-toolkit-config.js";
 import { bracePlaceholder } from "../../../src/lint/rules/brace-placeholder.js";
 import { customCodeNotRun } from "../../../src/lint/rules/custom-code-not-run.js";
+import { outputLength } from "../../../src/lint/rules/output-length.js";
+import { paramWithoutIn } from "../../../src/lint/rules/param-without-in.js";
+import { secretInConfig } from "../../../src/lint/rules/secret-in-config.js";
+import { toolDescription } from "../../../src/lint/rules/tool-description.js";
+import { toolName } from "../../../src/lint/rules/tool-name.js";
 import {
   flowiseBodyIgnored,
   flowiseContentTypeCase,
   flowiseErrorBodyHidden,
   flowiseFixedBodyOverridden,
-} from "../../../src/lint/rules/flowise-request-quirks.js";
+} from "../../../src/platforms/flowise/lint/flowise-request-quirks.js";
 import {
   flowiseChatflowVariable,
   flowiseVariableUnresolved,
-} from "../../../src/lint/rules/flowise-variables.js";
-import { outputLength } from "../../../src/lint/rules/output-length.js";
-import { paramWithoutIn } from "../../../src/lint/rules/param-without-in.js";
-import { flowisePrivateHost } from "../../../src/lint/rules/private-host.js";
-import { profilePortability } from "../../../src/lint/rules/profile-portability.js";
-import { secretInConfig } from "../../../src/lint/rules/secret-in-config.js";
-import { toolDescription } from "../../../src/lint/rules/tool-description.js";
-import { toolName } from "../../../src/lint/rules/tool-name.js";
+} from "../../../src/platforms/flowise/lint/flowise-variables.js";
+import { flowisePrivateHost } from "../../../src/platforms/flowise/lint/private-host.js";
+import { profilePortability } from "../../../src/platforms/flowise/lint/profile-portability.js";
 import { FLOWISE_DEFAULT_CODE } from "../../../src/runtime/toolkit/flowise-default-code.js";
 import { requestTool, testRule } from "../support/test-rule.js";
 

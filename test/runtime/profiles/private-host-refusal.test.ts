@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createEmulatorFetch } from "../../../src/emulator/emulator-fetch.js";
 import { EVENT_SERVICE_ORIGIN } from "../../../src/emulator/emulator-origins.js";
-import { FLOWISE_PROFILE } from "../../../src/runtime/profiles/flowise.js";
+import { FLOWISE_PROFILE } from "../../../src/platforms/flowise/runtime/flowise-profile.js";
 import { privateHostRefusal } from "../../../src/runtime/profiles/private-host-refusal.js";
 import { STANDARD_PROFILE } from "../../../src/runtime/profiles/standard.js";
 

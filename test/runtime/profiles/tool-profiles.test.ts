@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { HttpMethod } from "../../../src/config/request-tool-config.js";
-import { FLOWISE_PROFILE } from "../../../src/runtime/profiles/flowise.js";
+import { FLOWISE_PROFILE } from "../../../src/platforms/flowise/runtime/flowise-profile.js";
 import { STANDARD_PROFILE } from "../../../src/runtime/profiles/standard.js";
 import { toolProfileOf } from "../../../src/runtime/profiles/tool-profile-of.js";
 

@@ -1,0 +1,62 @@
+import type { OpenApiToolkitConfig } from "../../../config/openapi-toolkit-config.js";
+import type { RequestToolConfig } from "../../../config/request-tool-config.js";
+import type { ToolConfig } from "../../../config/tool-config.js";
+import type { Finding, LintContext, LintRule } from "../../../lint/rule.js";
+import { hostOf } from "../../../net/host-of.js";
+import { flowiseRefusalText, literalPrivateAddress } from "../../../runtime/host-policy.js";
+
+type Checked = RequestToolConfig | OpenApiToolkitConfig;
+
+/**
+ * Rule 9c: Flowise 3.1 refuses loopback and private hosts unless HTTP_SECURITY_CHECK=false, for request
+ * tools and, as Flowise 3.1.4 was seen to do, for the OpenAPI toolkit's server.
+ */
+export const flowisePrivateHost: LintRule<Checked> = {
+  id: "flowise-private-host",
+  severity: "warning",
+  profiles: ["flowise"],
+  description: "a loopback or private host, refused by Flowise 3.1 by default",
+  docs:
+    'Since 3.1.0 Flowise refuses requests to loopback and private addresses with "Access to this host is ' +
+    "denied by policy.\" unless the server runs with HTTP_SECURITY_CHECK=false. The tutorial's " +
+    "http://localhost:5566 fails on a default Flowise 3.1. An OpenAPI toolkit whose server is such a host " +
+    'is refused too, and its default code then returns "" to the LLM.',
+  appliesTo: (config: ToolConfig): config is Checked =>
+    config.kind === "request" || config.kind === "openapi-toolkit",
+  check({ config }, context) {
+    if (config.kind === "openapi-toolkit") return toolkitFindings(config, context);
+    const found = privateHost(config.url);
+    if (!found) return [];
+    const message = `${found.host} is a loopback/private host: Flowise 3.1 answers "${flowiseRefusalText(found.address)}"`;
+    return [advise({ path: "url", message })];
+  },
+};
+
+function toolkitFindings(config: OpenApiToolkitConfig, context: LintContext): Finding[] {
+  const server =
+    config.selectedServer ?? context.toolkitSpecs?.get(config.spec)?.spec.document.servers?.[0]?.url;
+  const host = server === undefined ? undefined : privateHost(server)?.host;
+  if (!host) return [];
+  const path = config.selectedServer ? "selectedServer" : "spec";
+  const message = `the toolkit's server ${host} is a loopback/private host: Flowise 3.1 refuses every call and its default code returns ""`;
+  return [advise({ path, message })];
+}
+
+function advise(finding: Finding): Finding {
+  return {
+    ...finding,
+    suggestion: "run Flowise with HTTP_SECURITY_CHECK=false, or call the service on a public address",
+  };
+}
+
+/** The host of a URL written literally (not behind a `{{variable}}`), and its address when private. */
+function privateHost(url: string): { host: string; address: string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const address = literalPrivateAddress(parsed);
+  return address === undefined ? undefined : { host: hostOf(parsed), address };
+}

@@ -1,0 +1,67 @@
+import type { FetchLike } from "../../../net/fetch-like.js";
+import { readToolResponse, toRequestInit } from "../../../runtime/http-exchange.js";
+import type { HostRefusal } from "../../../runtime/profiles/private-host-refusal.js";
+import type { ToolRequest, ToolResponse, ToolResult } from "../../../runtime/tool-result.js";
+
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([300, 301, 302, 303, 307, 308]);
+
+export interface FlowiseSendOptions {
+  fetch: FetchLike;
+  /** Why a hop's host is refused (see `privateHostRefusal`), or undefined to send it. */
+  refusal: HostRefusal;
+  maxOutputLength?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Sends a request as Flowise 3.1's request tools do: every hop checked against the private-host policy,
+ * redirects followed by hand (at most 5; see `redirected`), no timeout; a non-2xx
+ * answer fails with `Failed to make <METHOD> request: HTTP Error <status>: <statusText>` and its body
+ * is never shown; success is the raw text (a UTF-8 BOM kept) cut to the max output length with
+ * `slice(0, n)`, a negative length included, and no marker.
+ */
+export async function sendLikeFlowise(
+  request: ToolRequest,
+  options: FlowiseSendOptions,
+): Promise<ToolResult> {
+  const failure = (message: string, response?: ToolResponse): ToolResult => {
+    const output = `Failed to make ${request.method} request: ${message}`;
+    return { ok: false, output, error: output, request, ...(response ? { response } : {}) };
+  };
+  let current = request;
+  try {
+    for (let hop = 0; ; hop++) {
+      const judged = options.refusal(new URL(current.url));
+      // Most hosts are judged at once (see privateHostRefusal): awaiting only a pending answer saves a step.
+      const refusal = judged instanceof Promise ? await judged : judged;
+      if (refusal) return failure(refusal);
+      const raw = await options.fetch(current.url, toRequestInit(current, options.signal, "manual"));
+      // Only a redirect's Location is read: a header lookup per call is not free.
+      const location = REDIRECTS.has(raw.status) ? raw.headers.get("location") : null;
+      if (location) {
+        if (hop >= MAX_REDIRECTS) return failure("Too many redirects");
+        current = redirected(current, raw.status, new URL(location, current.url).toString());
+        continue;
+      }
+      const response = await readToolResponse(raw, { keepBom: true });
+      if (!raw.ok) return failure(`HTTP Error ${response.status}: ${response.statusText}`, response);
+      const output = response.body.slice(0, options.maxOutputLength ?? Number.POSITIVE_INFINITY);
+      return { ok: true, output, request, response };
+    }
+  } catch (error) {
+    return failure(error instanceof Error ? error.message : "Unknown error");
+  }
+}
+
+/**
+ * The next hop of a redirect, as node-fetch (Flowise's request tools) makes it: a 303, and a 301 or 302
+ * answering a POST, become a body-less GET; every other redirect (a 302 on DELETE, a 300 with a
+ * Location, 307/308) re-sends the same request to the new URL.
+ */
+function redirected(request: ToolRequest, status: number, url: string): ToolRequest {
+  const toGet = status === 303 || ((status === 301 || status === 302) && request.method === "POST");
+  if (!toGet) return { ...request, url };
+  const { body: _dropped, ...rest } = request;
+  return { ...rest, method: "GET", url };
+}

@@ -1,0 +1,88 @@
+import type { LoadResult } from "../config/load-result.js";
+import type { LoadSink } from "../config/load-sink.js";
+import type { RequestToolConfig } from "../config/request-tool-config.js";
+import type { LintRule } from "../lint/rule.js";
+import type { IndexedOperation } from "../openapi/operation-index.js";
+import type { ToolProfile } from "../runtime/profiles/tool-profile.js";
+import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
+import type { ExecutableTool } from "../runtime/tool-result.js";
+import type { PlatformName } from "./platform-names.js";
+
+/**
+ * Everything one agent platform (Flowise, n8n) means to tooldeck, and all the core asks of it: the core
+ * (config model, runtime, lint engine, emulators, CLI) reaches a platform only through `registry.ts`,
+ * never by importing its folder (test/architecture/platform-boundary.test.ts).
+ */
+export interface Platform {
+  /** Its profile's name, and the `format` of the configs read from its exports. */
+  readonly name: PlatformName;
+  /** How people call it: `Flowise`. */
+  readonly label: string;
+  /** How its tools are built, sent and judged, quirks included (`--profile <name>`). */
+  readonly profile: ToolProfile;
+  /** The shapes of its exports a config file or stdin may hold, tried in order. */
+  readonly loaders: readonly ExportLoader[];
+  /**
+   * Its export shapes, for the error on a value no loader takes:
+   * `Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")`.
+   */
+  readonly shapes: string;
+  /** Its lint rules, in the order their findings are reported for one tool. */
+  readonly rules: readonly LintRule[];
+  /** Reading tools from a running instance of it (`--flowise URL`), if it has an API for that. */
+  readonly remote?: RemoteSource;
+  /** The page of docs/ that lists its facts and how tooldeck models them. */
+  readonly docs: string;
+  /** Tool kinds it adds to tooldeck's format (`kind: …`), each with its own executor. */
+  readonly toolKinds: readonly ToolKind[];
+  /**
+   * What a request tool exported from this platform should do instead when it misses the spec's
+   * operation `operation` (the hint of `operation-not-found`): what the platform can send.
+   */
+  operationHint(config: RequestToolConfig, operation: IndexedOperation): string;
+}
+
+/** One shape of a platform's exports (a flow export, a node's inputs): how to tell it and read it. */
+export interface ExportLoader {
+  /** Whether a config object has this shape. */
+  detects(value: Record<string, unknown>): boolean;
+  /** Its tools, errors, warnings and skipped nodes, into `sink`, located under `path`. */
+  load(value: Record<string, unknown>, path: string, sink: LoadSink): void;
+}
+
+/** Where a running instance is, as the command line names it (`--flowise URL --api-key KEY --chatflow ID`). */
+export interface RemoteSourceOptions {
+  /** The server, e.g. `http://localhost:3000`. */
+  url: string;
+  apiKey?: string;
+  /** Only these items of it (chatflows, workflows), in this order. */
+  ids?: readonly string[];
+  /** Default: the global `fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** Reading a platform's tools over its REST API, as any HTTP client would. */
+export interface RemoteSource {
+  /** The repeatable flag picking items of the instance (`chatflow`: `--chatflow ID`); the instance's flag is the platform's name. */
+  readonly pickFlag: string;
+  /** Environment variables read, in order, for the API key when `--api-key` is not given. */
+  readonly apiKeyEnv: readonly string[];
+  /**
+   * The instance's tools, each item labelled as the file `<platform>:<item name>`. A server that cannot
+   * be read (network, 401) throws one `ToolDeckError("load", …)` naming the URL.
+   */
+  load(options: RemoteSourceOptions): Promise<LoadResult>;
+}
+
+/**
+ * A kind of tool config a platform adds to tooldeck's format (`kind: custom-tool`), with its executor:
+ * the core runs and lists it like its own kinds, by asking the registry.
+ */
+export interface ToolKind {
+  /** The `kind` value. */
+  readonly kind: string;
+  /** Reads tooldeck's own format of it (a tools/ file); undefined, with errors in `sink`, when invalid. */
+  fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
+  /** Its executable tools under the runtime options (the profile among them). */
+  create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+}

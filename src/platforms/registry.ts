@@ -1,0 +1,29 @@
+import type { Profile } from "../profile.js";
+import { FLOWISE_PLATFORM } from "./flowise/flowise-platform.js";
+import type { Platform, ToolKind } from "./platform.js";
+import type { PlatformName } from "./platform-names.js";
+
+/**
+ * Every platform tooldeck reads, by name: the one list of them. A platform is added here, in
+ * `platform-names.ts` and, when it adds tool kinds, `platform-tool-configs.ts` (README, "Layout").
+ */
+const PLATFORMS_BY_NAME: { readonly [N in PlatformName]: Platform & { readonly name: N } } = {
+  flowise: FLOWISE_PLATFORM,
+};
+
+/** Every platform, in the order their loaders, rules and flags are tried and listed. */
+export const PLATFORMS: readonly Platform[] = Object.values(PLATFORMS_BY_NAME);
+
+/** The platform a profile reproduces; undefined for `standard`, which is none. */
+export function platformOf(profile: Profile | undefined): Platform | undefined {
+  return profile === undefined || profile === "standard" ? undefined : PLATFORMS_BY_NAME[profile];
+}
+
+/** The platform tool kind of this `kind`, if a platform adds it. */
+export function platformToolKind(kind: string): ToolKind | undefined {
+  for (const platform of PLATFORMS) {
+    const found = platform.toolKinds.find((toolKind) => toolKind.kind === kind);
+    if (found) return found;
+  }
+  return undefined;
+}
