@@ -85,4 +85,13 @@ export interface ToolKind {
   fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
   /** Its executable tools under the runtime options (the profile among them). */
   create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+  /** The config with its requests aimed at `baseUrl` (`--base-url`), as `toBaseUrl` aims the core's kinds. */
+  toBaseUrl?(config: { kind: string }, baseUrl: string): { kind: string };
+  /**
+   * The request tool a config of this kind amounts to, for the core's rules on calls
+   * (operation-not-found, undeclared params, body fields, formats, secrets, names): its method, its URL
+   * with a `{name}` placeholder per value the model fills, its query and body fields. Undefined when it
+   * cannot be read as one (a URL that depends on an expression tooldeck does not evaluate).
+   */
+  requestView?(config: { kind: string }): RequestToolConfig | undefined;
 }

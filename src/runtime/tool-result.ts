@@ -50,5 +50,10 @@ export interface ExecutableTool {
    * "5" to 5 and retries). Adapters that validate on their own (LangChain) call it first.
    */
   coerceArgs?(args: unknown): unknown;
+  /**
+   * The tool takes the model's arguments as they come, checked against nothing (n8n's Agent 3.x: wrong
+   * types used as given, unknown keys ignored): adapters hand them over without validating or trimming them.
+   */
+  acceptsAnyArguments?: boolean;
   invoke(args: unknown, options?: ToolInvokeOptions): Promise<ToolResult>;
 }

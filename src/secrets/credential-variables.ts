@@ -29,6 +29,9 @@ function credentialTexts(config: ToolConfig): string[] {
         ...urlCredentials(config.url),
         ...httpCredentialValues(config.credential),
       ];
+    default:
+      // A platform's kind (an n8n node) names its credentials and holds no secret of them.
+      return [];
   }
 }
 

@@ -54,7 +54,7 @@ describe("loadConfigDocument: tooldeck's format", () => {
     const { tools, errors } = load({ ...BASE, method: "patch", headers: "{'X-Api-Key': '{{$vars.key}}'}" });
     expect(errors).toEqual([]);
     expect(tools[0]?.config).toMatchObject({ method: "PATCH", headers: { "X-Api-Key": "{{$vars.key}}" } });
-    expect(load({ ...BASE, method: "GET", headers: "  " }).tools[0]?.config.headers).toEqual({});
+    expect(load({ ...BASE, method: "GET", headers: "  " }).tools[0]?.config).toMatchObject({ headers: {} });
   });
 
   test.each([
@@ -106,12 +106,12 @@ describe("loadConfigDocument: tooldeck's format", () => {
     [
       "an unknown kind",
       { kind: "graphql" },
-      ['t.yaml: kind: expected "request" | "openapi-toolkit" | "http", received "graphql"'],
+      ['t.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool", received "graphql"'],
     ],
     [
       "a kind that is not text",
       { kind: 1 },
-      ['t.yaml: kind: expected "request" | "openapi-toolkit" | "http", received 1'],
+      ['t.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool", received 1'],
     ],
   ])("%s is an error", (_label, document, errors) => {
     expect(load(document)).toMatchObject({ tools: [], errors, warnings: [] });
@@ -175,7 +175,7 @@ describe("loadConfigDocument: shapes", () => {
     [
       "legacy keys only: the method is unknown",
       { url: "http://x", name: "x" },
-      't.yaml: not a tool config: expected "kind" (tooldeck format), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")',
+      't.yaml: not a tool config: expected "kind" (tooldeck format), an n8n workflow export ("nodes" and "connections"), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")',
     ],
     ["a scalar", 42, "t.yaml: expected a tool config object, received number"],
     ["null", null, "t.yaml: expected a tool config object, received null"],

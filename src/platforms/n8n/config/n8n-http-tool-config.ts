@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ToolSource } from "../../../config/tool-config.js";
 import { HTTP_TOOL_TYPES, TARGET_TYPES } from "../n8n-node-types.js";
 
 /** A credential as a workflow export refers to it: its id and name, never its secret. */
@@ -47,9 +46,3 @@ export const N8nHttpToolConfigSchema = z
   .strict();
 /** An n8n HTTP tool node with the agent it serves: what `N8nHttpToolConfigSchema` parses. */
 export type N8nHttpToolConfig = z.infer<typeof N8nHttpToolConfigSchema>;
-
-/** An n8n tool config as loaded, with where it came from. */
-export interface N8nLoadedTool {
-  config: N8nHttpToolConfig;
-  source: ToolSource;
-}
