@@ -1,7 +1,8 @@
 import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
-import { platformOf } from "../platforms/registry.js";
+import type { Platform, RequestView } from "../platforms/platform.js";
+import { platformOf, platformWithKind } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -45,20 +46,48 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   return applySeverities(diagnostics, options.settings).sort(compareDiagnostics);
 }
 
+/** What a rule checks of a tool: the tool itself, or the request tool a platform's kind amounts to. */
+interface RuleTarget {
+  tool: LoadedTool;
+  /** Where a finding's path lies in the tool's own config. */
+  pathOf: (path: string) => string;
+  /** The platform whose config this is, when a fix can only be said, not applied. */
+  platform: Platform | undefined;
+}
+
+const VIEWS = new WeakMap<LoadedTool, RequestView | undefined>();
+
+/**
+ * The tool a rule checks: the tool when the rule applies to its kind; else, for a rule that judges the
+ * platform that adds the kind, the request tool the platform reads it as (`requestView`).
+ */
+function ruleTarget(rule: LintRule, tool: LoadedTool): RuleTarget | undefined {
+  const { kind } = tool.config;
+  if (rule.appliesTo(tool.config))
+    return { tool, pathOf: (path) => path, platform: platformOf(tool.source.format) };
+  const owner = platformWithKind(kind);
+  if (!owner || !rule.profiles.includes(owner.platform.name)) return undefined;
+  if (!VIEWS.has(tool)) VIEWS.set(tool, owner.toolKind.requestView?.(tool.config));
+  const view = VIEWS.get(tool);
+  if (!view || !rule.appliesTo(view.config)) return undefined;
+  return { tool: { ...tool, config: view.config }, pathOf: view.pathOf, platform: owner.platform };
+}
+
 function runRule(rule: LintRule, tool: LoadedTool, context: LintContext): Diagnostic[] {
-  if (!rule.appliesTo(tool.config)) return [];
-  return rule.check(tool, context).map((finding) => {
+  const target = ruleTarget(rule, tool);
+  if (!target) return [];
+  return rule.check(target.tool, context).map((finding) => {
     const diagnostic: Diagnostic = {
       code: rule.id,
       severity: finding.severity ?? rule.severity,
-      tool: finding.tool ?? toolName(tool),
+      tool: finding.tool ?? toolName(target.tool),
       file: tool.source.file,
-      path: joinPath(tool.source.path, finding.path ?? ""),
+      path: joinPath(tool.source.path, target.pathOf(finding.path ?? "")),
       message: finding.message,
     };
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
     // A platform's export is not edited by --fix: the fix is only said, as what to change in the platform.
-    const platform = platformOf(tool.source.format);
+    const platform = target.platform;
     if (finding.fix && platform) {
       diagnostic.suggestion ??= `in ${platform.label}: ${finding.fix.description}`;
     } else if (finding.fix) {

@@ -93,5 +93,12 @@ export interface ToolKind {
    * with a `{name}` placeholder per value the model fills, its query and body fields. Undefined when it
    * cannot be read as one (a URL that depends on an expression tooldeck does not evaluate).
    */
-  requestView?(config: { kind: string }): RequestToolConfig | undefined;
+  requestView?(config: { kind: string }): RequestView | undefined;
+}
+
+/** A platform's tool read as a request tool, for the core's rules on calls. */
+export interface RequestView {
+  config: RequestToolConfig;
+  /** Where a finding on a field of the view lies in the platform's config (`url` → `parameters.url`). */
+  pathOf(path: string): string;
 }

@@ -23,9 +23,14 @@ export function platformOf(profile: Profile | undefined): Platform | undefined {
 
 /** The platform tool kind of this `kind`, if a platform adds it. */
 export function platformToolKind(kind: string): ToolKind | undefined {
+  return platformWithKind(kind)?.toolKind;
+}
+
+/** The platform that adds the tool kind `kind`, with that kind. */
+export function platformWithKind(kind: string): { platform: Platform; toolKind: ToolKind } | undefined {
   for (const platform of PLATFORMS) {
-    const found = platform.toolKinds.find((toolKind) => toolKind.kind === kind);
-    if (found) return found;
+    const toolKind = platform.toolKinds.find((candidate) => candidate.kind === kind);
+    if (toolKind) return { platform, toolKind };
   }
   return undefined;
 }

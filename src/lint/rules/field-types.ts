@@ -25,7 +25,7 @@ interface FieldPair {
 export const fieldTypes: LintRule<RequestToolConfig> = {
   id: "field-types",
   severity: "warning",
-  profiles: ["flowise", "standard"],
+  profiles: ["flowise", "standard", "n8n"],
   explains: ["rejected-request"],
   description:
     "a field whose type or allowed values differ from the operation's, or that the profile cannot express",

@@ -14,7 +14,7 @@ const USERINFO_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/@:]*:(?!\{\{)[^/@]+@/i;
 export const secretInConfig: LintRule<RequestToolConfig> = {
   id: "secret-in-config",
   severity: "warning",
-  profiles: ["flowise", "standard"],
+  profiles: ["flowise", "standard", "n8n"],
   description: "a literal credential in a header or URL",
   docs:
     "A bearer token, API key or password written into a tool config travels with every export of the flow " +

@@ -8,7 +8,7 @@ import { isRequestTool } from "./rule-helpers.js";
 export const undeclaredQueryParam: LintRule<RequestToolConfig> = {
   id: "undeclared-query-param",
   severity: "warning",
-  profiles: ["flowise", "standard"],
+  profiles: ["flowise", "standard", "n8n"],
   description: "a query parameter the operation does not declare",
   docs:
     "The service ignores (or rejects) a query parameter it does not know, so the LLM believes it limited or " +

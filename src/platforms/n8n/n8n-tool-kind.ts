@@ -2,7 +2,9 @@ import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import type { ToolKind } from "../platform.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema } from "./config/n8n-http-tool-config.js";
+import { n8nToBaseUrl } from "./config/n8n-to-base-url.js";
 import { reportSchemaRefusal } from "./config/report-schema-refusal.js";
+import { n8nRequestView } from "./lint/n8n-request-view.js";
 
 /**
  * `kind: n8n-http-tool`: an n8n HTTP tool node written in a tools/ file (a node copied from n8n, with
@@ -18,6 +20,8 @@ export const N8N_HTTP_TOOL_KIND: ToolKind = {
     }
     return reportSchemaRefusal(parsed.data, path, sink) ? undefined : parsed.data;
   },
+  requestView: (config) => n8nRequestView(config as N8nHttpToolConfig),
+  toBaseUrl: (config, baseUrl) => n8nToBaseUrl(config as N8nHttpToolConfig, baseUrl),
   async create(config, options) {
     // Loaded when an n8n tool is made: its expression parser (acorn, ~35 kB gzipped) and n8n's
     // encoders (qs, lodash) would otherwise load with the registry at every start of the CLI.

@@ -1,0 +1,28 @@
+import { expect, test } from "vitest";
+import type { N8nHttpToolConfig } from "../../../../src/platforms/n8n/config/n8n-http-tool-config.js";
+import { toBaseUrl } from "../../../../src/runtime/outbound/to-base-url.js";
+
+const node = (url: unknown): N8nHttpToolConfig => ({
+  kind: "n8n-http-tool",
+  name: "T",
+  type: "n8n-nodes-base.httpRequestTool",
+  typeVersion: 4.2,
+  parameters: { url },
+  credentials: {},
+  agent: { type: "@n8n/n8n-nodes-langchain.agent", typeVersion: 3.1 },
+});
+
+test.each([
+  ["a literal URL", "https://api.example.com/v1/items?x=1", "http://127.0.0.1:8080/v1/items?x=1"],
+  [
+    "an expression written with its origin",
+    "=https://api.example.com/items/{{ $fromAI('id') }}",
+    "=http://127.0.0.1:8080/items/{{ $fromAI('id') }}",
+  ],
+  ["a URL from $vars, left as written", "={{ $vars.base_url }}/items", "={{ $vars.base_url }}/items"],
+  ["a URL the model writes, left as written", "={{ $fromAI('url') }}", "={{ $fromAI('url') }}"],
+  ["no URL", undefined, undefined],
+])("--base-url aims an n8n node: %s", (_name, url, aimed) => {
+  const config = toBaseUrl(node(url), "http://127.0.0.1:8080/") as N8nHttpToolConfig;
+  expect(config.parameters.url).toBe(aimed);
+});
