@@ -1,7 +1,7 @@
 import { OutboundRefusedError } from "../../../runtime/outbound/outbound-policy.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../../runtime/tool-result.js";
 import type { N8nHttpToolConfig } from "../config/n8n-http-tool-config.js";
-import { isAgent3 } from "./agent-semantics.js";
+import { isAgent3 } from "./agent-version.js";
 
 /**
  * A tool error as the agent hands it to the model: Agent 3.x `[{"error":"<message>"}]` (reference fact

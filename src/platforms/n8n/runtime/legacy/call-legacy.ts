@@ -1,7 +1,7 @@
 import type { ToolResult } from "../../../../runtime/tool-result.js";
 import { legacyPlan } from "../../schema/legacy-parameters.js";
 import { legacySetupError } from "../../schema/legacy-setup.js";
-import { isAgent3 } from "../agent-semantics.js";
+import { isAgent3 } from "../agent-version.js";
 import { sendCurrent } from "../current/send-current.js";
 import { refusedResult } from "../model-text.js";
 import type { N8nCallContext } from "../n8n-call-context.js";
