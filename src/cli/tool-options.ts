@@ -53,7 +53,10 @@ export const TOOL_FLAGS = {
 export function parseProfile(value: string): Profile {
   const parsed = ProfileSchema.safeParse(value);
   if (!parsed.success)
-    throw new ToolDeckError("usage", `--profile must be standard or flowise, got '${value}'`);
+    throw new ToolDeckError(
+      "usage",
+      `--profile must be ${ProfileSchema.options.join(", ").replace(/, (?=[^,]*$)/, " or ")}, got '${value}'`,
+    );
   return parsed.data;
 }
 
