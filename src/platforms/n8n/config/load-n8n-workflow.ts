@@ -1,7 +1,7 @@
 import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
-import { isHttpToolType, isTargetType, LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
+import { AGENT_TOOL, isHttpToolType, isTargetType, LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema, type N8nTarget } from "./n8n-http-tool-config.js";
 import { reportSchemaRefusal } from "./report-schema-refusal.js";
 
@@ -88,7 +88,11 @@ function loadConnectedTool(
 ): void {
   const nodePath = joinPath(path, "nodes", node.index);
   if (!isHttpToolType(node.type)) {
-    notModelled(node, path, sink, "a tool of a type tooldeck does not model");
+    const what =
+      node.type === AGENT_TOOL
+        ? "a sub-agent, itself not modelled (its own HTTP tools are read)"
+        : "a tool of a type tooldeck does not model";
+    notModelled(node, path, sink, what);
     return;
   }
   if (node.value.disabled === true) {

@@ -41,6 +41,8 @@ export const n8nMissingArgument: LintRule<N8nHttpToolConfig> = {
       const codes = templateCodes(text);
       const whole = codes.length === 1 && /^=\s*\{\{[\s\S]*\}\}\s*$/.test(text);
       if (row !== undefined && whole) return missingRow(path, row, codes[0] as string);
+      // A whole URL left out fails the call with an error the model sees ("URL parameter must be a string").
+      if (path === "parameters.url" && whole) return [];
       return codes
         .flatMap((code) => (isFromAiCode(code) ? requiredCalls(code) : []))
         .map((call) => inText(path, text, call));

@@ -12,7 +12,7 @@ import { type FromAiCall, scanFromAiCalls } from "../expression/from-ai-calls.js
 import { LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
 import { defineOwn } from "../schema/json-schema.js";
 import { descriptionOf } from "../schema/tool-description.js";
-import { toolNameOf } from "../schema/tool-name.js";
+import { legacyRequestView } from "./n8n-legacy-request-view.js";
 
 /** A `{{ … }}` part of a template, read as text: the lint rules run no parser (the CLI loads none). */
 const CODE = /\{\{([\s\S]*?)\}\}/g;
@@ -21,11 +21,12 @@ const CODE = /\{\{([\s\S]*?)\}\}/g;
  * The request tool an n8n HTTP Request tool node amounts to, for the core's rules on calls: its Method,
  * its URL with each `{{ $fromAI('key') }}` as a `{key}` path param and `{{ $vars.x }}` as
  * `{{$vars.x}}`, its keypair query and body rows (a `$fromAI` value a field the model fills, typed by
- * its call, required without a default; a fixed value kept fixed) and its fixed headers. Undefined for
- * the legacy node, a URL the model writes whole, or one that needs an expression tooldeck does not read.
+ * its call, required without a default; a fixed value kept fixed) and its fixed headers; the legacy
+ * node's in `legacyRequestView`. Undefined for a URL the model writes whole, or one that needs an
+ * expression tooldeck does not read.
  */
 export function n8nRequestView(config: N8nHttpToolConfig): RequestView | undefined {
-  if (config.type === LEGACY_HTTP_TOOL) return undefined;
+  if (config.type === LEGACY_HTTP_TOOL) return legacyRequestView(config);
   const { parameters } = config;
   const method = HttpMethodSchema.safeParse(String(parameters.method ?? "GET").toUpperCase());
   const url = urlTemplate(parameters.url);
@@ -34,7 +35,8 @@ export function n8nRequestView(config: N8nHttpToolConfig): RequestView | undefin
   const view: RequestToolConfig = {
     kind: "request",
     method: method.data,
-    name: toolNameOf(config.name),
+    // Findings name the node as the n8n editor shows it.
+    name: config.name,
     description: descriptionOf(config),
     url: url.text,
     headers: fixedRows(parameters, "sendHeaders", "headerParameters"),

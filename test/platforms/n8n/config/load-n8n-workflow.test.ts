@@ -102,6 +102,12 @@ describe("an n8n workflow export", () => {
       '"Send" (n8n-nodes-base.gmailTool) is a tool of a type tooldeck does not model',
     ],
     [
+      "a sub-agent",
+      { name: "Helper", type: "@n8n/n8n-nodes-langchain.agentTool", typeVersion: 2.2, parameters: {} },
+      "Helper",
+      '"Helper" (@n8n/n8n-nodes-langchain.agentTool) is a sub-agent, itself not modelled (its own HTTP tools are read)',
+    ],
+    [
       "a disabled HTTP tool",
       tool("Off", { disabled: true }),
       "Off",

@@ -84,7 +84,7 @@ describe("n8nRequestView", () => {
     expect(view?.config).toEqual({
       kind: "request",
       method: "POST",
-      name: "Get_Item",
+      name: "Get Item",
       description: "Makes an HTTP request and returns the response data",
       url: "{{$vars.base_url}}/lists/{list}/items",
       headers: { Authorization: "Bearer sk-live-123456" },
@@ -97,6 +97,35 @@ describe("n8nRequestView", () => {
     });
     expect(view?.pathOf("queryParamsSchema.list")).toBe("parameters.url");
     expect(view?.pathOf("queryParamsSchema.dry.type")).toBe("parameters.queryParameters");
+  });
+
+  test("the legacy node: its {placeholders}, the model's values, its fixed rows (the Cal.com template's shape)", () => {
+    const view = n8nRequestView({
+      ...node({
+        url: "https://api.test/slots/{event}",
+        sendQuery: true,
+        parametersQuery: {
+          values: [{ name: "startTime" }, { name: "limit", valueProvider: "modelOptional" }],
+        },
+        sendHeaders: true,
+        parametersHeaders: {
+          values: [{ name: "Authorization", value: "Bearer YOUR_TOKEN_HERE", valueProvider: "fieldValue" }],
+        },
+        placeholderDefinitions: { values: [{ name: "limit", type: "number", description: "At most" }] },
+      }),
+      type: "@n8n/n8n-nodes-langchain.toolHttpRequest",
+      typeVersion: 1.1,
+    });
+    expect(view?.config).toMatchObject({
+      method: "GET",
+      url: "https://api.test/slots/{event}",
+      headers: { Authorization: "Bearer YOUR_TOKEN_HERE" },
+      queryParamsSchema: {
+        event: { type: "string", in: "path", required: true },
+        startTime: { type: "string", in: "query", required: true },
+        limit: { type: "number", in: "query", required: false, description: "At most" },
+      },
+    });
   });
 
   test.each([

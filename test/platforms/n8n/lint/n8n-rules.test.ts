@@ -132,6 +132,11 @@ testRule(n8nMissingArgument, [
     ],
   },
   {
+    name: "a whole URL left out is an error the model sees, not silent",
+    config: current({ url: "={{ $fromAI('url') }}" }),
+    expected: [],
+  },
+  {
     name: "a default passes",
     config: current({
       url: "https://api.test/items",
