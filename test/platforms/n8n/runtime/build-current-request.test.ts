@@ -214,6 +214,16 @@ describe("the current node's request (reference section 3)", () => {
     expect(() => build(parameters, args)).toThrow(new N8nNodeError(message));
   });
 
+  test("pagination is not reproduced: nothing is sent", () => {
+    const options = { pagination: { pagination: { paginationMode: "updateAParameterInEachRequest" } } };
+    expect(() => build({ url: `${BASE}/t`, options })).toThrow(
+      new NotReproducible("pagination is not modelled"),
+    );
+    expect(
+      build({ url: `${BASE}/t`, options: { pagination: { pagination: { paginationMode: "off" } } } }).url,
+    ).toBe(`${BASE}/t`);
+  });
+
   test("an expression tooldeck does not evaluate sends nothing", () => {
     expect(() => build({ url: "={{ $json.url }}" })).toThrow(NotReproducible);
   });

@@ -65,6 +65,9 @@ export function buildCurrentRequest(
   const url = urlOf(reader);
   const method = String(reader.get("method", "GET")).toUpperCase();
   const options = objectOf(reader.get("options", {}));
+  const pagination = objectOf(objectOf(options.pagination).pagination).paginationMode;
+  if (pagination !== undefined && pagination !== "off")
+    throw new NotReproducible("pagination is not modelled");
   let qs = queryOf(reader, typeVersion);
   const headers = headersOf(reader, typeVersion, options);
   const { body, form, rawContentType } = bodyOf(reader, typeVersion, method);
