@@ -1,6 +1,7 @@
 // Reads workflows from a running n8n over its public REST API: the network half of loading n8n sources.
 import { ToolDeckError } from "../../../errors.js";
 import { isPlainObject } from "../../../json/json-value.js";
+import { getApiJson } from "../../../net/get-api-json.js";
 
 /** The n8n instance `fetchN8nWorkflows` reads: its URL, API key, the workflows to read, and fetch. */
 export interface FetchN8nWorkflowsOptions {
@@ -55,23 +56,15 @@ export async function fetchN8nWorkflows(options: FetchN8nWorkflowsOptions): Prom
   throw loadError(`${api}/workflows`, `more than ${MAX_PAGES} pages of workflows`);
 }
 
-async function getJson(url: string, options: FetchN8nWorkflowsOptions): Promise<unknown> {
+function getJson(url: string, options: FetchN8nWorkflowsOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.apiKey !== undefined) headers["x-n8n-api-key"] = options.apiKey;
-  const send = options.fetch ?? fetch;
-  let response: Response;
-  try {
-    response = await send(new Request(url, { headers }));
-  } catch (cause) {
-    throw loadError(url, `cannot connect (${networkReason(cause)})`, cause);
-  }
-  const text = await response.text();
-  if (!response.ok) throw loadError(url, httpFailure(response, text, options.apiKey !== undefined));
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw loadError(url, "the answer is not JSON (is this the URL of an n8n server?)", cause);
-  }
+  return getApiJson(url, {
+    headers,
+    fetch: options.fetch,
+    refusal: (response, text) => httpFailure(response, text, options.apiKey !== undefined),
+    notJson: "is this the URL of an n8n server?",
+  });
 }
 
 function toWorkflow(row: unknown, where: string): N8nWorkflow {
@@ -99,12 +92,6 @@ function httpFailure(response: Response, text: string, keyGiven: boolean): strin
   return `${status} (${keyGiven ? "the API key was refused" : "the server needs an API key: --api-key or N8N_API_KEY"})`;
 }
 
-function loadError(url: string, message: string, cause?: unknown): ToolDeckError {
-  return new ToolDeckError("load", `${url}: ${message}`, cause === undefined ? undefined : { cause });
-}
-
-/** undici reports "fetch failed" and puts the reason (ECONNREFUSED …) in `cause`. */
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+function loadError(url: string, message: string): ToolDeckError {
+  return new ToolDeckError("load", `${url}: ${message}`);
 }

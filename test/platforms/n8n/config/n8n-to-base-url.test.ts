@@ -1,16 +1,9 @@
 import { expect, test } from "vitest";
 import type { N8nHttpToolConfig } from "../../../../src/platforms/n8n/config/n8n-http-tool-config.js";
 import { toBaseUrl } from "../../../../src/runtime/outbound/to-base-url.js";
+import { currentNode } from "../support/n8n-nodes.js";
 
-const node = (url: unknown): N8nHttpToolConfig => ({
-  kind: "n8n-http-tool",
-  name: "T",
-  type: "n8n-nodes-base.httpRequestTool",
-  typeVersion: 4.2,
-  parameters: { url },
-  credentials: {},
-  agent: { type: "@n8n/n8n-nodes-langchain.agent", typeVersion: 3.1 },
-});
+const node = (url: unknown) => currentNode({ url });
 
 test.each([
   ["a literal URL", "https://api.example.com/v1/items?x=1", "http://127.0.0.1:8080/v1/items?x=1"],

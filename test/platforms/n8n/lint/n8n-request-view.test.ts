@@ -4,23 +4,15 @@ import { lint } from "../../../../src/lint/lint.js";
 import { loadSpecIndex } from "../../../../src/lint/load-check-inputs.js";
 import type { OperationIndex } from "../../../../src/openapi/operation-index.js";
 import { packagePath } from "../../../../src/package/package-root.js";
-import type { N8nHttpToolConfig } from "../../../../src/platforms/n8n/config/n8n-http-tool-config.js";
 import { n8nRequestView } from "../../../../src/platforms/n8n/lint/n8n-request-view.js";
+import { currentNode } from "../support/n8n-nodes.js";
 
 let events: OperationIndex;
 beforeAll(async () => {
   events = await loadSpecIndex(packagePath("tools", "event-api.openapi.yaml"));
 });
 
-const node = (parameters: Record<string, unknown>): N8nHttpToolConfig => ({
-  kind: "n8n-http-tool",
-  name: "Get Item",
-  type: "n8n-nodes-base.httpRequestTool",
-  typeVersion: 4.2,
-  parameters,
-  credentials: {},
-  agent: { type: "@n8n/n8n-nodes-langchain.agent", typeVersion: 3.1 },
-});
+const node = (parameters: Record<string, unknown>) => currentNode(parameters);
 
 describe("the core's rules on an n8n workflow (fixtures/n8n/event-assistant.json: the tutorial's tools as n8n nodes)", () => {
   test("operation-not-found with n8n's change, undeclared params and formats, at the node's parameters", () => {

@@ -1,4 +1,3 @@
-import type { N8nHttpToolConfig } from "../../../../src/platforms/n8n/config/n8n-http-tool-config.js";
 import { n8nErrorBodyHidden } from "../../../../src/platforms/n8n/lint/n8n-error-body-hidden.js";
 import { n8nJsonTemplateQuoting } from "../../../../src/platforms/n8n/lint/n8n-json-template-quoting.js";
 import { n8nJsonUntyped } from "../../../../src/platforms/n8n/lint/n8n-json-untyped.js";
@@ -8,35 +7,12 @@ import { n8nMisconfiguredPlaceholder } from "../../../../src/platforms/n8n/lint/
 import { n8nMissingArgument } from "../../../../src/platforms/n8n/lint/n8n-missing-argument.js";
 import { n8nUnevaluatedExpression } from "../../../../src/platforms/n8n/lint/n8n-unevaluated-expression.js";
 import { testRule } from "../../../lint/support/test-rule.js";
+import { AGENT_2, AGENT_3, currentNode, legacyNode } from "../support/n8n-nodes.js";
 
-const AGENT_3 = { name: "Agent", type: "@n8n/n8n-nodes-langchain.agent" as const, typeVersion: 3.1 };
-const AGENT_2 = { name: "Agent", type: "@n8n/n8n-nodes-langchain.agent" as const, typeVersion: 2.2 };
+const current = (parameters: Record<string, unknown>, agent = AGENT_3) => currentNode(parameters, { agent });
 
-/** An HTTP Request tool node with these parameters. */
-function current(parameters: Record<string, unknown>, agent = AGENT_3): N8nHttpToolConfig {
-  return {
-    kind: "n8n-http-tool",
-    name: "Get Item",
-    type: "n8n-nodes-base.httpRequestTool",
-    typeVersion: 4.2,
-    parameters,
-    credentials: {},
-    agent,
-  };
-}
-
-/** A legacy toolHttpRequest node with these parameters. */
-function legacy(parameters: Record<string, unknown>, agent = AGENT_2, name = "get_item"): N8nHttpToolConfig {
-  return {
-    kind: "n8n-http-tool",
-    name,
-    type: "@n8n/n8n-nodes-langchain.toolHttpRequest",
-    typeVersion: 1.1,
-    parameters,
-    credentials: {},
-    agent,
-  };
-}
+const legacy = (parameters: Record<string, unknown>, agent = AGENT_2, name = "get_item") =>
+  legacyNode(parameters, { agent, name });
 
 const queryRow = (value: string) => ({
   sendQuery: true,

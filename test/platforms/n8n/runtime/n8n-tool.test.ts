@@ -2,26 +2,14 @@ import { describe, expect, test } from "vitest";
 import type { N8nHttpToolConfig } from "../../../../src/platforms/n8n/config/n8n-http-tool-config.js";
 import { createTool } from "../../../../src/runtime/create-tools.js";
 import { listenDuringTests, loopbackServer } from "../../../support/loopback-server.js";
+import { AGENT_2, AGENT_3, currentNode, legacyNode } from "../support/n8n-nodes.js";
 
 const BASE = "http://api.test";
-const AGENT_3 = { type: "@n8n/n8n-nodes-langchain.agent" as const, typeVersion: 3.1 };
-const AGENT_2 = { type: "@n8n/n8n-nodes-langchain.agent" as const, typeVersion: 2.2 };
-
-function node(
-  parameters: Record<string, unknown>,
-  extra: Partial<N8nHttpToolConfig> = {},
-): N8nHttpToolConfig {
-  return {
-    kind: "n8n-http-tool",
-    name: "Get Item",
-    type: "n8n-nodes-base.httpRequestTool",
-    typeVersion: 4.2,
-    parameters: { url: "={{ $vars.base_url }}/items/{{ $fromAI('id', 'The item id') }}", ...parameters },
-    credentials: {},
-    agent: AGENT_3,
-    ...extra,
-  };
-}
+const node = (parameters: Record<string, unknown>, changes: Partial<N8nHttpToolConfig> = {}) =>
+  currentNode(
+    { url: "={{ $vars.base_url }}/items/{{ $fromAI('id', 'The item id') }}", ...parameters },
+    changes,
+  );
 
 /** A service in-process: each answer in turn (the last repeated), every request recorded. */
 function service(...answers: (() => Response)[]) {
@@ -207,15 +195,8 @@ describe("credentials (reference fact 23)", () => {
 });
 
 describe("the legacy toolHttpRequest", () => {
-  const legacy = (parameters: Record<string, unknown>, agent = AGENT_2): N8nHttpToolConfig => ({
-    kind: "n8n-http-tool",
-    name: "get_item",
-    type: "@n8n/n8n-nodes-langchain.toolHttpRequest",
-    typeVersion: 1.1,
-    parameters: { url: `${BASE}/items/{id}`, toolDescription: "Get an item", ...parameters },
-    credentials: {},
-    agent,
-  });
+  const legacy = (parameters: Record<string, unknown>, agent = AGENT_2) =>
+    legacyNode({ url: `${BASE}/items/{id}`, toolDescription: "Get an item", ...parameters }, { agent });
 
   test("cannot run under Agent 3.x: n8n's error, no request (fact 39)", async () => {
     const { result, requests } = await call(legacy({}, AGENT_3), { id: "42" }, json({}));
