@@ -27,6 +27,11 @@ export interface ToolResult {
   response?: ToolResponse;
   /** Why the call failed, for people (the LLM sees `output`). */
   error?: string;
+  /**
+   * Why nothing was sent: tooldeck cannot make this call as the tool's platform would (an expression it
+   * does not evaluate, a credential it was not given). Probes report the tool as not probed, for this reason.
+   */
+  notReproduced?: string;
 }
 
 /** Per-call options: cancellation, and the LLM's tool-call id when an agent made the call (recorders key on it). */

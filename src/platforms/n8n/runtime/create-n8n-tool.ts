@@ -90,6 +90,7 @@ function notReproduced(reason: string, request?: ToolRequest): ToolResult {
     ok: false,
     output: `not reproduced: ${reason}`,
     error: `tooldeck cannot call this tool as n8n would: ${reason}`,
+    notReproduced: reason,
   };
   if (request) result.request = request;
   return result;
