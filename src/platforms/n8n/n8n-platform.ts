@@ -1,6 +1,7 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
 import { isN8nWorkflow, loadN8nWorkflow } from "./config/load-n8n-workflow.js";
+import { n8nDefaultPlaceholder } from "./lint/n8n-default-placeholder.js";
 import { n8nErrorBodyHidden } from "./lint/n8n-error-body-hidden.js";
 import { n8nJsonTemplateQuoting } from "./lint/n8n-json-template-quoting.js";
 import { n8nJsonUntyped } from "./lint/n8n-json-untyped.js";
@@ -28,6 +29,7 @@ export const N8N_PLATFORM = {
     n8nUnevaluatedExpression,
     n8nJsonTemplateQuoting,
     n8nMissingArgument,
+    n8nDefaultPlaceholder,
     n8nJsonUntyped,
     n8nErrorBodyHidden,
   ] as LintRule[],

@@ -56,7 +56,11 @@ const WORKFLOWS: {
       "Get_topic GET $fromAI url (default https://classroom.googleapis.com/v1/courses/{courseId}/topics/{topicId}) (url?)",
       "List_topics GET $fromAI url (default https://classroom.googleapis.com/v1/courses/{courseId}/topics) (url?)",
     ],
-    findings: { "warning n8n-unevaluated-expression": 25, "info n8n-error-body-hidden": 25 },
+    findings: {
+      "warning n8n-unevaluated-expression": 25,
+      "warning n8n-default-placeholder": 24,
+      "info n8n-error-body-hidden": 25,
+    },
   },
   {
     workflow: "5850",
@@ -149,7 +153,7 @@ function describeTool(tool: ExecutableTool): string {
 }
 
 describe("the ten n8n template workflows", () => {
-  test.each(WORKFLOWS)("$workflow.json", async ({ workflow, notModelled, tools, findings }) => {
+  test.each(WORKFLOWS)("workflow $workflow", async ({ workflow, notModelled, tools, findings }) => {
     const loaded = loadToolConfigs([sharedFixture("n8n", `${workflow}.json`)]);
     expect(loaded.errors).toEqual([]);
     expect(loaded.warnings.every((warning) => warning.message.startsWith("not modelled: "))).toBe(true);
@@ -167,13 +171,16 @@ describe("the ten n8n template workflows", () => {
     expect(counted).toEqual(findings);
   });
 
-  test("what they show: an unevaluated Bearer {{$credentials…}} header, a pasted token, a quoted JSON template, an MCP Server Trigger", async () => {
+  test("what they show: an unevaluated Bearer {{$credentials…}} header, a default URL with {courseId}, a pasted token, a quoted JSON template, an MCP Server Trigger", async () => {
     const messages = (workflow: string) =>
       lint(loadToolConfigs([sharedFixture("n8n", `${workflow}.json`)]).tools, { profile: "n8n" }).map(
         (d) => `${d.code} ${d.tool}: ${d.message}`,
       );
     expect(messages("9277")).toContain(
       "n8n-unevaluated-expression Get topic: headerParameters.parameters[0].value is not an expression: n8n sends {{ $credentials.oauth2.access_token }} as written",
+    );
+    expect(messages("9277")).toContain(
+      "n8n-default-placeholder Get topic: the default of url holds {courseId}, {topicId}: when the model leaves url out, n8n sends it as written",
     );
     expect(messages("4723")).toEqual(
       expect.arrayContaining([

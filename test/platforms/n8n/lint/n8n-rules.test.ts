@@ -1,3 +1,4 @@
+import { n8nDefaultPlaceholder } from "../../../../src/platforms/n8n/lint/n8n-default-placeholder.js";
 import { n8nErrorBodyHidden } from "../../../../src/platforms/n8n/lint/n8n-error-body-hidden.js";
 import { n8nJsonTemplateQuoting } from "../../../../src/platforms/n8n/lint/n8n-json-template-quoting.js";
 import { n8nJsonUntyped } from "../../../../src/platforms/n8n/lint/n8n-json-untyped.js";
@@ -289,4 +290,25 @@ testRule(n8nMisconfiguredPlaceholder, [
     config: legacy({ url: "https://api.test/{id}", placeholderDefinitions: { values: [{ name: "id" }] } }),
     expected: [],
   },
+]);
+
+testRule(n8nDefaultPlaceholder, [
+  {
+    name: "a default URL with {courseId} (the Classroom template)",
+    config: current(
+      {
+        url: "={{ $fromAI('url', 'Get a topic.', 'string', 'https://api.test/courses/{courseId}/topics/{topicId}') }}",
+      },
+      AGENT_2,
+    ),
+    expected: [
+      "warning parameters.url: the default of url holds {courseId}, {topicId}: when the model leaves url out, n8n sends it as written",
+    ],
+  },
+  {
+    name: "a default without placeholders passes",
+    config: current({ url: "={{ $fromAI('url', 'U', 'string', 'https://api.test/courses') }}" }),
+    expected: [],
+  },
+  { name: "no default passes", config: current({ url: "={{ $fromAI('url') }}" }), expected: [] },
 ]);
