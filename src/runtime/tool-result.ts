@@ -60,5 +60,11 @@ export interface ExecutableTool {
    * types used as given, unknown keys ignored): adapters hand them over without validating or trimming them.
    */
   acceptsAnyArguments?: boolean;
+  /**
+   * The arguments the platform's agent writes back into the conversation for a call of this tool, when
+   * they are not the model's own (n8n's Agent 3.x adds the call's id as `id`, over the model's): agent
+   * loops show these to the model in later turns.
+   */
+  replayedArgs?(args: Record<string, unknown>, toolCallId: string): Record<string, unknown>;
   invoke(args: unknown, options?: ToolInvokeOptions): Promise<ToolResult>;
 }

@@ -40,6 +40,8 @@ export function createN8nTool(config: N8nHttpToolConfig, runtime: ToolRuntimeOpt
     endpoint: { method: String(config.parameters.method ?? "GET"), url: String(config.parameters.url ?? "") },
     // Agent 3.x checks nothing (reference fact 13); Agent 2.2's check runs in invoke, with its own words.
     acceptsAnyArguments: true,
+    // Agent 3.x replays each call with its id written over the model's `id` argument (reference fact 36).
+    ...(isAgent3(config.agent) ? { replayedArgs: (args, id) => ({ ...args, id }) } : {}),
     async invoke(given, callOptions = {}) {
       const args = isPlainObject(given) ? given : {};
       if (!isAgent3(config.agent)) {
