@@ -2,7 +2,7 @@ import { ToolDeckError } from "../../../errors.js";
 import { isPlainObject } from "../../../json/json-value.js";
 import { withOutboundPolicy } from "../../../runtime/outbound/with-outbound-policy.js";
 import type { ToolRuntimeOptions } from "../../../runtime/runtime-options.js";
-import type { ExecutableTool, ToolRequest, ToolResult } from "../../../runtime/tool-result.js";
+import type { ExecutableTool, ToolResult } from "../../../runtime/tool-result.js";
 import type { N8nHttpToolConfig } from "../config/n8n-http-tool-config.js";
 import { CompiledParameters } from "../expression/compiled-parameters.js";
 import { LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
@@ -24,7 +24,7 @@ import { NotReproducible } from "./node-failure.js";
  * through the runtime's fetch and its outbound guard. A call tooldeck cannot reproduce (an expression it
  * does not evaluate, a missing credential variable, a feature not modelled) sends nothing and says why.
  * @example
- * const [tool] = await createN8nTools(config, { fetch: emulator.fetch, vars: { base_url } });
+ * const tool = createN8nTool(config, { fetch: emulator.fetch, vars: { base_url } });
  * (await tool.invoke({ id: "42" })).output; // '[{"id":"42",…}]'
  */
 export function createN8nTool(config: N8nHttpToolConfig, runtime: ToolRuntimeOptions = {}): ExecutableTool {
@@ -52,14 +52,13 @@ export function createN8nTool(config: N8nHttpToolConfig, runtime: ToolRuntimeOpt
       const auth = resolveAuthentication(config, authPlan, options.vars);
       if (!auth.ok)
         return notReproduced(
-          `credential variable ${auth.missing} is not set (set it with --var ${auth.missing}=…)`,
+          `credential variable ${auth.missing} is not set (set it with --secret ${auth.missing}=…)`,
         );
       const context: N8nCallContext = { config, options, auth: auth.auth, signal: callOptions.signal };
       try {
         return compiled ? await callCurrent(context, compiled, args) : await callLegacy(context, args);
       } catch (error) {
-        if (error instanceof NotReproducible)
-          return notReproduced(error.message, (error as { request?: ToolRequest }).request);
+        if (error instanceof NotReproducible) return notReproduced(error.message);
         throw error;
       }
     },
@@ -87,13 +86,11 @@ function workflowStops(message: string): ToolResult {
   return { ok: false, output: message, error: `the n8n workflow stops: ${message}` };
 }
 
-function notReproduced(reason: string, request?: ToolRequest): ToolResult {
-  const result: ToolResult = {
+function notReproduced(reason: string): ToolResult {
+  return {
     ok: false,
     output: `not reproduced: ${reason}`,
     error: `tooldeck cannot call this tool as n8n would: ${reason}`,
     notReproduced: reason,
   };
-  if (request) result.request = request;
-  return result;
 }

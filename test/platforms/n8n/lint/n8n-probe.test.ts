@@ -22,7 +22,7 @@ test("an n8n call tooldeck cannot reproduce (a credential not given) is not prob
     allowWrites: true,
   });
   expect(diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`)).toEqual([
-    "info probe: not probed: credential variable n8n_credential_httpHeaderAuth_Items_name is not set (set it with --var n8n_credential_httpHeaderAuth_Items_name=…)",
+    "info probe: not probed: credential variable n8n_credential_httpHeaderAuth_Items_name is not set (set it with --secret n8n_credential_httpHeaderAuth_Items_name=…)",
   ]);
   expect(records.map((record) => record.sent)).toEqual([
     "GET =http://api.test/items/{{ $fromAI('id') }} → not probed",

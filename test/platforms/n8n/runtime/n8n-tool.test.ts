@@ -188,7 +188,7 @@ describe("credentials (reference fact 23)", () => {
     expect(result).toMatchObject({
       ok: false,
       error:
-        "tooldeck cannot call this tool as n8n would: credential variable n8n_credential_httpHeaderAuth_Items_API_name is not set (set it with --var n8n_credential_httpHeaderAuth_Items_API_name=…)",
+        "tooldeck cannot call this tool as n8n would: credential variable n8n_credential_httpHeaderAuth_Items_API_name is not set (set it with --secret n8n_credential_httpHeaderAuth_Items_API_name=…)",
     });
     expect(requests).toEqual([]);
   });
