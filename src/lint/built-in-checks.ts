@@ -19,6 +19,6 @@ export const BUILT_IN_CHECKS: readonly RuleInfo[] = [
     id: "config-warning",
     severity: "warning",
     description: "a config that loads, but not as its author likely meant",
-    docs: "Flowise's silent fallbacks: an unparsable schema, an empty URL.",
+    docs: "Flowise's silent fallbacks (an unparsable schema, an empty URL), and an n8n workflow's connected nodes tooldeck does not model.",
   },
 ];
