@@ -41,3 +41,36 @@ test("Agent 2.2 replays the model's own arguments (reference fact 36)", async ()
   const { replayedArgs } = await converse(AGENT_2);
   expect(replayedArgs).toEqual({ id: "42", extra: "e" });
 });
+
+test("Agent 3.x replays parallel calls as consecutive assistant/tool pairs with empty content (reference fact 35)", async () => {
+  const fetch = async (input: string | URL | Request) => Response.json({ url: String(input) });
+  const [tool] = await createTool(
+    currentNode({ url: "=http://api.test/items/{{ $fromAI('id') }}" }, { name: "get_item" }),
+    { fetch },
+  );
+  const model = fakeModel()
+    .respondWithTools([
+      { name: "get_item", args: { id: "1" }, id: "call_a" },
+      { name: "get_item", args: { id: "2" }, id: "call_b" },
+    ])
+    .respond(new AIMessage("Both."));
+  const run = await runAgent({
+    model,
+    tools: tool ? [tool] : [],
+    messages: ["Get items 1 and 2"],
+    snapshot: () => ({}),
+  });
+  const seen = (model.calls[1]?.messages ?? []).map((message) =>
+    AIMessage.isInstance(message)
+      ? `ai ${JSON.stringify(message.content)} ${JSON.stringify(message.tool_calls?.map((call) => call.args))}`
+      : `${message.getType()} ${String(message.content)}`,
+  );
+  expect(seen).toEqual([
+    "human Get items 1 and 2",
+    'ai [] [{"id":"call_a"}]',
+    'tool [{"url":"http://api.test/items/1"}]',
+    'ai [] [{"id":"call_b"}]',
+    'tool [{"url":"http://api.test/items/2"}]',
+  ]);
+  expect(run.calls.map((call) => call.args)).toEqual([{ id: "1" }, { id: "2" }]);
+});
