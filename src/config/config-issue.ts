@@ -9,10 +9,7 @@ export interface ConfigIssue {
 /** A config that could not be loaded: the tool it describes is missing from the result. */
 export type ConfigError = ConfigIssue;
 
-/**
- * A config that loaded, but behaves in a way its author probably did not mean (Flowise's silent
- * fallbacks), or a part of an export tooldeck does not model (an n8n workflow's Gmail tool).
- */
+/** A config that loaded, but behaves in a way its author probably did not mean (Flowise's silent fallbacks). */
 export type ConfigWarning = ConfigIssue;
 
 /**

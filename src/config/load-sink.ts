@@ -9,6 +9,8 @@ export interface LoadSink {
   tool(config: ToolConfig, path: string, format?: PlatformName): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
+  /** A part of the export that is read but not modelled (`LoadResult.notes`). */
+  note(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;
 }
 
@@ -20,6 +22,10 @@ export function createLoadSink(result: LoadResult, file: string): LoadSink {
       result.tools.push({ config, source: format ? { file, path, format } : { file, path } }),
     error: (path, message) => result.errors.push({ file, path, message }),
     warn: (path, message) => result.warnings.push({ file, path, message }),
+    note: (path, message) => {
+      result.notes ??= [];
+      result.notes.push({ file, path, message });
+    },
     skip: (node) => result.skipped.push({ file, ...node }),
   };
 }

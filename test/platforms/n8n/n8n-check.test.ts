@@ -23,4 +23,15 @@ test("tooldeck check on the tutorial's four tools as n8n nodes: operation-not-fo
     "→ in n8n, set update_event's Method to PATCH and its URL to ={{ $vars.base_url }}/events/{{ $fromAI('id') }}",
   );
   expect(stdout).toContain("(profile n8n)");
+  expect(stdout).toContain(
+    'info    not modelled: "Send Mail" (n8n-nodes-base.gmailTool) is a tool of a type tooldeck does not model  config-note',
+  );
+});
+
+test("tooldeck tools says the workflow's nodes it does not model as note lines", async () => {
+  const { exit, stderr } = await tooldeck("tools", "fixtures/n8n/event-assistant.json");
+  expect(exit).toBe(0);
+  expect(stderr).toBe(
+    'tooldeck tools: note: fixtures/n8n/event-assistant.json: nodes[5]: not modelled: "Send Mail" (n8n-nodes-base.gmailTool) is a tool of a type tooldeck does not model\n',
+  );
 });

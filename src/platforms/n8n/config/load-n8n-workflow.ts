@@ -29,7 +29,7 @@ export function isN8nWorkflow(value: Record<string, unknown>): boolean {
  * `toolHttpRequest` 1/1.1 node connected through `ai_tool` to an agent, a sub-agent tool or an MCP
  * Server Trigger, with the first such target (its version decides the semantics), in the reverse of
  * the nodes' order, as n8n lists an agent's tools to the model (reference fact 4). A connected tool
- * tooldeck does not model, an HTTP tool that reaches no target, a disabled one: a warning each, never a
+ * tooldeck does not model, an HTTP tool that reaches no target, a disabled one: a note (info) each, never a
  * silent drop. A `$fromAI` schema n8n refuses (reference fact 12) is a load error with n8n's message.
  */
 export function loadN8nWorkflow(workflow: Record<string, unknown>, path: string, sink: LoadSink): void {
@@ -179,7 +179,7 @@ function credentialsOf(value: unknown): Record<string, { id?: string; name: stri
 function notModelled(node: WorkflowNode, path: string, sink: LoadSink, why: string): void {
   const nodePath = joinPath(path, "nodes", node.index);
   const reason = `not modelled: "${node.name}" (${node.type}) is ${why}`;
-  sink.warn(nodePath, reason);
+  sink.note(nodePath, reason);
   sink.skip({
     path: nodePath,
     node: node.type,

@@ -122,15 +122,14 @@ describe("an n8n workflow export", () => {
   ])("%s is said, not dropped in silence", (_name, node, name, reason) => {
     const result = load({ nodes: [AGENT, node], connections: wire(name) });
     expect(result.tools).toEqual([]);
-    expect(result.warnings).toEqual([
-      { file: "w.json", path: "nodes[1]", message: `not modelled: ${reason}` },
-    ]);
+    expect(result.notes).toEqual([{ file: "w.json", path: "nodes[1]", message: `not modelled: ${reason}` }]);
+    expect(result.warnings).toEqual([]);
     expect(result.skipped).toHaveLength(1);
   });
 
   test("an HTTP tool connected to nothing (an empty ai_tool) is said", () => {
     const result = load({ nodes: [AGENT, tool("Loose")], connections: { Loose: { ai_tool: [[]] } } });
-    expect(result.warnings.map((warning) => warning.message)).toEqual([
+    expect(result.notes?.map((note) => note.message)).toEqual([
       'not modelled: "Loose" (n8n-nodes-base.httpRequestTool) is an HTTP tool connected to no agent, sub-agent tool or MCP Server Trigger',
     ]);
   });
@@ -143,7 +142,7 @@ describe("an n8n workflow export", () => {
       parameters: {},
     };
     expect(
-      load({ nodes: [other, tool("T")], connections: wire("T") }).warnings.map((warning) => warning.message),
+      load({ nodes: [other, tool("T")], connections: wire("T") }).notes?.map((note) => note.message),
     ).toEqual([
       'not modelled: "T" (n8n-nodes-base.httpRequestTool) is a tool of @n8n/n8n-nodes-langchain.toolExecutor, which tooldeck does not model',
     ]);
@@ -163,7 +162,7 @@ describe("an n8n workflow export", () => {
   test("a Flowise flow (nodes and edges) is not read as an n8n workflow", () => {
     const result = load({ nodes: [], edges: [] });
     expect(result.tools).toEqual([]);
-    expect(result.warnings.filter((warning) => warning.message.includes("n8n"))).toEqual([]);
+    expect(result.notes).toEqual([]);
   });
 
   test("a hostile export: junk nodes and links, inherited names, never a throw", () => {
