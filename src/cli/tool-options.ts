@@ -53,7 +53,10 @@ export const TOOL_FLAGS = {
 export function parseProfile(value: string): Profile {
   const parsed = ProfileSchema.safeParse(value);
   if (!parsed.success)
-    throw new ToolDeckError("usage", `--profile must be standard or flowise, got '${value}'`);
+    throw new ToolDeckError(
+      "usage",
+      `--profile must be ${ProfileSchema.options.join(", ").replace(/, (?=[^,]*$)/, " or ")}, got '${value}'`,
+    );
   return parsed.data;
 }
 
@@ -185,13 +188,15 @@ export function loadToolsReporting(
 }
 
 /**
- * Prints a load's errors and warnings to stderr, one line each, as every error line reads:
- * `tooldeck call: tools/x.yaml: [2].method: …`, `tooldeck call: warning: …`.
+ * Prints a load's errors, warnings and notes to stderr, one line each, as every error line reads:
+ * `tooldeck call: tools/x.yaml: [2].method: …`, `tooldeck call: warning: …`, `tooldeck call: note: …`.
  */
 export function reportLoadIssues<T extends LoadResult>(command: string, loaded: T, io: CliIo): T {
   for (const error of loaded.errors)
     io.stderr(`tooldeck ${command}: ${toLineText(formatConfigIssue(error))}\n`);
   for (const warning of loaded.warnings)
     io.stderr(`tooldeck ${command}: warning: ${toLineText(formatConfigIssue(warning))}\n`);
+  for (const note of loaded.notes ?? [])
+    io.stderr(`tooldeck ${command}: note: ${toLineText(formatConfigIssue(note))}\n`);
   return loaded;
 }

@@ -1,4 +1,4 @@
-import type { ConfigError, ConfigWarning } from "./config-issue.js";
+import type { ConfigError, ConfigIssue, ConfigWarning } from "./config-issue.js";
 import type { LoadedTool } from "./tool-config.js";
 
 /**
@@ -20,6 +20,11 @@ export interface LoadResult {
   tools: LoadedTool[];
   errors: ConfigError[];
   warnings: ConfigWarning[];
+  /**
+   * Parts of an export tooldeck reads but does not model (an n8n workflow's Gmail tool), said so that
+   * nothing is dropped in silence: `config-note` infos. Absent when a loader has none to say.
+   */
+  notes?: ConfigIssue[];
   /** OpenAPI/Swagger documents met while loading (paths as given), for the linter. */
   specs: string[];
   skipped: SkippedNode[];
@@ -27,5 +32,5 @@ export interface LoadResult {
 
 /** A result with nothing loaded yet. */
 export function emptyLoadResult(): LoadResult {
-  return { tools: [], errors: [], warnings: [], specs: [], skipped: [] };
+  return { tools: [], errors: [], warnings: [], notes: [], specs: [], skipped: [] };
 }

@@ -14,6 +14,8 @@ export interface LoadSink {
   tool(config: ToolConfig, path: string, format?: PlatformName): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
+  /** A part of the export that is read but not modelled (`LoadResult.notes`). */
+  note(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;
   /**
    * Reads a file the config names (`codeFile: update.js`), relative to the config file's folder and only
@@ -37,6 +39,10 @@ export function createLoadSink(result: LoadResult, file: string, scope?: NamedFi
       result.tools.push({ config, source: format ? { file, path, format } : { file, path } }),
     error: (path, message) => result.errors.push({ file, path, message }),
     warn: (path, message) => result.warnings.push({ file, path, message }),
+    note: (path, message) => {
+      result.notes ??= [];
+      result.notes.push({ file, path, message });
+    },
     skip: (node) => result.skipped.push({ file, ...node }),
   };
   if (scope) sink.readNamedFile = (path) => readNamedFile(path, scope);

@@ -21,4 +21,10 @@ export const BUILT_IN_CHECKS: readonly RuleInfo[] = [
     description: "a config that loads, but not as its author likely meant",
     docs: "Flowise's silent fallbacks: an unparsable schema, an empty URL.",
   },
+  {
+    id: "config-note",
+    severity: "info",
+    description: "a part of an export that tooldeck reads but does not model",
+    docs: "An n8n workflow's node wired to an agent that is no HTTP tool tooldeck models (Gmail, a sub-agent, an MCP client tool): said, never dropped in silence.",
+  },
 ];

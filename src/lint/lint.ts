@@ -50,10 +50,11 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
 }
 
 /**
- * The calls a platform's kind makes (a Custom Tool's, found in its code), each judged by the rules on
- * calls as a request tool exported from that platform: what it sends is what its code builds, so the
- * standard profile's reading of a request tool (every method carries its params) applies. A finding
- * points at the code (`func`, `line 5: …`), and names what to change there rather than carrying a fix.
+ * The calls a platform's kind makes (a Custom Tool's, found in its code; an n8n node's request), each
+ * judged by the rules on calls as a request tool exported from that platform: what it sends is what the
+ * view says, so the standard profile's reading of a request tool (every method carries its params)
+ * applies. A finding points where the view says (`func`, `line 5: …`; `parameters.url`), and names what to
+ * change in the platform rather than carrying a fix.
  */
 function judgeCalls(tool: LoadedTool, rules: readonly LintRule[], context: LintContext): Diagnostic[] {
   const views = platformToolKind(tool.config.kind)?.callViews?.(tool.config) ?? [];
@@ -67,16 +68,20 @@ function judgeCalls(tool: LoadedTool, rules: readonly LintRule[], context: LintC
       source: { ...tool.source, ...(format ? { format } : {}) },
     };
     return judging.flatMap((rule) =>
-      runRule(rule, seen, callContext).map(({ fix: _fix, ...diagnostic }) => ({
+      runRule(rule, seen, callContext, view.pathOf).map(({ fix: _fix, ...diagnostic }) => ({
         ...diagnostic,
-        path: joinPath(tool.source.path, view.path),
-        message: `${view.prefix}${diagnostic.message}`,
+        message: `${view.prefix ?? ""}${diagnostic.message}`,
       })),
     );
   });
 }
 
-function runRule(rule: LintRule, tool: LoadedTool, context: LintContext): Diagnostic[] {
+function runRule(
+  rule: LintRule,
+  tool: LoadedTool,
+  context: LintContext,
+  pathOf: (path: string) => string = (path) => path,
+): Diagnostic[] {
   if (!rule.appliesTo(tool.config)) return [];
   return rule.check(tool, context).map((finding) => {
     const diagnostic: Diagnostic = {
@@ -84,7 +89,7 @@ function runRule(rule: LintRule, tool: LoadedTool, context: LintContext): Diagno
       severity: finding.severity ?? rule.severity,
       tool: finding.tool ?? toolName(tool),
       file: tool.source.file,
-      path: joinPath(tool.source.path, finding.path ?? ""),
+      path: joinPath(tool.source.path, pathOf(finding.path ?? "")),
       message: finding.message,
     };
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;

@@ -7,18 +7,24 @@ import type { Profile } from "../profile.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import type { Diagnostic } from "./diagnostic.js";
 
-/** Load errors and warnings of the configs, as diagnostics of their files. */
+const LOAD_CODES = { error: "config-invalid", warning: "config-warning", info: "config-note" } as const;
+
+/** Load errors, warnings and notes of the configs, as diagnostics of their files. */
 export function loadDiagnostics(loaded: LoadResult): Diagnostic[] {
   const toDiagnostic =
-    (severity: "error" | "warning") => (issue: { file: string; path: string; message: string }) => ({
-      code: severity === "error" ? "config-invalid" : "config-warning",
+    (severity: keyof typeof LOAD_CODES) => (issue: { file: string; path: string; message: string }) => ({
+      code: LOAD_CODES[severity],
       severity,
       tool: "",
       file: issue.file,
       path: issue.path,
       message: issue.message,
     });
-  return [...loaded.errors.map(toDiagnostic("error")), ...loaded.warnings.map(toDiagnostic("warning"))];
+  return [
+    ...loaded.errors.map(toDiagnostic("error")),
+    ...loaded.warnings.map(toDiagnostic("warning")),
+    ...(loaded.notes ?? []).map(toDiagnostic("info")),
+  ];
 }
 
 /** Loads and indexes an OpenAPI description; throws a one-line `load` error. */

@@ -2,7 +2,7 @@ import { BUILT_IN_CHECKS } from "./built-in-checks.js";
 import type { RuleInfo } from "./report.js";
 import { DEFAULT_RULES } from "./rules/index.js";
 
-/** Every rule and built-in check (probe, config-invalid, config-warning): what a finding's code may be. */
+/** Every rule and built-in check (probe, config-invalid, config-warning, config-note): what a finding's code may be. */
 export const RULE_CATALOG: readonly RuleInfo[] = [
   ...DEFAULT_RULES.map(({ id, severity, otherSeverities, description, docs }) => ({
     id,

@@ -129,6 +129,7 @@ function merge(a: LoadResult, b: LoadResult): LoadResult {
     tools: [...a.tools, ...b.tools],
     errors: [...a.errors, ...b.errors],
     warnings: [...a.warnings, ...b.warnings],
+    notes: [...(a.notes ?? []), ...(b.notes ?? [])],
     specs: [...a.specs, ...b.specs],
     skipped: [...a.skipped, ...b.skipped],
   };

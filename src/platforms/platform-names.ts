@@ -4,7 +4,9 @@
  * platforms themselves so that a type can name a profile without loading one; `registry.ts` maps each
  * name to its `Platform`, and the compiler holds the two lists equal.
  */
-export const PLATFORM_NAMES = ["flowise"] as const;
+// n8n first: its workflow export has `nodes` like a Flowise flow, and only its loader also asks for
+// `connections`, so it must be tried before Flowise's.
+export const PLATFORM_NAMES = ["n8n", "flowise"] as const;
 
-/** An agent platform tooldeck reads: `flowise`. */
+/** An agent platform tooldeck reads: `n8n`, `flowise`. */
 export type PlatformName = (typeof PLATFORM_NAMES)[number];

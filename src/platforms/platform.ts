@@ -90,9 +90,13 @@ export interface ToolKind {
   fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
   /** Its executable tools under the runtime options (the profile among them). */
   create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+  /** The config with its requests aimed at `baseUrl` (`--base-url`), as `toBaseUrl` aims the core's kinds. */
+  toBaseUrl?(config: { kind: string }, baseUrl: string): { kind: string };
   /**
    * The HTTP calls a config of this kind makes, each seen as a request tool (a Custom Tool's calls found
-   * in its code), so the core's rules on calls judge them like request tools' (`LintRule.judgesCalls`).
+   * in its code, an n8n node's one request with a `{name}` placeholder per value the model fills), so the
+   * core's rules on calls judge them like request tools' (`LintRule.judgesCalls`). Empty when none can be
+   * read as one (a URL that depends on an expression tooldeck does not evaluate).
    */
   callViews?(config: { kind: string }): readonly CallView[];
 }
@@ -100,7 +104,11 @@ export interface ToolKind {
 /** One call a platform kind makes, as a request tool, and where in the config it is written. */
 export interface CallView {
   config: RequestToolConfig;
-  /** Where a finding on it points: the config's field (`func`) and a prefix for its message (`line 5: `). */
-  path: string;
-  prefix: string;
+  /**
+   * Where a finding on a field of the view lies in the platform's config (`url` → `parameters.url`; every
+   * field of a Custom Tool's call → `func`).
+   */
+  pathOf(path: string): string;
+  /** Said before each finding's message: where in that field the call is (`line 5: `). */
+  prefix?: string;
 }

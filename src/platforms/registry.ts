@@ -1,5 +1,6 @@
 import type { Profile } from "../profile.js";
 import { FLOWISE_PLATFORM } from "./flowise/flowise-platform.js";
+import { N8N_PLATFORM } from "./n8n/n8n-platform.js";
 import type { Platform, ToolKind } from "./platform.js";
 import type { PlatformName } from "./platform-names.js";
 
@@ -8,6 +9,7 @@ import type { PlatformName } from "./platform-names.js";
  * `platform-names.ts` and, when it adds tool kinds, `platform-tool-configs.ts` (README, "Layout").
  */
 const PLATFORMS_BY_NAME: { readonly [N in PlatformName]: Platform & { readonly name: N } } = {
+  n8n: N8N_PLATFORM,
   flowise: FLOWISE_PLATFORM,
 };
 
@@ -26,9 +28,14 @@ export function platformOfToolKind(kind: string): Platform | undefined {
 
 /** The platform tool kind of this `kind`, if a platform adds it. */
 export function platformToolKind(kind: string): ToolKind | undefined {
+  return platformWithKind(kind)?.toolKind;
+}
+
+/** The platform that adds the tool kind `kind`, with that kind. */
+export function platformWithKind(kind: string): { platform: Platform; toolKind: ToolKind } | undefined {
   for (const platform of PLATFORMS) {
-    const found = platform.toolKinds.find((toolKind) => toolKind.kind === kind);
-    if (found) return found;
+    const toolKind = platform.toolKinds.find((candidate) => candidate.kind === kind);
+    if (toolKind) return { platform, toolKind };
   }
   return undefined;
 }

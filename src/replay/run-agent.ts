@@ -4,6 +4,7 @@ import { createAgent } from "langchain";
 import { type ToolArtifact, toLangChainTools } from "../runtime/langchain/to-langchain-tools.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import type { CallRecord } from "./call-record.js";
+import { replayedArgsMiddleware } from "./replayed-args-middleware.js";
 import { stateDigest } from "./state-digest.js";
 
 /** The model, tools, prompt and messages of an agent run, and the emulator state it reads. */
@@ -38,10 +39,12 @@ export interface AgentRun {
 export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
   const digests = new Map<string, string>();
   const tools = options.tools.map((tool) => withDigest(tool, digests, options.snapshot));
+  const replay = replayedArgsMiddleware(options.tools);
   const agent = createAgent({
     model: options.model,
     tools: toLangChainTools(tools),
     ...(options.system ? { systemPrompt: options.system } : {}),
+    ...(replay ? { middleware: [replay] } : {}),
   });
   const initial = stateDigest(options.snapshot());
   let history: BaseMessage[] = [];

@@ -123,7 +123,7 @@ export const ScenarioSchema = z
     tools: z.array(z.string().min(1)).min(1),
     profile: z
       .union([ProfileSchema, z.array(ProfileSchema).min(1)], {
-        error: "expected standard, flowise, or a list of them",
+        error: "expected standard, n8n, flowise, or a list of them",
       })
       .default("standard"),
     vars: z.record(z.string(), z.string()).default({}),

@@ -27,6 +27,11 @@ export interface ToolResult {
   response?: ToolResponse;
   /** Why the call failed, for people (the LLM sees `output`). */
   error?: string;
+  /**
+   * Why nothing was sent: tooldeck cannot make this call as the tool's platform would (an expression it
+   * does not evaluate, a credential it was not given). Probes report the tool as not probed, for this reason.
+   */
+  notReproduced?: string;
 }
 
 /** Per-call options: cancellation, and the LLM's tool-call id when an agent made the call (recorders key on it). */
@@ -55,5 +60,16 @@ export interface ExecutableTool {
    * "5" to 5 and retries). Adapters that validate on their own (LangChain) call it first.
    */
   coerceArgs?(args: unknown): unknown;
+  /**
+   * The tool takes the model's arguments as they come, checked against nothing (n8n's Agent 3.x: wrong
+   * types used as given, unknown keys ignored): adapters hand them over without validating or trimming them.
+   */
+  acceptsAnyArguments?: boolean;
+  /**
+   * The arguments the platform's agent writes back into the conversation for a call of this tool, when
+   * they are not the model's own (n8n's Agent 3.x adds the call's id as `id`, over the model's): agent
+   * loops show these to the model in later turns.
+   */
+  replayedArgs?(args: Record<string, unknown>, toolCallId: string): Record<string, unknown>;
   invoke(args: unknown, options?: ToolInvokeOptions): Promise<ToolResult>;
 }

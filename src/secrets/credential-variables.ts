@@ -30,7 +30,8 @@ function credentialTexts(config: ToolConfig): string[] {
         ...httpCredentialValues(config.credential),
       ];
     default:
-      // A platform's kind (a Custom Tool) holds its credentials in code, which secret-in-config reads.
+      // A platform's kind holds no secret of its own here: a Custom Tool's are in its code (secret-in-config
+      // reads them), an n8n node names its credentials.
       return [];
   }
 }

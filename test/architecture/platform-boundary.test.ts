@@ -46,6 +46,7 @@ describe("the platform boundary", () => {
 
   test("the registry does reach each platform (a scan that finds nothing proves nothing)", () => {
     expect(reached.get("platforms/registry.ts")).toContain("platforms/flowise/flowise-platform.ts");
+    expect(reached.get("platforms/registry.ts")).toContain("platforms/n8n/n8n-platform.ts");
   });
 
   test("a core file or another platform importing a platform's folder is found", () => {

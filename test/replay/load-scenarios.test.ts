@@ -76,7 +76,7 @@ describe("loadScenarios", () => {
     [
       "an unknown profile",
       `${VALID}profile: langchain`,
-      "s.yaml: profile: expected standard, flowise, or a list of them",
+      "s.yaml: profile: expected standard, n8n, flowise, or a list of them",
     ],
     ["a clock that is not ISO", `${VALID}now: yesterday`, "s.yaml: now: Invalid ISO datetime"],
     [

@@ -63,8 +63,7 @@ export const proxyCommand: Command = {
 function toolNamer(paths: readonly string[], roots: readonly string[]) {
   const shapes: ToolCallShape[] = [];
   for (const { config } of loadToolConfigs(paths, { roots }).tools) {
-    // A toolkit names its calls per operation, and a platform kind may call no fixed URL (a Custom Tool).
-    if (!("url" in config) || !config.name) continue;
+    if ((config.kind !== "request" && config.kind !== "http") || !config.name) continue;
     shapes.push({ name: config.name, method: config.method, url: config.url });
     // A path parameter the URL has no placeholder for is appended as a segment (the tutorial's get_events).
     const appended =

@@ -3,9 +3,9 @@ import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import { type CommandInfo, watches } from "../cli-io.js";
 import {
   ALLOW_CODE_HELP,
-  FLOWISE_FLAGS_HELP,
   MCP_FLAGS_HELP,
   OUTBOUND_FLAGS_HELP,
+  PLATFORM_FLAGS_HELP,
   PROJECT_FLAGS_HELP,
 } from "./flag-help.js";
 
@@ -25,8 +25,9 @@ Options:
                       tools/, else one inferred from the traffic recorded with the tools' host)
   --traffic PATH      recorded traffic to infer it from: HAR captures, traffic files, cassettes or
                       folders of them (repeatable; default scenarios/; docs/traffic.md)
-  --profile P         standard or flowise (judge what Flowise 3.1 does); default standard, and flowise
-                      for Flowise exports and --flowise chatflows
+  --profile P         standard, n8n (judge what n8n 2.41 does) or flowise (judge what Flowise 3.1 does);
+                      default standard, n8n for n8n workflows and --n8n, flowise for Flowise exports
+                      and --flowise chatflows
   --format F          stylish (default), json, sarif, junit, github (GitHub Actions annotations) or html
                       (one self-contained page: findings with their fixes, ${probes ? "each probe's request and answer,\n                      " : ""}the JSON schema the LLM is given; filters and search work offline)
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
@@ -39,7 +40,7 @@ Options:
   --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
                       check again, until nothing is left to fix; ends with 'fixed N findings in M files
                       (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes
-${FLOWISE_FLAGS_HELP}
+${PLATFORM_FLAGS_HELP}
 ${MCP_FLAGS_HELP}${probes ? "\n                      (an MCP server's tools are linted, never probed)" : ""}
 ${ALLOW_CODE_HELP};
                       also load the rule modules tooldeck.config.* names (plugins), in the process

@@ -13,7 +13,8 @@ export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (h
 export const ALLOW_CODE_HELP =
   "  --allow-code        run toolkits' Custom Code (in a sandbox: QuickJS in WebAssembly, nothing of Node's, 64 MiB, a hard time limit); without it Flowise's default code is used";
 
-export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default) or flowise (what Flowise 3.1 does)
+export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default), n8n (what n8n 2.41 does) or flowise
+                      (what Flowise 3.1 does)
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable); printed as it is unless it is secret (docs/security.md)
   --secret KEY=VALUE  set {{$vars.KEY}} and never print its value (repeatable; a credential-like name such
                       as api_key, or a use as a credential in a config, makes a --var secret too)
@@ -27,9 +28,13 @@ ${OUTBOUND_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
 ${PROJECT_FLAGS_HELP}`;
 
-export const FLOWISE_FLAGS_HELP = `  --flowise URL       also read the tools of a Flowise instance's chatflows (GET /api/v1/chatflows)
+/** The flags that read a running platform instance's tools (tools, lint and check). */
+export const PLATFORM_FLAGS_HELP = `  --flowise URL       also read the tools of a Flowise instance's chatflows (GET /api/v1/chatflows)
   --api-key KEY       its API key (default $TOOLDECK_API_KEY or $FLOWISE_API_KEY)
-  --chatflow ID       only this chatflow (repeatable)`;
+  --chatflow ID       only this chatflow (repeatable)
+  --n8n URL           also read the HTTP tools of an n8n instance's workflows (GET /api/v1/workflows;
+                      the API key from --api-key, $TOOLDECK_API_KEY or $N8N_API_KEY)
+  --workflow ID       only this n8n workflow (repeatable)`;
 
 /**
  * The MCP source flags of tools, lint and check: the only way to name an MCP server, since an argument

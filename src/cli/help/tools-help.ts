@@ -1,5 +1,5 @@
 import type { CommandInfo } from "../cli-io.js";
-import { FLOWISE_FLAGS_HELP, MCP_FLAGS_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
+import { MCP_FLAGS_HELP, PLATFORM_FLAGS_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
 
 /** `tooldeck tools`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const TOOLS_INFO: CommandInfo = {
@@ -13,10 +13,11 @@ Arguments:
   paths               config files or folders (default tools/); always paths, a file named mcp:… too
 
 Options:
-  --profile P         standard (default) or flowise: the schema differs (Flowise shows every param as a string)
+  --profile P         standard (default), n8n or flowise: the schema differs (Flowise shows every param as a
+                      string; an n8n node's schema is n8n's under every profile)
   --json              print a JSON array instead of text
   --allow-host HOST   an --mcp-url server may be on this host (host or host:port; repeatable)
-${FLOWISE_FLAGS_HELP}
+${PLATFORM_FLAGS_HELP}
 ${MCP_FLAGS_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help

@@ -26,7 +26,12 @@ export function judgeExchange(result: ToolResult, spec: OperationIndex | undefin
   const findings: ProbeFinding[] = [];
   if (response.status < 200 || response.status > 299) {
     const message = `${target} answered ${response.status} ${clipEvidence(response.body)}`.trimEnd();
-    findings.push(withSymptom({ message }, symptomOfStatus(response.status)));
+    findings.push(
+      withSymptom(
+        { message: `${message}${hiddenFromLlm(result, response)}` },
+        symptomOfStatus(response.status),
+      ),
+    );
   } else if (!result.ok) {
     findings.push({
       message: `${target} answered ${response.status}, but the tool failed: ${result.output}`,
@@ -38,6 +43,16 @@ export function judgeExchange(result: ToolResult, spec: OperationIndex | undefin
   if (findings.length > 0 && drift[0]?.message.endsWith(`is not an operation of ${spec.title}`))
     return findings;
   return [...findings, ...drift];
+}
+
+/**
+ * What the LLM saw instead of an error answer's body, when its platform hides the body and words the
+ * error itself (n8n's status sentences): the finding then shows what the model was left with.
+ */
+function hiddenFromLlm(result: ToolResult, response: ToolResponse): string {
+  const seen = clipEvidence(result.output);
+  const body = clipEvidence(response.body);
+  return seen === "" || body === "" || seen.includes(body) ? "" : `; the LLM sees ${seen}`;
 }
 
 /**

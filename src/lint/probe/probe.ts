@@ -162,14 +162,19 @@ async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
   }
   const call = await callAndJudge(context, args);
   const skipped = context.runtime.skipsUnknownHosts ? unknownHost(call.result) : undefined;
-  if (skipped !== undefined) {
-    const message = `not probed: ${skipped} has no OpenAPI description and is not called without --live (give --spec, or --live --allow-host ${skipped})`;
+  const why =
+    call.result.notReproduced ??
+    (skipped === undefined
+      ? undefined
+      : `${skipped} has no OpenAPI description and is not called without --live (give --spec, or --live --allow-host ${skipped})`);
+  if (why !== undefined) {
+    const message = `not probed: ${why}`;
     return {
       record: {
         tool,
         name: executable.name,
         result: call.result,
-        sent: `${method} ${call.result.request?.url} → not probed`,
+        sent: `${method} ${call.result.request?.url ?? executable.endpoint?.url ?? ""} → not probed`,
       },
       diagnostics: [probeDiagnostic(tool, executable.name, "info", message)],
     };

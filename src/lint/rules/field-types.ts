@@ -1,5 +1,6 @@
 import type { BodyFieldSpec, ParamSpec, RequestToolConfig } from "../../config/request-tool-config.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import type { Profile } from "../../profile.js";
 import type { Finding, LintRule } from "../rule.js";
 import {
   describeOperation,
@@ -24,7 +25,7 @@ interface FieldPair {
 export const fieldTypes: LintRule<RequestToolConfig> = {
   id: "field-types",
   severity: "warning",
-  profiles: ["flowise", "standard"],
+  profiles: ["flowise", "standard", "n8n"],
   judgesCalls: true,
   explains: ["rejected-request"],
   description:
@@ -39,7 +40,7 @@ export const fieldTypes: LintRule<RequestToolConfig> = {
   },
 };
 
-function judge(pair: FieldPair, profile: "flowise" | "standard"): Finding[] {
+function judge(pair: FieldPair, profile: Profile): Finding[] {
   const expected = schemaType(pair.schema);
   const declared = pair.field.type;
   const seen = typeSeenByLlm(declared, profile, pair.where);

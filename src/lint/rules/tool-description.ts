@@ -23,7 +23,8 @@ export const toolDescription: LintRule<RequestToolConfig> = {
   id: "tool-description",
   severity: "warning",
   otherSeverities: ["info"],
-  profiles: ["flowise", "standard"],
+  profiles: ["flowise", "standard", "n8n"],
+  judgesCalls: true,
   description:
     "a tool description that is empty, Flowise's generic default, or says another action than the method",
   docs:

@@ -8,7 +8,7 @@ import { isRequestTool } from "./rule-helpers.js";
 export const undisclosedFormat: LintRule<RequestToolConfig> = {
   id: "undisclosed-format",
   severity: "warning",
-  profiles: ["flowise", "standard"],
+  profiles: ["flowise", "standard", "n8n"],
   judgesCalls: true,
   explains: ["rejected-request"],
   description: "a field with a required format or pattern that the tool never tells the LLM about",

@@ -7,6 +7,9 @@ import {
 import type { ExecutableTool, ToolInvokeOptions, ToolResult } from "../tool-result.js";
 import { withoutPatterns } from "./without-patterns.js";
 
+/** What LangChain checks the arguments of a tool that accepts any against: that they are an object. */
+const ANY_OBJECT: Record<string, unknown> = { type: "object" };
+
 /** What a LangChain ToolMessage carries as `artifact`: the HTTP exchange behind the output. */
 export type ToolArtifact = Pick<ToolResult, "ok" | "request" | "response" | "error">;
 
@@ -37,10 +40,10 @@ class ExecutableLangChainTool extends DynamicStructuredTool {
         runTool(tool, args, config?.toolCall?.id, config?.signal),
     });
     const coerce = tool.coerceArgs ?? ((args: unknown) => args);
-    const declared = declaredKeys(tool);
+    const declared = tool.acceptsAnyArguments ? undefined : declaredKeys(tool);
     this.#coerce = declared ? (args) => coerce(withoutUndeclared(args, declared)) : coerce;
     this.#ownSchema = tool.inputSchema;
-    const unpatterned = withoutPatterns(tool.inputSchema);
+    const unpatterned = tool.acceptsAnyArguments ? ANY_OBJECT : withoutPatterns(tool.inputSchema);
     this.#validating =
       unpatterned === tool.inputSchema ? this : Object.create(this, { schema: { value: unpatterned } });
   }

@@ -1,4 +1,5 @@
 import type { ToolConfig } from "../../config/tool-config.js";
+import { platformToolKind } from "../../platforms/registry.js";
 
 /** `scheme://authority` at the start of a URL template, variables in the authority included. */
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
@@ -15,7 +16,7 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 export function toBaseUrl(config: ToolConfig, baseUrl: string): ToolConfig {
   const base = baseUrl.replace(/\/+$/, "");
   if (config.kind === "openapi-toolkit") return { ...config, selectedServer: base };
-  // A platform's kind with no URL of its own (a Custom Tool's code) is aimed by its executor.
-  if (!("url" in config)) return config;
-  return { ...config, url: config.url.replace(ORIGIN, base) };
+  if (config.kind === "request" || config.kind === "http")
+    return { ...config, url: config.url.replace(ORIGIN, base) };
+  return (platformToolKind(config.kind)?.toBaseUrl?.(config, base) as ToolConfig | undefined) ?? config;
 }

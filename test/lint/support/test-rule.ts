@@ -65,7 +65,7 @@ export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOpt
     });
 
     test("metadata", () => {
-      expect(rule.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(rule.id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
       expect(rule.description.length).toBeGreaterThan(10);
       expect(rule.docs.length).toBeGreaterThan(rule.description.length);
       expect(rule.profiles.length).toBeGreaterThan(0);

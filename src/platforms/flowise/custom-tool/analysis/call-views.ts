@@ -31,7 +31,7 @@ export function customToolCallViews(row: CustomToolRow): CallView[] {
     if (!method.success || !call.url) return [];
     const config = requestViewOf(row, call, method.data, call.url);
     views.add(config);
-    return [{ config, path: "func", prefix: `line ${call.line}: ` }];
+    return [{ config, pathOf: () => "func", prefix: `line ${call.line}: ` }];
   });
 }
 

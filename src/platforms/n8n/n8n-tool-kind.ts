@@ -1,0 +1,34 @@
+import type { LoadSink } from "../../config/load-sink.js";
+import { reportZodIssues } from "../../config/report-zod-issues.js";
+import type { ToolKind } from "../platform.js";
+import { type N8nHttpToolConfig, N8nHttpToolConfigSchema } from "./config/n8n-http-tool-config.js";
+import { n8nToBaseUrl } from "./config/n8n-to-base-url.js";
+import { reportSchemaRefusal } from "./config/report-schema-refusal.js";
+import { n8nRequestView } from "./lint/n8n-request-view.js";
+
+/**
+ * `kind: n8n-http-tool`: an n8n HTTP tool node written in a tools/ file (a node copied from n8n, with
+ * `kind` and `agent` added), and its executor, n8n's semantics under any profile.
+ */
+export const N8N_HTTP_TOOL_KIND: ToolKind = {
+  kind: "n8n-http-tool",
+  fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink) {
+    const parsed = N8nHttpToolConfigSchema.safeParse(value);
+    if (!parsed.success) {
+      reportZodIssues(parsed.error, path, sink.error);
+      return undefined;
+    }
+    return reportSchemaRefusal(parsed.data, path, sink) ? undefined : parsed.data;
+  },
+  callViews: (config) => {
+    const view = n8nRequestView(config as N8nHttpToolConfig);
+    return view ? [view] : [];
+  },
+  toBaseUrl: (config, baseUrl) => n8nToBaseUrl(config as N8nHttpToolConfig, baseUrl),
+  async create(config, options) {
+    // Loaded when an n8n tool is made: its expression parser (acorn, ~35 kB gzipped) and n8n's
+    // encoders (qs, lodash) would otherwise load with the registry at every start of the CLI.
+    const { createN8nTool } = await import("./runtime/create-n8n-tool.js");
+    return [createN8nTool(config as N8nHttpToolConfig, options)];
+  },
+};

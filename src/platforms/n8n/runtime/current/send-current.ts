@@ -1,0 +1,63 @@
+import type { FetchLike } from "../../../../net/fetch-like.js";
+import { isInProcessFetch } from "../../../../net/fetch-like.js";
+import { startDeadline } from "../../../../runtime/call-deadline.js";
+import { toRequestInit } from "../../../../runtime/http-exchange.js";
+import type { ToolResponse } from "../../../../runtime/tool-result.js";
+import type { CurrentCall } from "./build-current-request.js";
+
+/** The node settings that repeat a failed call (reference fact 24). */
+export interface RetrySettings {
+  retryOnFail?: boolean | undefined;
+  maxTries?: number | undefined;
+  waitBetweenTries?: number | undefined;
+}
+
+export type Exchange = { ok: true; response: ToolResponse } | { ok: false; error: unknown };
+
+/**
+ * Sends one call as the current node does: redirects followed unless its options say not to, and with
+ * Retry On Fail the whole call repeated (n8n's defaults: 3 tries, 1 s apart; n8n caps them at 5 and
+ * 5 s) while it fails with a non-2xx answer or a network error; the last outcome is what the model sees.
+ */
+export async function sendCurrent(
+  fetch: FetchLike,
+  call: CurrentCall,
+  retry: RetrySettings,
+  signal: AbortSignal | undefined,
+): Promise<Exchange> {
+  const tries = retry.retryOnFail === true ? Math.min(Math.max(retry.maxTries ?? 3, 1), 5) : 1;
+  const waitMs = Math.min(Math.max(retry.waitBetweenTries ?? 1000, 0), 5000);
+  let outcome: Exchange = { ok: false, error: new Error("not sent") };
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    if (attempt > 1 && waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    outcome = await sendOnce(fetch, call, signal);
+    if (outcome.ok && outcome.response.status < 400) return outcome;
+  }
+  return outcome;
+}
+
+async function sendOnce(
+  fetch: FetchLike,
+  call: CurrentCall,
+  outer: AbortSignal | undefined,
+): Promise<Exchange> {
+  const deadline = startDeadline(call.timeoutMs, outer, isInProcessFetch(fetch, call.request.url));
+  try {
+    const init = toRequestInit(call.request, deadline.signal, call.followRedirects ? "follow" : "manual");
+    const raw = await deadline.race(fetch(call.request.url, init));
+    const body = await deadline.race(raw.text());
+    return {
+      ok: true,
+      response: {
+        status: raw.status,
+        statusText: raw.statusText,
+        headers: Object.fromEntries(raw.headers),
+        body,
+      },
+    };
+  } catch (error) {
+    return { ok: false, error };
+  } finally {
+    deadline.clear();
+  }
+}

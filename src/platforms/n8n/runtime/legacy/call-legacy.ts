@@ -1,0 +1,70 @@
+import type { ToolResult } from "../../../../runtime/tool-result.js";
+import { legacyPlan } from "../../schema/legacy-parameters.js";
+import { legacySetupError } from "../../schema/legacy-setup.js";
+import { isAgent3 } from "../agent-version.js";
+import { sendCurrent } from "../current/send-current.js";
+import { refusedResult } from "../model-text.js";
+import type { N8nCallContext } from "../n8n-call-context.js";
+import { networkFailureOf } from "../n8n-error-text.js";
+import { NotReproducible } from "../node-failure.js";
+import { buildLegacyRequest } from "./build-legacy-request.js";
+import { legacyNetworkText, legacyText } from "./legacy-output.js";
+
+/** What Agent 3.x answers for any call of the legacy node; no request is sent (reference fact 39). */
+export const LEGACY_UNDER_AGENT_3 =
+  'The node "@n8n/n8n-nodes-langchain.toolHttpRequest" has a "supplyData" method but no "execute" method.';
+
+/** The legacy node's HTTP client's own limit: none is set, so n8n's five minutes apply. */
+const LEGACY_TIMEOUT_MS = 300_000;
+
+/**
+ * One call of the legacy `toolHttpRequest` 1.1 (reference sections 5 and 7): refused by Agent 3.x; under
+ * an older agent its setup checked as n8n checks it, then the request sent and the answer given as its
+ * text. The string-input v1 is not reproduced.
+ */
+export async function callLegacy(
+  context: N8nCallContext,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  const { config, options } = context;
+  if (isAgent3(config.agent)) {
+    return {
+      ok: false,
+      output: JSON.stringify([{ error: LEGACY_UNDER_AGENT_3 }]),
+      error: LEGACY_UNDER_AGENT_3,
+    };
+  }
+  if (config.typeVersion < 1.1)
+    throw new NotReproducible("calls of the legacy node v1 (one JSON string input) are not modelled");
+  const plan = legacyPlan(config.parameters);
+  const setup = legacySetupError(config, plan);
+  if (setup) {
+    return {
+      ok: false,
+      output: setup.message,
+      error: `the n8n agent fails before any model call: Error in sub-node ${config.name}: ${setup.message}`,
+    };
+  }
+  const request = buildLegacyRequest(config.parameters, plan, context.auth, args);
+  const call = {
+    request,
+    response: { format: "text" as const, fullResponse: false, neverError: true, outputPropertyName: "data" },
+    followRedirects: true,
+    timeoutMs: LEGACY_TIMEOUT_MS,
+  };
+  const exchange = await sendCurrent(options.fetch ?? globalThis.fetch, call, config, context.signal);
+  if (!exchange.ok) {
+    return (
+      refusedResult(exchange.error, request) ?? {
+        ok: false,
+        output: legacyNetworkText(networkFailureOf(exchange.error).message),
+        request,
+      }
+    );
+  }
+  const output = legacyText(exchange.response);
+  const ok = exchange.response.status < 400;
+  return ok
+    ? { ok, output, request, response: exchange.response }
+    : { ok, output, error: output, request, response: exchange.response };
+}

@@ -1,0 +1,100 @@
+import get from "lodash-es/get.js";
+import set from "lodash-es/set.js";
+import unset from "lodash-es/unset.js";
+import { isPlainObject } from "../../../json/json-value.js";
+import { N8nNodeError, NotReproducible } from "./node-failure.js";
+
+/** The tool-only option *Optimize Response* (reference facts 32, 56). */
+export interface OptimizeSettings {
+  responseType: "json" | "text" | "html";
+  dataField: string;
+  fieldsToInclude: "all" | "selected" | "except";
+  fields: string[];
+  /** 0: no limit. */
+  maxLength: number;
+}
+
+/** The node's Optimize Response settings, or undefined when the option is off. */
+export function optimizeSettingsOf(parameters: Record<string, unknown>): OptimizeSettings | undefined {
+  if (parameters.optimizeResponse !== true) return undefined;
+  const responseType =
+    parameters.responseType === "text" || parameters.responseType === "html"
+      ? parameters.responseType
+      : "json";
+  const include = parameters.fieldsToInclude;
+  const fields = parameters.fields;
+  return {
+    responseType,
+    dataField: typeof parameters.dataField === "string" ? parameters.dataField : "",
+    fieldsToInclude: include === "selected" || include === "except" ? include : "all",
+    fields: Array.isArray(fields)
+      ? fields.map(String)
+      : typeof fields === "string"
+        ? fields.split(",").map((field) => field.trim())
+        : [],
+    maxLength:
+      parameters.truncateResponse === true && typeof parameters.maxLength === "number"
+        ? parameters.maxLength
+        : 0,
+  };
+}
+
+/**
+ * JSON optimisation: the records under Field Containing Data (or the body), each cut to the selected
+ * fields (dot paths) or stripped of the excepted ones.
+ */
+export function optimizeJson(body: unknown, settings: OptimizeSettings): unknown[] {
+  const data = typeof body === "string" ? parseOrFail(body) : body;
+  if (typeof data !== "object" || data === null) {
+    throw new N8nNodeError("The response type must be an object or an array of objects");
+  }
+  let records: unknown[];
+  if (Array.isArray(data))
+    records = settings.dataField ? data.map((item) => fieldOf(item, settings.dataField)) : data;
+  else if (!settings.dataField) records = [data];
+  else {
+    const inner = fieldOf(data, settings.dataField);
+    records = Array.isArray(inner) ? inner : [inner];
+  }
+  if (settings.fieldsToInclude === "selected") {
+    return records.map((record) => {
+      const picked: Record<string, unknown> = {};
+      for (const field of settings.fields) set(picked, field, get(record, field));
+      return picked;
+    });
+  }
+  if (settings.fieldsToInclude === "except") {
+    for (const record of records)
+      for (const field of settings.fields) if (isPlainObject(record)) unset(record, field);
+  }
+  return records;
+}
+
+function fieldOf(value: unknown, field: string): unknown {
+  return isPlainObject(value) && Object.hasOwn(value, field) ? value[field] : undefined;
+}
+
+function parseOrFail(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new N8nNodeError((error as Error).message);
+  }
+}
+
+/**
+ * Text optimisation: n8n reads the answer as an HTML page (JSDOM and Readability) and keeps its readable
+ * text, cut at Max Response Characters. Modelled for plain text only (no markup, no entities), whose
+ * readable text is itself; anything else is not reproduced.
+ */
+export function optimizeText(body: unknown, settings: OptimizeSettings): string {
+  const text = typeof body === "object" && body !== null ? JSON.stringify(body, null, 2) : body;
+  if (typeof text !== "string") {
+    throw new N8nNodeError(`The response type must be a string. Received: ${typeof text}`);
+  }
+  if (/[<&]/.test(text))
+    throw new NotReproducible("Optimize Response (Text) of an answer with markup is not modelled");
+  return settings.maxLength > 0 && text.length > settings.maxLength
+    ? text.slice(0, settings.maxLength)
+    : text;
+}
