@@ -15,11 +15,12 @@ import { build } from "rolldown";
  * must be one copy of @langchain/core), and the MCP SDK and OpenAI client that come with it; they load
  * only for `agent`, `run` and `mcp`, or an MCP source. fast-xml-parser loads only for an XML request body
  * to the spec emulator: bundled, it would weigh 140 kB in a package held under 1 MB. qs and lodash-es
- * load only when an n8n tool is made (n8n's encoders). acorn stays bundled: lint reads Custom Tools'
- * code with it, and the CLI's lint loads nothing from node_modules (test/cli/bundled-cli.test.ts).
+ * load only when an n8n tool is made (n8n's encoders); acorn and acorn-walk when code is parsed (a Custom
+ * Tool's, an n8n expression: `src/text/javascript-parser.ts`), so a lint of configs without code loads
+ * nothing from node_modules (test/cli/bundled-cli.test.ts).
  */
 const CLI_EXTERNAL =
-  /^(?:langchain|langsmith|openai|fast-xml-parser$|qs$|lodash-es\/|@langchain\/|@modelcontextprotocol\/)/;
+  /^(?:langchain|langsmith|openai|fast-xml-parser$|acorn$|acorn-walk$|qs$|lodash-es\/|@langchain\/|@modelcontextprotocol\/)/;
 
 /** A package or a Node built-in, not one of tsc's files. */
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/");

@@ -1,4 +1,5 @@
-import { type Expression, type Property, parseExpressionAt } from "acorn";
+import type { Expression, Property } from "acorn";
+import { acorn } from "../../../text/javascript-parser.js";
 import { isMethodCall, propertyKey } from "./analysis/syntax-shapes.js";
 import type { CustomToolSchemaRow } from "./custom-tool-row.js";
 
@@ -22,7 +23,7 @@ const IGNORED = new Set(["max", "min"]);
 export function readZodSchemaExpression(text: string): ZodExpressionRows | undefined {
   let expression: Expression;
   try {
-    expression = parseExpressionAt(text, 0, { ecmaVersion: "latest" });
+    expression = acorn().parseExpressionAt(text, 0, { ecmaVersion: "latest" });
   } catch {
     return undefined;
   }

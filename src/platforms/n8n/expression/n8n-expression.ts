@@ -1,4 +1,5 @@
-import { type Expression, parseExpressionAt } from "acorn";
+import type { Expression } from "acorn";
+import { acorn } from "../../../text/javascript-parser.js";
 import { unsupportedReason } from "./evaluate-expression.js";
 
 /** A piece of an n8n expression: literal text, or one `{{ … }}` read as JavaScript (never run). */
@@ -76,7 +77,7 @@ function codePart(source: string, expression: Expression | undefined): TemplateP
 
 function parseAt(template: string, start: number): Expression | undefined {
   try {
-    return parseExpressionAt(template, start, { ecmaVersion: "latest" });
+    return acorn().parseExpressionAt(template, start, { ecmaVersion: "latest" });
   } catch {
     // Not JavaScript acorn reads (or nested too deep for it): kept as source, never evaluated.
     return undefined;

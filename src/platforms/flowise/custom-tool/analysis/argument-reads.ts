@@ -1,5 +1,5 @@
 import type { Expression, Identifier, Node, Program } from "acorn";
-import { ancestor, simple } from "acorn-walk";
+import { acornWalk } from "../../../../text/javascript-parser.js";
 import { type CodeScope, varsName } from "./code-scope.js";
 import { lineOf } from "./parse-custom-tool-code.js";
 
@@ -18,7 +18,7 @@ export interface ArgumentReads {
  */
 export function argumentReads(program: Program, scope: CodeScope): ArgumentReads {
   const unguarded = new Map<string, number>();
-  ancestor(program, {
+  acornWalk().ancestor(program, {
     Identifier(node, _state, ancestors) {
       const argument = scope.argumentOf((node as Identifier).name);
       if (
@@ -31,7 +31,7 @@ export function argumentReads(program: Program, scope: CodeScope): ArgumentReads
     },
   });
   const vars = new Map<string, number>();
-  simple(program, {
+  acornWalk().simple(program, {
     MemberExpression(node) {
       const name = varsName(node as Expression);
       if (name !== undefined && !vars.has(name)) vars.set(name, lineOf(node));
@@ -61,7 +61,7 @@ function guardedBranch(node: Node): { test: Node; body: Node } | undefined {
 
 function asksTypeof(test: Node, name: string): boolean {
   let found = false;
-  simple(test, {
+  acornWalk().simple(test, {
     UnaryExpression(node) {
       const { operator, argument } = node as Node & { operator: string; argument: Node & { name?: string } };
       if (operator === "typeof" && argument.type === "Identifier" && argument.name === name) found = true;

@@ -1,5 +1,5 @@
 import type { Expression, Node, ObjectExpression, Pattern, Program } from "acorn";
-import { full } from "acorn-walk";
+import { acornWalk } from "../../../../text/javascript-parser.js";
 import { type CodeTemplate, joinTemplates } from "./code-template.js";
 
 /** A name the code declares: its one initialiser when it is set once and never again. */
@@ -25,7 +25,7 @@ export class CodeScope {
   private readonly addedKeys = new Map<string, string[]>();
 
   constructor(program: Program) {
-    full(program, (node) => this.record(node));
+    acornWalk().full(program, (node) => this.record(node));
   }
 
   /** Whether the code declares `name` itself (then `$x` is not an argument). */

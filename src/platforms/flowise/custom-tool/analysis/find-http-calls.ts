@@ -1,5 +1,5 @@
 import type { CallExpression, Expression, ObjectExpression, Program, Property, SpreadElement } from "acorn";
-import { simple } from "acorn-walk";
+import { acornWalk } from "../../../../text/javascript-parser.js";
 import type { CodeScope } from "./code-scope.js";
 import type { BodyField, HttpCall, HttpClient } from "./http-call.js";
 import { lineOf } from "./parse-custom-tool-code.js";
@@ -16,7 +16,7 @@ const AXIOS_DATA_METHODS = new Set(["post", "put", "patch"]);
  */
 export function findHttpCalls(program: Program, scope: CodeScope): HttpCall[] {
   const calls: HttpCall[] = [];
-  simple(program, {
+  acornWalk().simple(program, {
     CallExpression(node) {
       const call = httpCallOf(node, scope);
       if (call) calls.push(call);

@@ -1,4 +1,5 @@
-import { type Program, parse } from "acorn";
+import type { Program } from "acorn";
+import { acorn } from "../../../../text/javascript-parser.js";
 
 /** A Custom Tool's code, parsed as Flowise runs it, or why it does not parse. */
 export type ParsedCode = { ok: true; program: Program } | { ok: false; line: number; message: string };
@@ -13,7 +14,7 @@ const PREFIX = "(async function () {\n";
  */
 export function parseCustomToolCode(func: string): ParsedCode {
   try {
-    const program = parse(`${PREFIX}${func}\n})`, {
+    const program = acorn().parse(`${PREFIX}${func}\n})`, {
       ecmaVersion: "latest",
       sourceType: "script",
       locations: true,
