@@ -3,6 +3,7 @@ import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langcha
 import { createAgent } from "langchain";
 import { type ToolArtifact, toLangChainTools } from "../runtime/langchain/to-langchain-tools.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
+import { agentLoopMiddleware } from "./agent-loop-middleware.js";
 import type { CallRecord } from "./call-record.js";
 import { replayedArgsMiddleware } from "./replayed-args-middleware.js";
 import { stateDigest } from "./state-digest.js";
@@ -39,12 +40,15 @@ export interface AgentRun {
 export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
   const digests = new Map<string, string>();
   const tools = options.tools.map((tool) => withDigest(tool, digests, options.snapshot));
-  const replay = replayedArgsMiddleware(options.tools);
+  // The platform's loop first, so that it sees the model's own messages; then its replay of them.
+  const middleware = [agentLoopMiddleware(options.tools), replayedArgsMiddleware(options.tools)].filter(
+    (entry) => entry !== undefined,
+  );
   const agent = createAgent({
     model: options.model,
     tools: toLangChainTools(tools),
     ...(options.system ? { systemPrompt: options.system } : {}),
-    ...(replay ? { middleware: [replay] } : {}),
+    ...(middleware.length > 0 ? { middleware } : {}),
   });
   const initial = stateDigest(options.snapshot());
   let history: BaseMessage[] = [];

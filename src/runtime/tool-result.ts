@@ -40,6 +40,17 @@ export interface ToolInvokeOptions {
   toolCallId?: string;
 }
 
+/** The rules of a platform's agent loop that tooldeck's agent runs reproduce (`ExecutableTool.agentLoop`). */
+export interface AgentLoopRules {
+  /** Model calls allowed for one user message; one more ends the run with `maxIterationsMessage`. */
+  maxIterations: number;
+  maxIterationsMessage: string;
+  /** A call of a tool the agent does not have is dropped (no request, no tool message) and the model asked again. */
+  dropsUnknownTools: boolean;
+  /** A tool call whose arguments are not JSON ends the run with this message. */
+  invalidArgumentsMessage: string;
+}
+
 /** A tool ready to call: what the LLM is given (name, description, JSON schema) and how to run it. */
 export interface ExecutableTool {
   name: string;
@@ -71,5 +82,10 @@ export interface ExecutableTool {
    * loops show these to the model in later turns.
    */
   replayedArgs?(args: Record<string, unknown>, toolCallId: string): Record<string, unknown>;
+  /**
+   * How the platform's agent runs its loop, where it differs from LangChain's (n8n's Agent 3.x): an agent
+   * run holding such a tool follows it.
+   */
+  agentLoop?: AgentLoopRules;
   invoke(args: unknown, options?: ToolInvokeOptions): Promise<ToolResult>;
 }

@@ -2,7 +2,7 @@ import { ToolDeckError } from "../../../errors.js";
 import { isPlainObject } from "../../../json/json-value.js";
 import { withOutboundPolicy } from "../../../runtime/outbound/with-outbound-policy.js";
 import type { ToolRuntimeOptions } from "../../../runtime/runtime-options.js";
-import type { ExecutableTool, ToolResult } from "../../../runtime/tool-result.js";
+import type { AgentLoopRules, ExecutableTool, ToolResult } from "../../../runtime/tool-result.js";
 import type { N8nHttpToolConfig } from "../config/n8n-http-tool-config.js";
 import { CompiledParameters } from "../expression/compiled-parameters.js";
 import { LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
@@ -17,6 +17,18 @@ import { callCurrent } from "./current/call-current.js";
 import { callLegacy } from "./legacy/call-legacy.js";
 import type { N8nCallContext } from "./n8n-call-context.js";
 import { NotReproducible } from "./node-failure.js";
+
+/**
+ * Agent 3.x's loop (reference facts 37, 38): a call of a tool it does not have is dropped and the model
+ * asked again, until its 10 iterations are spent; arguments that are not JSON stop the agent.
+ */
+const N8N_AGENT_3_LOOP: AgentLoopRules = {
+  maxIterations: 10,
+  maxIterationsMessage:
+    "Max iterations (10) reached. The agent could not complete the task within the allowed number of iterations.",
+  dropsUnknownTools: true,
+  invalidArgumentsMessage: "Model output doesn't fit required format",
+};
 
 /**
  * An n8n HTTP tool node as an executable tool under the n8n profile (docs/n8n.md): the name, description
@@ -41,7 +53,9 @@ export function createN8nTool(config: N8nHttpToolConfig, runtime: ToolRuntimeOpt
     // Agent 3.x checks nothing (reference fact 13); Agent 2.2's check runs in invoke, with its own words.
     acceptsAnyArguments: true,
     // Agent 3.x replays each call with its id written over the model's `id` argument (reference fact 36).
-    ...(isAgent3(config.agent) ? { replayedArgs: (args, id) => ({ ...args, id }) } : {}),
+    ...(isAgent3(config.agent)
+      ? { replayedArgs: (args, id) => ({ ...args, id }), agentLoop: N8N_AGENT_3_LOOP }
+      : {}),
     async invoke(given, callOptions = {}) {
       const args = isPlainObject(given) ? given : {};
       if (!isAgent3(config.agent)) {
