@@ -306,3 +306,50 @@ describe("the outbound guard holds for a URL the model chooses (reference fact 1
     );
   });
 });
+
+describe("the legacy node v1: one string input (reference section 8)", () => {
+  const v1 = (parameters: Record<string, unknown> = {}) =>
+    legacyNode(
+      { url: `${BASE}/items/{id}`, toolDescription: "Get an item", ...parameters },
+      { typeVersion: 1 },
+    );
+
+  test("the input is parsed as JSON; numbers are not coerced, json-typed text is parsed (fact 58)", async () => {
+    const parameters = {
+      method: "POST",
+      sendBody: true,
+      specifyBody: "json",
+      jsonBody: '{"n": {n}, "meta": {meta}}',
+      placeholderDefinitions: {
+        values: [
+          { name: "n", type: "number" },
+          { name: "meta", type: "json" },
+        ],
+      },
+    };
+    const input = JSON.stringify({ id: "7", n: "5", meta: '{"a":1}' });
+    const { result, requests } = await call(v1(parameters), { input }, json({ ok: true }));
+    expect(requests.map((request) => [request.method, request.url, request.body])).toEqual([
+      ["POST", `${BASE}/items/7`, '{"n":"5","meta":{"a":1}}'],
+    ]);
+    expect(result.ok).toBe(true);
+  });
+
+  test.each([
+    ["a required value left out", JSON.stringify({ q: "x" })],
+    ["an input that parses to a number", "42"],
+  ])(
+    "%s: the model sees n8n's sentence, yet the request is sent with the placeholder in (fact 59)",
+    async (_label, input) => {
+      const { result, requests } = await call(v1(), { input }, json({ id: 1 }));
+      expect(requests.map((request) => request.url)).toEqual([`${BASE}/items/%7Bid%7D`]);
+      expect(result).toMatchObject({ ok: false, output: "Input provided by model is not valid" });
+    },
+  );
+
+  test("an input that is not JSON is not reproduced: nothing is sent", async () => {
+    const { result, requests } = await call(v1(), { input: "id is 7" }, json({}));
+    expect(requests).toEqual([]);
+    expect(result.ok).toBe(false);
+  });
+});

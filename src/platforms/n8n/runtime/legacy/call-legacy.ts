@@ -6,9 +6,9 @@ import { sendCurrent } from "../current/send-current.js";
 import { refusedResult } from "../model-text.js";
 import type { N8nCallContext } from "../n8n-call-context.js";
 import { networkFailureOf } from "../n8n-error-text.js";
-import { NotReproducible } from "../node-failure.js";
 import { buildLegacyRequest } from "./build-legacy-request.js";
 import { legacyNetworkText, legacyText } from "./legacy-output.js";
+import { lacksRequired, V1_INPUT_NOT_VALID, v1Values } from "./v1-input.js";
 
 /** What Agent 3.x answers for any call of the legacy node; no request is sent (reference fact 39). */
 export const LEGACY_UNDER_AGENT_3 =
@@ -20,7 +20,7 @@ const LEGACY_TIMEOUT_MS = 300_000;
 /**
  * One call of the legacy `toolHttpRequest` 1.1 (reference sections 5 and 7): refused by Agent 3.x; under
  * an older agent its setup checked as n8n checks it, then the request sent and the answer given as its
- * text. The string-input v1 is not reproduced.
+ * text. The string-input v1 takes its values from one JSON text (reference section 8).
  */
 export async function callLegacy(
   context: N8nCallContext,
@@ -34,8 +34,6 @@ export async function callLegacy(
       error: LEGACY_UNDER_AGENT_3,
     };
   }
-  if (config.typeVersion < 1.1)
-    throw new NotReproducible("calls of the legacy node v1 (one JSON string input) are not modelled");
   const plan = legacyPlan(config.parameters);
   const setup = legacySetupError(config, plan);
   if (setup) {
@@ -45,7 +43,9 @@ export async function callLegacy(
       error: `the n8n agent fails before any model call: Error in sub-node ${config.name}: ${setup.message}`,
     };
   }
-  const request = buildLegacyRequest(config.parameters, plan, context.auth, args);
+  const v1 = config.typeVersion < 1.1;
+  const values = v1 ? v1Values(args, plan) : args;
+  const request = buildLegacyRequest(config.parameters, plan, context.auth, values);
   const call = {
     request,
     response: { format: "text" as const, fullResponse: false, neverError: true, outputPropertyName: "data" },
@@ -62,6 +62,15 @@ export async function callLegacy(
       }
     );
   }
+  // v1 with a required value missing: the request went, placeholder and all; its answer is dropped (fact 59).
+  if (v1 && lacksRequired(values, plan))
+    return {
+      ok: false,
+      output: V1_INPUT_NOT_VALID,
+      error: V1_INPUT_NOT_VALID,
+      request,
+      response: exchange.response,
+    };
   const output = legacyText(exchange.response);
   const ok = exchange.response.status < 400;
   return ok
