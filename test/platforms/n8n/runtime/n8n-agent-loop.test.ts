@@ -2,25 +2,11 @@ import { AIMessage } from "@langchain/core/messages";
 import { fakeModel } from "langchain";
 import { describe, expect, test } from "vitest";
 import { runAgent } from "../../../../src/replay/run-agent.js";
-import { createTool } from "../../../../src/runtime/create-tools.js";
-import { AGENT_2, AGENT_3, currentNode } from "../support/n8n-nodes.js";
+import { itemTool } from "../support/item-tool.js";
+import { AGENT_2, AGENT_3 } from "../support/n8n-nodes.js";
 
 const MAX_ITERATIONS =
   "Max iterations (10) reached. The agent could not complete the task within the allowed number of iterations.";
-
-async function itemTool(agent: typeof AGENT_3) {
-  const urls: string[] = [];
-  const fetch = async (input: string | URL | Request) => {
-    urls.push(String(input));
-    return Response.json({ id: 42 });
-  };
-  const [tool] = await createTool(
-    currentNode({ url: "=http://api.test/items/{{ $fromAI('id') }}" }, { name: "get_item", agent }),
-    { fetch },
-  );
-  if (!tool) throw new Error("no tool");
-  return { tool, urls };
-}
 
 const run = (model: ReturnType<typeof fakeModel>, tool: Awaited<ReturnType<typeof itemTool>>["tool"]) =>
   runAgent({ model, tools: [tool], messages: ["Get item 42"], snapshot: () => ({}) });

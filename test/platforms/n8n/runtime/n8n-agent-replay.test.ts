@@ -3,24 +3,17 @@ import { fakeModel } from "langchain";
 import { expect, test } from "vitest";
 import { runAgent } from "../../../../src/replay/run-agent.js";
 import { createTool } from "../../../../src/runtime/create-tools.js";
+import { itemTool } from "../support/item-tool.js";
 import { AGENT_2, AGENT_3, currentNode } from "../support/n8n-nodes.js";
 
 async function converse(agent: typeof AGENT_3) {
-  const urls: string[] = [];
-  const fetch = async (input: string | URL | Request) => {
-    urls.push(String(input));
-    return Response.json({ id: 42 });
-  };
-  const [tool] = await createTool(
-    currentNode({ url: "=http://api.test/items/{{ $fromAI('id') }}" }, { name: "get_item", agent }),
-    { fetch },
-  );
+  const { tool, urls } = await itemTool(agent);
   const model = fakeModel()
     .respondWithTools([{ name: "get_item", args: { id: "42", extra: "e" }, id: "call_C01_0_0" }])
     .respond(new AIMessage("Item 42."));
   const run = await runAgent({
     model,
-    tools: tool ? [tool] : [],
+    tools: [tool],
     messages: ["Get item 42"],
     snapshot: () => ({}),
   });
