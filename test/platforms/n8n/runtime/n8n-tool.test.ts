@@ -281,6 +281,54 @@ describe("the legacy toolHttpRequest", () => {
   });
 });
 
+describe("the legacy toolHttpRequest: optimized answers and network errors (reference facts 54, 56)", () => {
+  const legacy = (parameters: Record<string, unknown>) =>
+    legacyNode({ url: `${BASE}/items`, toolDescription: "List items", ...parameters });
+
+  test("Optimize Response, JSON: the selected fields of Field Containing Data, as a pretty JSON array (fact 56)", async () => {
+    const parameters = {
+      optimizeResponse: true,
+      dataField: "results",
+      fieldsToInclude: "selected",
+      fields: "id,name",
+    };
+    const body = {
+      results: [
+        { id: 1, name: "a", x: 1 },
+        { id: 2, name: "b", y: 2 },
+      ],
+    };
+    const { result } = await call(legacy(parameters), {}, json(body));
+    expect(result.output).toBe(
+      '[\n  {\n    "id": 1,\n    "name": "a"\n  },\n  {\n    "id": 2,\n    "name": "b"\n  }\n]',
+    );
+  });
+
+  test("Optimize Response, text cut at 40: the first 40 characters (fact 56)", async () => {
+    const parameters = {
+      optimizeResponse: true,
+      responseType: "text",
+      truncateResponse: true,
+      maxLength: 40,
+    };
+    const { result } = await call(legacy(parameters), {}, text("word ".repeat(20)));
+    expect(result.output).toBe("word word word word word word word word ");
+  });
+
+  test("a network failure is n8n's sentence around the cause's message (fact 54)", async () => {
+    const refused = () => {
+      throw new TypeError("fetch failed", {
+        cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }),
+      });
+    };
+    const { result } = await call(legacy({}), {}, refused);
+    expect(result).toMatchObject({
+      ok: false,
+      output: 'There was an error: "connect ECONNREFUSED 127.0.0.1:9"',
+    });
+  });
+});
+
 describe("the outbound guard holds for a URL the model chooses (reference fact 19)", () => {
   const target = loopbackServer();
   listenDuringTests(target);

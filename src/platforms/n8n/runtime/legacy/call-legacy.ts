@@ -6,6 +6,7 @@ import { sendCurrent } from "../current/send-current.js";
 import { refusedResult } from "../model-text.js";
 import type { N8nCallContext } from "../n8n-call-context.js";
 import { networkFailureOf } from "../n8n-error-text.js";
+import { optimizeSettingsOf } from "../optimize-response.js";
 import { buildLegacyRequest } from "./build-legacy-request.js";
 import { legacyNetworkText, legacyText } from "./legacy-output.js";
 import { lacksRequired, V1_INPUT_NOT_VALID, v1Values } from "./v1-input.js";
@@ -71,7 +72,7 @@ export async function callLegacy(
       request,
       response: exchange.response,
     };
-  const output = legacyText(exchange.response);
+  const output = legacyText(exchange.response, optimizeSettingsOf(config.parameters));
   const ok = exchange.response.status < 400;
   return ok
     ? { ok, output, request, response: exchange.response }

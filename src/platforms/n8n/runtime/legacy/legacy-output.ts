@@ -1,16 +1,21 @@
 import type { ToolResponse } from "../../../../runtime/tool-result.js";
+import { type OptimizeSettings, optimizeJson, optimizeText } from "../optimize-response.js";
 
 const BODY_LIMIT = 2000;
 const REDACTED_KEYS = new Set(["token", "password", "apiKey"]);
 
 /**
- * What the model sees of an answer to the legacy node (reference facts 52, 53, 55): a text body as it
- * is, a JSON body pretty-printed, 204 as `""`; a non-2xx answer as its status and its body, secrets
+ * What the model sees of an answer to the legacy node (reference facts 52, 53, 55, 56): a text body as
+ * it is, a JSON body pretty-printed, 204 as `""`, or with *Optimize Response* the selected records as a
+ * pretty JSON array, or the text cut at its limit; a non-2xx answer as its status and its body, secrets
  * redacted, the body cut at 2,000 characters.
  */
-export function legacyText(response: ToolResponse): string {
+export function legacyText(response: ToolResponse, optimize?: OptimizeSettings): string {
   const json = parseJson(response.body);
   if (response.status >= 200 && response.status < 300) {
+    if (optimize?.responseType === "json")
+      return JSON.stringify(optimizeJson(json ?? response.body, optimize), null, 2);
+    if (optimize) return optimizeText(response.body, optimize);
     return json === undefined ? response.body : JSON.stringify(json, null, 2);
   }
   const shown = json === undefined ? redactBearer(response.body) : JSON.stringify(redact(json), null, 2);
