@@ -35,7 +35,7 @@ test("Agent 2.2 replays the model's own arguments (reference fact 36)", async ()
   expect(replayedArgs).toEqual({ id: "42", extra: "e" });
 });
 
-test("Agent 3.x replays parallel calls as consecutive assistant/tool pairs with empty content (reference fact 35)", async () => {
+test("Agent 3.x runs every call of a turn and replays parallel calls as consecutive assistant/tool pairs with empty content (reference facts 34, 35)", async () => {
   const fetch = async (input: string | URL | Request) => Response.json({ url: String(input) });
   const [tool] = await createTool(
     currentNode({ url: "=http://api.test/items/{{ $fromAI('id') }}" }, { name: "get_item" }),
