@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,8 +20,8 @@ import { packageVersion } from "../../src/package/package-version.js";
 import { captureIo } from "../support/capture-io.js";
 
 /**
- * `tooldeck init` run on a repository an attacker shaped: folder names that are shell, its own
- * tooldeck in node_modules. The workflow it writes must run the published tooldeck on the
+ * `tooldeck init` run on a repository an attacker shaped: folder names that are shell, symlinks out of
+ * it, its own tooldeck in node_modules. The workflow it writes must run the published tooldeck on the
  * paths as named, and init must write nothing outside the repository.
  */
 
@@ -141,5 +142,40 @@ describe("the workflow init writes runs the published tooldeck, by path", () => 
       `tooldeck init: cannot name ${folder}/ in the workflow's run: line (a line break, control character or \${{ in it would be read as workflow text); rename it\n`,
     );
     expect(readdirSync(dir).sort()).toEqual([".git", folder]);
+  });
+});
+
+describe("init writes nothing outside the repository through a symlink", () => {
+  test.each([".github", ".github/workflows", "scenarios"])(
+    "%s as a symlink to a folder outside: refused in one line, nothing written there or here",
+    async (linked) => {
+      const dir = repository();
+      const outside = mkdtempSync(join(tmpdir(), "tooldeck-init-outside-"));
+      mkdirSync(join(dir, "flows"));
+      cpSync(
+        packagePath("fixtures", "flowise", "requests-chatflow.json"),
+        join(dir, "flows", "requests-chatflow.json"),
+      );
+      mkdirSync(join(dir, linked, ".."), { recursive: true });
+      symlinkSync(outside, join(dir, linked), "dir");
+
+      const { exit, stdout, stderr } = await init(dir, ["--force"]);
+
+      expect(exit).toBe(2);
+      expect(stderr).toBe(
+        `tooldeck init: ${linked} is a symlink to ${outside} outside ${dir}; init writes only inside the folder it sets up\n`,
+      );
+      expect(stdout).not.toContain("wrote");
+      expect(readdirSync(outside)).toEqual([]);
+      expect(existsSync(join(dir, "tooldeck.config.yaml"))).toBe(false);
+    },
+  );
+
+  test("a symlink that stays inside the repository is followed", async () => {
+    const dir = repository();
+    mkdirSync(join(dir, "ci"));
+    symlinkSync(join(dir, "ci"), join(dir, ".github"), "dir");
+    expect((await init(dir)).exit).toBe(0);
+    expect(existsSync(join(dir, "ci", "workflows", "tooldeck.yml"))).toBe(true);
   });
 });
