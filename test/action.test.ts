@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../src/cli/run-cli.js";
 import { packagePath } from "../src/package/package-root.js";
+import { SHIPPED_CLI } from "./support/built-cli.js";
 import { captureIo } from "./support/capture-io.js";
 import { localRegistry } from "./support/local-registry.js";
 
@@ -274,7 +276,8 @@ describe("the Action runs the published tooldeck, whatever the checkout holds", 
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    // The package as published (dist is built before tests that use it): npm pack of this project.
+    // The package as published: npm pack of this project (dist is built before the tests that use it).
+    expect(existsSync(SHIPPED_CLI), "run npm run build first").toBe(true);
     const packed = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", work], {
       cwd: packagePath(),
       env: cleanEnv(),
@@ -303,7 +306,10 @@ describe("the Action runs the published tooldeck, whatever the checkout holds", 
       npm_config_cache: join(work, "npm-cache"),
     };
   }, 60_000);
-  afterAll(() => registry.stop());
+  afterAll(async () => {
+    await registry.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   test.each(HIJACKS)(
     "%s: tooldeck's own verdict (exit 1, its SARIF), not the hijacker's pass",
