@@ -1,3 +1,6 @@
+import { ToolDeckError } from "../errors.js";
+import { toLineText } from "../text/safe-text.js";
+import { toShellWord } from "../text/shell-word.js";
 import type { InitFile } from "./init-files.js";
 
 export interface WorkflowChoices {
@@ -5,23 +8,46 @@ export interface WorkflowChoices {
   checkArgs: string[];
   /** Whether scenarios exist (or were written): the workflow then runs them with `run --ci`. */
   scenarios: boolean;
-  /** The project has a package.json: tooldeck is installed with it (npm ci) rather than fetched by npx. */
-  hasPackageJson: boolean;
-  /** The tooldeck version npx fetches when the project does not install it. */
+  /** The tooldeck version the workflow installs: the one `init` runs as. */
   version: string;
+}
+
+/** Where the workflow installs tooldeck, and the program it runs: the runner's folder, not the checkout. */
+const PREFIX = '"$RUNNER_TEMP/tooldeck"';
+const TOOLDECK = '"$RUNNER_TEMP/tooldeck/node_modules/.bin/tooldeck"';
+
+/**
+ * Characters a `run:` line cannot hold as a value: a line break (or a control character) would end the
+ * YAML block and start a step of the text's, and `${{` starts an expression GitHub Actions evaluates
+ * before the shell sees the line (`${{ github.event.pull_request.title }}` is the pull request's).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const NOT_IN_RUN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\$\{\{/;
+
+/** A path the workflow names, as one shell word; a path no quoting makes safe there is refused. */
+function runLineWord(path: string): string {
+  if (NOT_IN_RUN_LINE.test(path))
+    throw new ToolDeckError(
+      "unsupported",
+      `cannot name ${toLineText(path)} in the workflow's run: line (a line break, control character or \${{ in it would be read as workflow text); rename it`,
+    );
+  return toShellWord(path);
 }
 
 /**
  * `.github/workflows/tooldeck.yml`: `tooldeck check` on every pull request and push to main, its SARIF
  * uploaded to code scanning (github/codeql-action/upload-sarif, even when the check fails: that is
  * when it matters), then `tooldeck run --ci` (no cassette is recorded in CI: a missing one fails).
+ * tooldeck is the published one of `init`'s version, installed outside the checkout and run by its path:
+ * `npx tooldeck` in the checkout would run a pull request's node_modules/.bin, package.json `bin` or
+ * committed node_modules/tooldeck, and npm there would read its .npmrc. Paths are quoted shell words.
  */
 export function workflowFile(choices: WorkflowChoices): InitFile {
-  const tooldeck = choices.hasPackageJson ? "npx tooldeck" : `npx --yes tooldeck@${choices.version}`;
-  const install = choices.hasPackageJson ? "      - run: npm ci\n" : "";
+  const checkArgs = choices.checkArgs.map(runLineWord).join(" ");
   const run = choices.scenarios
     ? `      - name: Run the scenarios
-        run: ${tooldeck} run --ci
+        run: |
+          ${TOOLDECK} run --ci
 `
     : "";
   const text = `name: tooldeck
@@ -40,8 +66,15 @@ jobs:
       - uses: actions/setup-node@v4
         with:
           node-version: 20
-${install}      - name: Check the tools
-        run: ${tooldeck} check ${choices.checkArgs.join(" ")} --format sarif > tooldeck.sarif
+      # The published tooldeck, installed outside the checkout and run by its path: a pull request's
+      # node_modules, package.json "bin" or .npmrc cannot put another program in its place.
+      - name: Install tooldeck
+        run: |
+          cd "$RUNNER_TEMP"
+          npm install --prefix ${PREFIX} --ignore-scripts --no-audit --no-fund tooldeck@${choices.version}
+      - name: Check the tools
+        run: |
+          ${TOOLDECK} check ${checkArgs} --format sarif > tooldeck.sarif
       - name: Upload the findings to code scanning
         if: \${{ !cancelled() }}
         uses: github/codeql-action/upload-sarif@v3

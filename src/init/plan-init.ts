@@ -30,7 +30,6 @@ export async function planInit(dir: string, options: { version: string }): Promi
     workflowFile({
       checkArgs,
       scenarios: scenario !== undefined || existsSync(join(dir, "scenarios")),
-      hasPackageJson: existsSync(join(dir, "package.json")),
       version: options.version,
     }),
   ];

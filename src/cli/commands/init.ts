@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { planInit } from "../../init/plan-init.js";
-import { writeInitFiles } from "../../init/write-init-files.js";
+import { confineInitFiles, writeInitFiles } from "../../init/write-init-files.js";
 import { packageVersion } from "../../package/package-version.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
@@ -18,6 +18,7 @@ export const initCommand: Command = {
     const dir = resolve(positionals[0] ?? ".");
     const plan = await planInit(dir, { version: packageVersion() });
     io.stdout(`${describeFound(plan.found)}\n`);
+    confineInitFiles(dir, plan.files);
     const ask = values.yes || isCi(io.env) ? undefined : io.ask;
     if (ask) {
       const listed = plan.files.map((file) => `  ${file.path}  (${file.what})`).join("\n");

@@ -12,7 +12,12 @@ write tooldeck's files for it, printing each:
                                    found, else tooldeck:recommended), rules, overrides
   scenarios/first-call.yaml        a scripted agent calling one of the tools (a GET when there is one)
   .github/workflows/tooldeck.yml   check on every pull request, its SARIF uploaded to code scanning
-                                   (github/codeql-action/upload-sarif), then run --ci
+                                   (github/codeql-action/upload-sarif), then run --ci; it runs
+                                   the published tooldeck of this version, installed in $RUNNER_TEMP,
+                                   never one the checkout's node_modules or package.json names
+
+A file that exists is kept (said so). A folder to write in that is a symlink out of the repository
+(.github, scenarios) is refused, and nothing is written.
 
 It asks nothing in CI (the CI variable set) or when stdin is not a terminal; on a terminal it shows
 what it would write and asks once.
@@ -22,5 +27,5 @@ Options:
   --yes               ask nothing, on a terminal too
   -h, --help          show this help
 
-Exit codes: 0 done (or nothing to do), 2 usage error.`,
+Exit codes: 0 done (or nothing to do), 2 usage error or a refused folder or name.`,
 };
