@@ -45,6 +45,7 @@ ul.findings, ul.lines { list-style: none; margin: 8px 0 0; padding: 0; }
 .finding .related { padding-left: 16px; }
 .suggestion::before { content: "→ "; }
 .fix { color: var(--ok); }
+.suggested-fix { color: var(--warning); }
 details { margin-top: 8px; }
 summary { cursor: pointer; color: var(--muted); }
 pre { margin: 4px 0; padding: 8px 10px; background: var(--bg); border: 1px solid var(--line); border-radius: 6px;

@@ -1,6 +1,7 @@
 import type { Exchange } from "../traffic/exchange.js";
 import { type JsonBody, readJsonBody } from "../traffic/json-body.js";
 import { generalisePaths, splitPath } from "./generalise-paths.js";
+import { INFERRED_MARKER } from "./inferred-spec-marker.js";
 import { addExchange, newOperationSamples, type OperationSamples } from "./operation-samples.js";
 import { toOperation } from "./to-operation.js";
 
@@ -60,6 +61,7 @@ export function inferSpec(
         title: `${host} as seen in ${plural(chosen.length, "recorded exchange")}`,
         version: "inferred",
         description: `Inferred by tooldeck from ${plural(chosen.length, "recorded exchange")} with ${origin}: only what the traffic showed is described.`,
+        [INFERRED_MARKER]: true,
       },
       servers: [{ url: `${origin}${basePath}` }],
       paths: toPaths(operations),

@@ -1,16 +1,30 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { extname } from "node:path";
+import { createTwoFilesPatch } from "diff";
 import { parseDocument } from "yaml";
+import { toKeys } from "../config/json-path.js";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { aliasOnPath, applyChange, isOwnFormatAt, layoutOf, toKeys } from "./edit-config-document.js";
+import { aliasOnPath, applyChange, isOwnFormatAt, layoutOf } from "./edit-config-document.js";
 
 export interface FixOutcome {
-  /** Files rewritten, with the fixes applied to each. */
+  /** Files rewritten (or, with `dryRun`, that would be), with the fixes applied to each. */
   fixed: { file: string; fixes: string[] }[];
   /** Fixable findings left alone, and why. */
   skipped: { diagnostic: Diagnostic; reason: string }[];
+  /** With `dryRun`: the unified diff of each file the fixes would rewrite. */
+  diffs: { file: string; diff: string }[];
+}
+
+/** Which fixes to apply, as ESLint's `--fix`, `--fix-type` and `--fix-dry-run` choose. */
+export interface ApplyFixesOptions {
+  /** Apply the suggestions too: the fixes that change what a tool does (`Fix.changesTool`). */
+  suggestions?: boolean;
+  /** Apply only the fixes and suggestions of these rules (`--fix-rule`). */
+  rules?: ReadonlySet<string>;
+  /** Write nothing: say each file's diff instead. */
+  dryRun?: boolean;
 }
 
 /**
@@ -20,20 +34,37 @@ export interface FixOutcome {
  * tooldeck's own format are edited: a Flowise export's keys are not the config's, so its fixes are skipped.
  * Each file is rewritten atomically (writeFileAtomically): a run killed mid-write leaves the old file.
  */
-export function applyFixes(diagnostics: readonly Diagnostic[]): FixOutcome {
-  const outcome: FixOutcome = { fixed: [], skipped: [] };
+export function applyFixes(diagnostics: readonly Diagnostic[], options: ApplyFixesOptions = {}): FixOutcome {
+  const outcome: FixOutcome = { fixed: [], skipped: [], diffs: [] };
   const byFile = new Map<string, Diagnostic[]>();
   for (const diagnostic of diagnostics.filter((d) => d.fix)) {
+    const why = whyNotChosen(diagnostic, options);
+    if (why) {
+      outcome.skipped.push({ diagnostic, reason: why });
+      continue;
+    }
     byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
   }
   for (const [file, fixable] of byFile) {
-    const applied = applyToFile(file, fixable, outcome);
+    const applied = applyToFile(file, fixable, outcome, options.dryRun === true);
     if (applied.length > 0) outcome.fixed.push({ file, fixes: applied });
   }
   return outcome;
 }
 
-function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): string[] {
+/** Why a fixable finding is not applied under these options: not a chosen rule, or a suggestion. */
+function whyNotChosen(diagnostic: Diagnostic, options: ApplyFixesOptions): string | undefined {
+  if (options.rules && options.rules.size > 0) {
+    return options.rules.has(diagnostic.code)
+      ? undefined
+      : `only the fixes of ${[...options.rules].join(", ")} are applied`;
+  }
+  const changesTool = diagnostic.fix?.changesTool;
+  if (changesTool === undefined || options.suggestions) return undefined;
+  return `a suggestion, not a fix: ${changesTool} (apply it with --fix-suggestions or --fix-rule ${diagnostic.code})`;
+}
+
+function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome, dryRun: boolean): string[] {
   if (file === STDIN_FILE) {
     for (const diagnostic of fixable) outcome.skipped.push({ diagnostic, reason: "it was read from stdin" });
     return [];
@@ -76,13 +107,16 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome): 
     for (const change of changes) applyChange(document, change);
     applied.push(`${diagnostic.tool}: ${diagnostic.fix?.description}`);
   }
-  if (applied.length > 0) {
-    const json = extname(file).toLowerCase() === ".json";
+  if (applied.length === 0) return applied;
+  const json = extname(file).toLowerCase() === ".json";
+  const edited = json
+    ? `${JSON.stringify(document.toJS(), null, 2)}\n`
+    : document.toString(layoutOf(document, text));
+  if (dryRun) {
+    outcome.diffs.push({ file, diff: createTwoFilesPatch(file, file, text, edited, "", "", { context: 2 }) });
+  } else {
     // The file the config was read from: a symlinked config is edited where it lies, the link kept.
-    writeFileAtomically(
-      realpathSync(file),
-      json ? `${JSON.stringify(document.toJS(), null, 2)}\n` : document.toString(layoutOf(document, text)),
-    );
+    writeFileAtomically(realpathSync(file), edited);
   }
   return applied;
 }

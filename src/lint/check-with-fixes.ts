@@ -1,5 +1,5 @@
 import { STDIN_FILE } from "../config/load-tool-configs.js";
-import type { FixOutcome } from "./apply-fixes.js";
+import type { ApplyFixesOptions, FixOutcome } from "./apply-fixes.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { MAX_FIX_PASSES } from "./fix-passes.js";
 import type { CheckReport } from "./report.js";
@@ -12,6 +12,8 @@ export interface FixSummary {
   files: number;
   /** Passes that rewrote files. */
   passes: number;
+  /** `--fix-dry-run`: the files were not written; `findings` and `files` are what a run would fix. */
+  dryRun?: boolean;
   /**
    * Findings that still offered a fix when `MAX_FIX_PASSES` stopped it: the fixes did not settle. Empty
    * when they did.
@@ -25,22 +27,29 @@ export interface FixReporter {
   onFixed?: (fixed: FixOutcome["fixed"]) => void;
   /** Called once, when a pass fixes nothing: the fixable findings left alone, and why. */
   onNotFixed?: (skipped: FixOutcome["skipped"]) => void;
+  /** With `dryRun`: called once, with the diff of each file the fixes would rewrite. */
+  onDiffs?: (diffs: FixOutcome["diffs"]) => void;
   /** Called last, with what every pass did together. */
   onDone?: (summary: FixSummary) => void;
 }
 
+/** Which fixes `checkWithFixes` applies (safe ones by default), and what it tells its caller. */
+export type FixOptions = FixReporter & ApplyFixesOptions;
+
 /**
  * `tooldeck check --fix` for a library: runs `run` (a whole check: load, lint, probe), applies the safe
- * fixes its findings carry to the config files, and runs it again, until a pass fixes nothing or
- * after `MAX_FIX_PASSES`. Returns the last run's outcome, and what the passes did (`fix.unsettled` is
- * not empty when the limit stopped fixes that kept coming).
+ * fixes its findings carry to the config files (the suggestions too, or only some rules' fixes, as
+ * `options` say), and runs it again, until a pass fixes nothing or after `MAX_FIX_PASSES`. Returns the
+ * last run's outcome, and what the passes did (`fix.unsettled` is not empty when the limit stopped fixes
+ * that kept coming). With `dryRun` it writes nothing: one pass, whose diffs go to `onDiffs`.
  * @example
  * const { report, fix } = await checkWithFixes(async () => ({ report: await check(loadToolConfigs(["tools/"]), options) }));
  */
 export async function checkWithFixes<T extends { report: CheckReport }>(
   run: () => Promise<T>,
-  reporter: FixReporter = {},
+  options: FixOptions = {},
 ): Promise<T & { fix: FixSummary }> {
+  const reporter = options;
   let outcome = await run();
   // Loaded only to fix: it edits YAML with the comment-keeping \`yaml\` parser, which checking never needs.
   const { applyFixes } = await import("./apply-fixes.js");
@@ -49,7 +58,15 @@ export async function checkWithFixes<T extends { report: CheckReport }>(
   let passes = 0;
   let settled = false;
   while (!settled && passes < MAX_FIX_PASSES) {
-    const fixed = applyFixes(outcome.report.diagnostics);
+    const fixed = applyFixes(outcome.report.diagnostics, options);
+    if (options.dryRun) {
+      reporter.onDiffs?.(fixed.diffs);
+      reporter.onNotFixed?.(fixed.skipped);
+      findings = fixed.fixed.reduce((sum, { fixes }) => sum + fixes.length, 0);
+      for (const { file } of fixed.fixed) files.add(file);
+      settled = true;
+      break;
+    }
     if (fixed.fixed.length === 0) {
       reporter.onNotFixed?.(fixed.skipped);
       settled = true;
@@ -65,6 +82,7 @@ export async function checkWithFixes<T extends { report: CheckReport }>(
   }
   const unsettled = settled ? [] : stillFixable(outcome.report.diagnostics);
   const summary: FixSummary = { findings, files: files.size, passes, unsettled };
+  if (options.dryRun) summary.dryRun = true;
   reporter.onDone?.(summary);
   return { ...outcome, fix: summary };
 }
@@ -80,7 +98,9 @@ function stillFixable(diagnostics: readonly Diagnostic[]): Diagnostic[] {
  */
 export function describeFixSummary(summary: FixSummary): string[] {
   const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
-  const done = `fixed ${plural(summary.findings, "finding")} in ${plural(summary.files, "file")} (${plural(summary.passes, "pass", "passes")})`;
+  const counts = `${plural(summary.findings, "finding")} in ${plural(summary.files, "file")}`;
+  if (summary.dryRun) return [`would fix ${counts} (--fix-dry-run: nothing written)`];
+  const done = `fixed ${counts} (${plural(summary.passes, "pass", "passes")})`;
   if (summary.unsettled.length === 0) return [done];
   return [
     `${done}, and stopped at the limit of ${MAX_FIX_PASSES} passes: these findings still offer fixes`,

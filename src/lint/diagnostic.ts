@@ -16,10 +16,16 @@ export interface ConfigChange {
   renameTo?: string;
 }
 
-/** A safe, mechanical fix: what it does, and the changes to apply to the config. */
+/**
+ * A mechanical fix: what it does, and the changes to apply to the config. Safe (applied by `--fix`) unless
+ * `changesTool` says how it would change what the tool does: then it is a suggestion, applied only with
+ * `--fix-suggestions` or `--fix-rule`.
+ */
 export interface Fix {
   description: string;
   changes: ConfigChange[];
+  /** Set by the lint runner when applying it changes the tool's method family, resource or arguments. */
+  changesTool?: string;
   /** Where the config itself is in its file (`[2]`); set by the lint runner, which makes change paths file-relative. */
   configPath?: string;
 }

@@ -10,6 +10,7 @@ import {
   visit,
   type YAMLMap,
 } from "yaml";
+import { toKeys } from "../config/json-path.js";
 import type { ConfigChange } from "./diagnostic.js";
 
 /**
@@ -69,15 +70,6 @@ export function aliasOnPath(document: Document, change: ConfigChange): string | 
     node = isMap(node) || isSeq(node) ? node.get(key, true) : undefined;
   }
   return isAlias(node) ? `*${node.source}` : undefined;
-}
-
-/** `[2].queryParamsSchema.id` → [2, "queryParamsSchema", "id"] */
-export function toKeys(path: string): (string | number)[] {
-  const keys: (string | number)[] = [];
-  for (const match of path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)) {
-    keys.push(match[1] !== undefined ? Number(match[1]) : (match[2] as string));
-  }
-  return keys;
 }
 
 function renameKey(document: Document, keys: (string | number)[], name: string): void {

@@ -6,6 +6,7 @@ import { platformOf, platformOfToolKind, platformToolKind } from "../platforms/r
 import type { Profile } from "../profile.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
+import { whyFixChangesTool } from "./fix-safety.js";
 import type { LintContext, LintRule } from "./rule.js";
 import { DEFAULT_RULES } from "./rules/index.js";
 
@@ -103,6 +104,8 @@ function runRule(
         path: joinPath(tool.source.path, change.path),
       }));
       diagnostic.fix = { description: finding.fix.description, changes, configPath: tool.source.path };
+      const changesTool = whyFixChangesTool(tool.config, finding.fix);
+      if (changesTool) diagnostic.fix.changesTool = changesTool;
     }
     return diagnostic;
   });

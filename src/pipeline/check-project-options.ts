@@ -1,6 +1,6 @@
 import type { LoadResult } from "../config/load-result.js";
 import type { RuleSetting } from "../lint/apply-severities.js";
-import type { FixReporter, FixSummary } from "../lint/check-with-fixes.js";
+import type { FixOptions, FixSummary } from "../lint/check-with-fixes.js";
 import type { CheckReport } from "../lint/report.js";
 import type { LintRule } from "../lint/rule.js";
 import type { Profile } from "../profile.js";
@@ -41,8 +41,11 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   allowHosts?: readonly string[] | undefined;
   /** Writes to a named real service (`--allow-writes`); the emulators always take them. */
   allowWrites?: boolean;
-  /** Apply the safe fixes to the config files and check again (`--fix`); a reporter hears what changed. */
-  fix?: boolean | FixReporter;
+  /**
+   * Apply the safe fixes to the config files and check again (`--fix`); the options choose suggestions
+   * too, some rules only, or a dry run, and hear what changed.
+   */
+  fix?: boolean | FixOptions;
   /** Rules besides the built-ins, of the `LintRule` shape (docs/rules.md, "Custom rules"). */
   customRules?: readonly LintRule[];
   /**

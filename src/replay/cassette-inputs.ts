@@ -8,8 +8,8 @@ import { stateDigest } from "./state-digest.js";
 /**
  * Digests of what produced a cassette besides its messages, system prompt and profile (which it holds
  * as they were): the model (scripted turns or `provider:model`), the expectations, each tool config
- * used (by tool name; a toolkit's spec by its text) and the scenario's variables. Any change makes the
- * cassette stale.
+ * given (by tool name; a toolkit's spec by its text) and the scenario's variables. Any change makes the
+ * cassette stale, except to a tool it never calls (`changedInputs`' `used`).
  */
 export const CassetteInputsSchema = z.object({
   model: z.string(),
@@ -46,6 +46,11 @@ export interface CurrentInputs {
   inputs: CassetteInputs;
   /** Name the model "the scripted model" in the message. */
   scripted: boolean;
+  /**
+   * The tool digests that pin the cassette (`usedTools`): a tool it never calls may change freely.
+   * Default every tool.
+   */
+  used?: ReadonlySet<string>;
 }
 
 /**
@@ -72,9 +77,21 @@ export function changedInputs(
   if (before.model !== now.model) changed.push(current.scripted ? "the scripted model" : "the model");
   if (before.expect !== now.expect) changed.push("the expectations");
   const names = [...new Set([...Object.keys(before.tools), ...Object.keys(now.tools)])].sort();
-  for (const name of names) if (before.tools[name] !== now.tools[name]) changed.push(`tool ${name}`);
+  for (const name of names) {
+    if (current.used && !current.used.has(name)) continue;
+    if (before.tools[name] !== now.tools[name]) changed.push(`tool ${name}`);
+  }
   if (before.vars !== now.vars) changed.push("the vars");
   return changed;
+}
+
+/**
+ * The digests a cassette's calls depend on: the tools it calls (steps included) by name, and every
+ * toolkit, whose operations' tool names its key does not show.
+ */
+export function usedTools(calledTools: readonly string[], configs: readonly ToolConfig[]): Set<string> {
+  const toolkits = configs.filter((config) => config.kind === "openapi-toolkit").map(toolKey);
+  return new Set([...calledTools, ...toolkits]);
 }
 
 /** A toolkit by its name, or its spec file's name when it has none; any other config by its name. */

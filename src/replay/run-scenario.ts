@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { ToolConfig } from "../config/tool-config.js";
 import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
 import { createRecordedTrafficEmulator } from "../emulator/traffic/recorded-traffic-emulator.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
@@ -11,7 +12,7 @@ import { resolveVariables } from "../runtime/variables.js";
 import { readTrafficExchanges } from "../traffic/load-traffic.js";
 import { type CallRecord, type CallSource, stepCallRecord } from "./call-record.js";
 import { type Cassette, readCassette, writeCassette } from "./cassette.js";
-import { type CassetteInputs, cassetteInputs, changedInputs } from "./cassette-inputs.js";
+import { type CassetteInputs, cassetteInputs, changedInputs, usedTools } from "./cassette-inputs.js";
 import { checkExpectations, type Observed } from "./check-expectations.js";
 import { createCallRedactor } from "./redact.js";
 import { replayCassette, type ValidateCall } from "./replay-cassette.js";
@@ -34,6 +35,12 @@ export interface RunScenarioOptions extends SpecReadOptions {
    * with `CI` set, or `--ci`) fails the scenario instead, as Polly.js' `recordIfMissing: false`.
    */
   recordIfMissing?: boolean;
+  /**
+   * Write the cassette of a first run (no cassette on disk yet) even when the scenario fails. Default
+   * false: a failing first run records nothing, so the next run does not replay the failure as the truth.
+   * `update` re-records whatever the outcome.
+   */
+  recordFailing?: boolean;
   /** A fresh emulator per run; default the embedded one with counted ids. */
   createEmulator?: () => ScenarioEmulator;
   /** Use this model instead of the scenario's (tests, custom providers). */
@@ -106,10 +113,11 @@ export async function runScenario(
           ...unknownTools(run.observed.calls, tools.agent),
           ...checkExpectations(run.observed, scenario.expect),
         ];
+  const mode = run.cassette ? keepCassette(run.cassette, failures, { scenario, options, onDisk }) : run.mode;
   const result: ScenarioResult = {
     ...base,
     ...run.extra,
-    mode: run.mode,
+    mode,
     passed: failures.length === 0,
     failures,
     calls: [...run.observed.calls],
@@ -160,7 +168,31 @@ interface Run {
   observed: Observed;
   failures: string[];
   extra?: { diff: string[]; drift: string[] };
+  /** A live run's cassette, written once the run is judged (`keepCassette`). */
+  cassette?: Cassette;
 }
+
+/**
+ * Writes a live run's cassette, unless this was a first run (no cassette on disk, no `update`) that
+ * failed and `recordFailing` is off: then it says so among the failures, and the run stays live.
+ */
+function keepCassette(
+  cassette: Cassette,
+  failures: string[],
+  { scenario, options, onDisk }: { scenario: Scenario; options: RunScenarioOptions; onDisk: boolean },
+): ScenarioResult["mode"] {
+  const firstRun = !onDisk && !options.update;
+  if (failures.length > 0 && firstRun && !options.recordFailing) {
+    failures.push(NOT_RECORDED);
+    return "live";
+  }
+  writeCassette(scenario.cassette as string, cassette);
+  return "recorded";
+}
+
+/** Why a failing first run left no cassette. */
+export const NOT_RECORDED =
+  "no cassette written: the first run failed (record it anyway with --record-failing)";
 
 /** `{{current_date_time}}` (the pinned clock), `{{question}}` and `{{$vars.x}}` in the system prompt. */
 function resolveSystem(system: string | undefined, runtime: ToolRuntimeOptions): string | undefined {
@@ -235,15 +267,11 @@ async function liveRun({
   );
   const state = emulator.snapshot();
   const record = scenario.cassette !== undefined && options.record !== false;
-  if (record)
-    writeCassette(
-      scenario.cassette as string,
-      toCassette(scenario, { system, inputs }, calls, agent.answer, state),
-    );
   return {
-    mode: record ? "recorded" : "live",
+    mode: "live",
     observed: { calls, answer: agent.answer, state },
     failures: failedSteps(calls),
+    ...(record ? { cassette: toCassette(scenario, { system, inputs }, calls, agent.answer, state) } : {}),
   };
 }
 
@@ -278,7 +306,7 @@ async function replayRun(
     vars: runtime.vars ?? {},
     ...(options.validateCall ? { validateCall: options.validateCall } : {}),
   });
-  const failures = staleCassette(cassette, { scenario, system, inputs });
+  const failures = staleCassette(cassette, { scenario, system, inputs, configs: tools.configs });
   if (replayed.diff.length > 0) failures.push("the replay differs from the cassette (see the diff)");
   return {
     mode: "replayed",
@@ -290,11 +318,18 @@ async function replayRun(
 
 /**
  * A cassette recorded from anything else than what the scenario is now (messages, system prompt, profile,
- * model, expectations, a tool config, vars) no longer pins it: `stale cassette (tool x changed): …`.
+ * model, expectations, the config of a tool it calls, vars) no longer pins it: `stale cassette (tool x
+ * changed): …`. A tool the scenario is given but never calls may change: docs/scenarios.md says "each
+ * tool config used".
  */
 function staleCassette(
   cassette: Cassette,
-  current: { scenario: Scenario; system: string | undefined; inputs: CassetteInputs },
+  current: {
+    scenario: Scenario;
+    system: string | undefined;
+    inputs: CassetteInputs;
+    configs: readonly ToolConfig[];
+  },
 ): string[] {
   const { scenario } = current;
   const changed = changedInputs(cassette, {
@@ -303,6 +338,10 @@ function staleCassette(
     profile: scenario.profile,
     inputs: current.inputs,
     scripted: typeof scenario.model !== "string",
+    used: usedTools(
+      cassette.calls.map((call) => call.tool),
+      current.configs,
+    ),
   });
   if (changed.length === 0) return [];
   return [`stale cassette (${changed.join(", ")} changed): run tooldeck run --update locally`];

@@ -2,6 +2,8 @@
 import type {} from "vitest";
 import type { CallRecord } from "./call-record.js";
 import { matchArgs } from "./match-args.js";
+import { type RunScenarioOptions, runScenario } from "./run-scenario.js";
+import type { Scenario } from "./scenario.js";
 import type { ScenarioResult } from "./scenario-result.js";
 
 interface MatcherResult {
@@ -72,3 +74,33 @@ export const scenarioMatchers = {
     };
   },
 };
+
+/** What vitest's `expect.getState()` tells of snapshots: `all` under `vitest -u`. */
+interface SnapshotUpdateSource {
+  getState(): { snapshotState?: { snapshotUpdateState?: string } | undefined };
+}
+
+/**
+ * Whether vitest runs in update mode (`vitest -u`, or `u` in watch mode): its snapshot state says `all`.
+ * @example
+ * whetherVitestUpdates(expect); // true under `vitest -u`
+ */
+export function whetherVitestUpdates(expect: SnapshotUpdateSource): boolean {
+  return expect.getState().snapshotState?.snapshotUpdateState === "all";
+}
+
+/**
+ * `runScenario` for a vitest suite: under `vitest -u` the scenario's cassette is recorded again, as
+ * vitest rewrites snapshots (`options.update` still decides when given). vitest is read from the suite
+ * running this, never loaded by tooldeck itself.
+ * @example
+ * const [scenario] = loadScenarios("scenarios/update-event.yaml");
+ * expect(await runScenarioInVitest(scenario)).toHavePassed();
+ */
+export async function runScenarioInVitest(
+  scenario: Scenario,
+  options: RunScenarioOptions = {},
+): Promise<ScenarioResult> {
+  const update = options.update ?? whetherVitestUpdates((await import("vitest")).expect);
+  return runScenario(scenario, { ...options, update });
+}

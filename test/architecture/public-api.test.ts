@@ -125,6 +125,11 @@ describe("the reading of README's table", () => {
   test("finds the identifiers of a row and leaves out code that is not one", () => {
     expect(documented.get("tooldeck")).toContain("checkProject");
     expect(documented.get("tooldeck")).not.toContain("checkProject({ fix })");
-    expect(documented.get("tooldeck/vitest")).toEqual(["ScenarioMatchers", "scenarioMatchers"]);
+    expect(documented.get("tooldeck/vitest")).toEqual([
+      "ScenarioMatchers",
+      "runScenarioInVitest",
+      "scenarioMatchers",
+      "whetherVitestUpdates",
+    ]);
   });
 });

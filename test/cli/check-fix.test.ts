@@ -1,10 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { packagePath } from "../../src/package/package-root.js";
-import { tooldeck } from "../support/run-tooldeck.js";
+import { writeTrafficFile } from "../../src/traffic/traffic-file.js";
+import { exchange } from "../support/exchange.js";
+import { hostileProject } from "../support/hostile-project.js";
+import { tooldeck, tooldeckIn } from "../support/run-tooldeck.js";
 
 /** A copy of a user's own small project: the to-do API and the tools written for it (fixtures/todo). */
 function copyOfTodoProject(): string {
@@ -19,14 +22,19 @@ describe("check --fix on a to-do project: the fixed tools work", () => {
   test("PUT /todos/:id becomes PATCH /todos/:todoId with one integer todoId, and its probe succeeds", async () => {
     const dir = copyOfTodoProject();
     const { exit, stdout, stderr } = await tooldeck("check", dir, ...TODO_BASE, "--fix", "--format", "json");
-    expect(stderr.split("\n").at(-2)).toBe("fixed 5 findings in 1 file (2 passes)");
+    expect(stderr.split("\n").at(-2)).toBe("fixed 4 findings in 1 file (2 passes)");
     const report = JSON.parse(stdout);
     expect(report.tools.map((t: { name: string; sent: string }) => `${t.name}: ${t.sent}`)).toEqual([
       "create_todo: POST https://todo.example.com/todos → 201 (spec emulator: To-do API)",
       "update_todo: PATCH https://todo.example.com/todos/1 → 200 (spec emulator: To-do API)",
-      "delete_todo: DELETE https://todo.example.com/todos/1 → 204 (spec emulator: To-do API)",
+      "delete_todo: DELETE https://todo.example.com/todos/1?force=true → 204 (spec emulator: To-do API)",
     ]);
-    expect(report.diagnostics.filter((d: { severity: string }) => d.severity !== "info")).toEqual([]);
+    // Removing force would take an argument from the model: a suggestion, left for the user.
+    expect(
+      report.diagnostics
+        .filter((d: { severity: string }) => d.severity !== "info")
+        .map((d: { code: string; fix: { changesTool: string } }) => `${d.code}: ${d.fix.changesTool}`),
+    ).toEqual(["undeclared-query-param: it drops the argument force the model could send"]);
     expect(exit).toBe(0);
     const [, update] = parse(readFileSync(join(dir, "todo-tools.yaml"), "utf8"));
     expect(update).toMatchObject({ method: "PATCH", url: "{{$vars.base_url}}/todos/:todoId" });
@@ -43,10 +51,99 @@ describe("check --fix on a to-do project: the fixed tools work", () => {
     );
   });
 
+  test("--fix-suggestions applies the suggestions too: force is removed (golden file)", async () => {
+    const dir = copyOfTodoProject();
+    const { stderr } = await tooldeck("check", dir, ...TODO_BASE, "--fix-suggestions");
+    expect(stderr).toContain("delete_todo: remove queryParamsSchema.force\n");
+    expect(readFileSync(join(dir, "todo-tools.yaml"), "utf8")).toBe(
+      readFileSync(packagePath("fixtures", "golden", "todo-tools.fixed-with-suggestions.yaml"), "utf8"),
+    );
+  });
+
+  test("--fix-rule applies one rule's fixes and suggestions, nothing else", async () => {
+    const dir = copyOfTodoProject();
+    const before = readFileSync(join(dir, "todo-tools.yaml"), "utf8").split("\n");
+    const { stderr } = await tooldeck("check", dir, ...TODO_BASE, "--fix-rule", "undisclosed-format");
+    expect(stderr).toContain("fixed 1 finding in 1 file (1 pass)\n");
+    expect(stderr).toContain("update_todo: only the fixes of undisclosed-format are applied\n");
+    const after = readFileSync(join(dir, "todo-tools.yaml"), "utf8").split("\n");
+    const changed = after.filter((line, index) => line !== before[index]);
+    expect(changed).toEqual([expect.stringContaining("an ISO 8601 date")]);
+  });
+
+  test("--fix-rule with an unknown rule is a usage error naming the nearest", async () => {
+    const { exit, stderr } = await tooldeck(
+      "check",
+      "fixtures/todo",
+      "--fix-rule",
+      "undeclared-query-params",
+    );
+    expect(stderr).toContain(
+      "--fix-rule: unknown rule 'undeclared-query-params' (did you mean undeclared-query-param?)",
+    );
+    expect(exit).toBe(2);
+  });
+
+  test("--fix-dry-run prints each file's diff and writes nothing", async () => {
+    const dir = copyOfTodoProject();
+    const before = readFileSync(join(dir, "todo-tools.yaml"), "utf8");
+    const { stderr } = await tooldeck("check", dir, ...TODO_BASE, "--fix-dry-run");
+    expect(readFileSync(join(dir, "todo-tools.yaml"), "utf8")).toBe(before);
+    expect(stderr).toContain("-  method: PUT\n+  method: PATCH\n");
+    expect(stderr).toContain("would fix 3 findings in 1 file (--fix-dry-run: nothing written)\n");
+  });
+
   test("before the fix the same tool misses its operation", async () => {
     const { stdout } = await tooldeck("check", "fixtures/todo", ...TODO_BASE, "--format", "json");
     const update = JSON.parse(stdout).tools.find((t: { name: string }) => t.name === "update_todo");
     expect(update.sent).toBe("PUT https://todo.example.com/todos/1 → 405 (spec emulator: To-do API)");
+  });
+});
+
+describe("check --fix against a description inferred from traffic that recorded no writes (docs/traffic.md)", () => {
+  const API = "https://api.mycompany.com";
+
+  test("the write tools stay writes: the finding says to record writes, and nothing becomes a GET", async () => {
+    const dir = hostileProject();
+    mkdirSync(join(dir, "tools"));
+    cpSync(packagePath("tools", "request-tools.yaml"), join(dir, "tools", "request-tools.yaml"));
+    writeTrafficFile(join(dir, "traffic", "api.traffic.json"), {
+      version: 1,
+      kind: "traffic",
+      source: `proxy to ${API}`,
+      exchanges: [
+        exchange("GET", `${API}/events`, 200, [{ id: "1" }]),
+        exchange("GET", `${API}/events/1`, 200, { id: "1" }),
+      ],
+    });
+    expect((await tooldeckIn(dir, ["infer", "traffic/", "--out", "api.yaml"])).exit).toBe(0);
+    const before = readFileSync(join(dir, "tools", "request-tools.yaml"), "utf8");
+    const { stdout } = await tooldeckIn(dir, [
+      "check",
+      "tools/",
+      "--spec",
+      "api.yaml",
+      "--var",
+      `base_url=${API}`,
+      "--no-probe",
+      "--fix",
+      "--format",
+      "json",
+    ]);
+    const after = parse(readFileSync(join(dir, "tools", "request-tools.yaml"), "utf8"));
+    expect(after.map((tool: { name: string; method: string }) => `${tool.name} ${tool.method}`)).toEqual(
+      parse(before).map((tool: { name: string; method: string }) => `${tool.name} ${tool.method}`),
+    );
+    const found = JSON.parse(stdout).diagnostics.filter(
+      (d: { code: string }) => d.code === "operation-not-found",
+    );
+    expect(
+      found.map((d: { tool: string; suggestion: string; fix?: unknown }) => [d.tool, d.suggestion, d.fix]),
+    ).toEqual([
+      ["create_event", "the recorded traffic has no write to /events: record with --allow-writes", undefined],
+      ["delete_event", "the recorded traffic has no write to /events: record with --allow-writes", undefined],
+      ["update_event", "the recorded traffic has no write to /events: record with --allow-writes", undefined],
+    ]);
   });
 });
 

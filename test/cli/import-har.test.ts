@@ -116,3 +116,38 @@ describe("tooldeck import har", () => {
     ]);
   });
 });
+
+describe("import har and infer --out never overwrite a file the user may have edited", () => {
+  test("a second import har --name capture keeps the edited scenario, says so, and writes nothing", async () => {
+    const dir = hostileProject();
+    copyFileSync(BROWSER_CAPTURE, join(dir, "capture.har"));
+    expect((await tooldeckIn(dir, ["import", "har", "capture.har", "--name", "capture"])).exit).toBe(0);
+    const scenario = join(dir, "scenarios", "capture.yaml");
+    const edited = `${readFileSync(scenario, "utf8")}# my notes\n`;
+    writeFileSync(scenario, edited);
+    const tools = readFileSync(join(dir, "scenarios", "traffic", "capture.tools.json"), "utf8");
+    const again = await tooldeckIn(dir, ["import", "har", "capture.har", "--name", "capture"]);
+    expect(again.stderr).toContain(
+      "tooldeck import: scenarios/capture.yaml exists: give --force to replace it (tooldeck never overwrites a file you may have edited)\n",
+    );
+    expect(again.exit).toBe(2);
+    expect(readFileSync(scenario, "utf8")).toBe(edited);
+    expect(readFileSync(join(dir, "scenarios", "traffic", "capture.tools.json"), "utf8")).toBe(tools);
+    const forced = await tooldeckIn(dir, ["import", "har", "capture.har", "--name", "capture", "--force"]);
+    expect(forced.exit).toBe(0);
+    expect(readFileSync(scenario, "utf8")).not.toContain("# my notes");
+  });
+
+  test("infer --out mine.yaml refuses a hand-written file, and --force replaces it", async () => {
+    const dir = hostileProject();
+    copyFileSync(BROWSER_CAPTURE, join(dir, "capture.har"));
+    writeFileSync(join(dir, "mine.yaml"), "# written by hand\n");
+    const refused = await tooldeckIn(dir, ["infer", "capture.har", "--out", "mine.yaml"]);
+    expect(refused.stderr).toContain("mine.yaml exists: give --force to replace it");
+    expect(refused.exit).toBe(2);
+    expect(readFileSync(join(dir, "mine.yaml"), "utf8")).toBe("# written by hand\n");
+    const forced = await tooldeckIn(dir, ["infer", "capture.har", "--out", "mine.yaml", "--force"]);
+    expect(forced.exit).toBe(0);
+    expect(readFileSync(join(dir, "mine.yaml"), "utf8")).toContain("openapi: 3.1.0");
+  });
+});

@@ -2,9 +2,9 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFi
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { toKeys } from "../../src/config/json-path.js";
 import { applyFixes } from "../../src/lint/apply-fixes.js";
 import type { ConfigChange, Diagnostic } from "../../src/lint/diagnostic.js";
-import { toKeys } from "../../src/lint/edit-config-document.js";
 
 function diagnostic(file: string, configPath: string, changes: ConfigChange[]): Diagnostic {
   return {

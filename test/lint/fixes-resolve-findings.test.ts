@@ -16,9 +16,11 @@ import { packagePath } from "../../src/package/package-root.js";
 import type { Profile } from "../../src/profile.js";
 
 /**
- * Every fix resolves its own finding: each fix a rule offers, applied alone to the file (as `--fix`
- * writes it) and the file linted again, leaves no finding of that rule at that place. Over the configs
- * the project ships and tests with, and over generated ones.
+ * Every fix resolves its own finding: each fix a rule offers (suggestions included), applied alone to the
+ * file (as `--fix` writes it) and the file linted again, leaves no finding of that rule at that place.
+ * And every fix `--fix` applies by default keeps what the tool does: its method family, and every
+ * argument the model could send (renamed at most). Over the configs the project ships and tests with,
+ * and over generated ones.
  */
 
 const PROFILES: Profile[] = ["standard", "flowise"];
@@ -108,13 +110,52 @@ function expectEveryFixToResolve(file: string, text: string, spec: OperationInde
   writeFileSync(file, text);
   for (const finding of lintFile(file, spec, profile).filter((d) => d.fix)) {
     writeFileSync(file, text);
-    expect(applyFixes([finding]).skipped).toEqual([]);
+    const before = toolAt(file, finding);
+    expect(applyFixes([finding], { suggestions: true }).skipped).toEqual([]);
+    if (!finding.fix?.changesTool) expectSameBehaviour(before, toolAt(file, finding), finding);
     const again = lintFile(file, spec, profile).filter(
       (d) => d.code === finding.code && d.path === finding.path,
     );
     expect(again, `${finding.code} at ${finding.path} after "${finding.fix?.description}"`).toEqual([]);
     checked.set(finding.code, (checked.get(finding.code) ?? 0) + 1);
   }
+}
+
+/** What the model can make the tool do: the method's family, and the arguments it may send. */
+interface Behaviour {
+  family: string;
+  arguments: string[];
+}
+
+const FAMILY: Record<string, string> = {
+  GET: "read",
+  POST: "create",
+  PUT: "update",
+  PATCH: "update",
+  DELETE: "delete",
+};
+
+function toolAt(file: string, finding: Diagnostic): Behaviour {
+  const tool = loadToolConfigs([file], { roots: [dir] }).tools.find(
+    (loaded) => loaded.source.path === (finding.fix?.configPath ?? ""),
+  );
+  const config = (tool?.config ?? {}) as { method?: string; queryParamsSchema?: object; bodySchema?: object };
+  return {
+    family: FAMILY[config.method ?? ""] ?? String(config.method),
+    arguments: [
+      ...Object.keys(config.queryParamsSchema ?? {}).map((name) => `query ${name}`),
+      ...Object.keys(config.bodySchema ?? {}).map((name) => `body ${name}`),
+    ],
+  };
+}
+
+/** A safe fix keeps the family, and drops no argument: each is kept, or renamed by one of its changes. */
+function expectSameBehaviour(before: Behaviour, after: Behaviour, finding: Diagnostic): void {
+  const what = `${finding.code}: "${finding.fix?.description}" applied by --fix`;
+  expect(after.family, what).toBe(before.family);
+  const renames = finding.fix?.changes.filter((change) => change.renameTo !== undefined).length ?? 0;
+  const kept = before.arguments.filter((name) => after.arguments.includes(name));
+  expect(kept.length + renames, `${what} drops an argument`).toBeGreaterThanOrEqual(before.arguments.length);
 }
 
 /** The configs the project ships and its tests use, in tooldeck's format, each with its service's spec. */

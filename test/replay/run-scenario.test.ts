@@ -269,7 +269,7 @@ describe("a call to a tool the scenario does not have", () => {
 
   test("fails the scenario without any expect:, live and replayed", async () => {
     const cassette = join(tempDir(), "c.json");
-    const live = await runScenario(scenario({ cassette, model: typo }));
+    const live = await runScenario(scenario({ cassette, model: typo }), { recordFailing: true });
     expect(live).toMatchObject({ mode: "recorded", passed: false, failures: [message] });
     const replayed = await runScenario(scenario({ cassette, model: typo }));
     expect(replayed).toMatchObject({ mode: "replayed", passed: false, failures: [message] });

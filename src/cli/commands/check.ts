@@ -1,5 +1,5 @@
 import { ToolDeckError } from "../../errors.js";
-import { describeFixSummary, type FixReporter } from "../../lint/check-with-fixes.js";
+import { describeFixSummary, type FixOptions } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
 import { SETTINGS_FILES } from "../../lint/lint-settings.js";
@@ -12,6 +12,7 @@ import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-proj
 import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
 import { secretValues } from "../../secrets/secret-vars.js";
+import { nearestName } from "../../text/nearest-name.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
@@ -48,6 +49,9 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         format: { type: "string", default: "stylish" },
         "fail-on": { type: "string", default: "error" },
         fix: { type: "boolean", default: false },
+        "fix-suggestions": { type: "boolean", default: false },
+        "fix-rule": { type: "string", multiple: true },
+        "fix-dry-run": { type: "boolean", default: false },
         quiet: { type: "boolean", default: false },
         "show-docs": { type: "boolean", default: false },
         config: { type: "string" },
@@ -76,7 +80,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const once = () => checkOnce({ name, values, positionals, format, failOn }, io);
       if (!values.watch) return once();
-      if (values.fix)
+      if (wantsFixes(values))
         throw new ToolDeckError("usage", "--fix rewrites the files --watch watches: give one or the other");
       if (positionals.includes("-"))
         throw new ToolDeckError("usage", "--watch cannot watch stdin (-): name config files or folders");
@@ -154,6 +158,9 @@ type CheckValues = ToolSourceFlags & {
   traffic?: string[] | undefined;
   profile?: string | undefined;
   fix: boolean;
+  "fix-suggestions": boolean;
+  "fix-rule"?: string[] | undefined;
+  "fix-dry-run": boolean;
   config?: string | undefined;
   "config-required"?: string | undefined;
   "base-url"?: string | undefined;
@@ -206,7 +213,7 @@ async function checkOptions(
     // --base-url's host is named for an --mcp-url server too, lint included.
     allowHosts: outboundPolicy(values).allowedHosts,
     allowWrites: values["allow-writes"],
-    ...(values.fix ? { fix: fixReporter(io) } : {}),
+    ...(wantsFixes(values) ? { fix: fixOptions(values, io) } : {}),
     ...(values.config !== undefined ? { settingsFile: values.config } : {}),
     ...(values["config-required"] !== undefined ? { requiredSettingsFile: values["config-required"] } : {}),
     vars: user.vars,
@@ -234,9 +241,34 @@ function probeTarget(values: CheckValues): CheckTarget {
   return values.live ? "live" : "emulator";
 }
 
-/** --fix: each file rewritten, the fixable findings left alone, then what every pass did, on stderr. */
-function fixReporter(io: CliIo): FixReporter {
+/** Any of the fix flags: --fix-suggestions, --fix-rule and --fix-dry-run each imply --fix. */
+function wantsFixes(values: CheckValues): boolean {
+  return values.fix || values["fix-suggestions"] || values["fix-dry-run"] || values["fix-rule"] !== undefined;
+}
+
+/**
+ * --fix and its companions: which fixes (safe ones; with --fix-suggestions those that change a tool too;
+ * with --fix-rule only those rules'), then each file rewritten (or its diff, with --fix-dry-run), the
+ * fixable findings left alone, and what every pass did, on stderr.
+ */
+function fixOptions(values: CheckValues, io: CliIo): FixOptions {
+  const rules = values["fix-rule"] ?? [];
+  for (const rule of rules) {
+    if (RULE_IDS.includes(rule) || rule.includes("/")) continue;
+    const near = nearestName(rule, RULE_IDS);
+    throw new ToolDeckError(
+      "usage",
+      `--fix-rule: unknown rule '${rule}'${near ? ` (did you mean ${near}?)` : ""}`,
+    );
+  }
+  const dryRun = values["fix-dry-run"];
   return {
+    suggestions: values["fix-suggestions"],
+    ...(rules.length > 0 ? { rules: new Set(rules) } : {}),
+    dryRun,
+    onDiffs: (diffs) => {
+      for (const { diff } of diffs) io.stderr(diff.endsWith("\n") ? diff : `${diff}\n`);
+    },
     onDone: (summary) => {
       for (const line of describeFixSummary(summary)) io.stderr(`${toLineText(line)}\n`);
     },

@@ -18,6 +18,7 @@ export const importCommand: Command = {
       out: { type: "string", default: "scenarios/" },
       name: { type: "string" },
       root: { type: "string", multiple: true },
+      force: { type: "boolean", default: false },
     });
     const [kind, ...files] = positionals;
     if (kind !== "har") throw new ToolDeckError("usage", `expected 'import har FILE…', got '${kind ?? ""}'`);
@@ -30,6 +31,7 @@ export const importCommand: Command = {
       out: values.out,
       name: scenarioNameOf(values.name ?? files[0] ?? "imported"),
       source,
+      force: values.force,
     });
     for (const [reason, count] of traffic.skipped)
       io.stderr(

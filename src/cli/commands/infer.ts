@@ -5,6 +5,7 @@ import { ToolDeckError } from "../../errors.js";
 import { type InferredSpec, inferSpec } from "../../infer/infer-spec.js";
 import { confineNamedPath } from "../../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../../project-files/project-read-options.js";
+import { refuseOverwrite } from "../../project-files/refuse-overwrite.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type LoadedTraffic, loadTraffic } from "../../traffic/load-traffic.js";
@@ -19,10 +20,14 @@ export const inferCommand: Command = {
       out: { type: "string" },
       host: { type: "string" },
       root: { type: "string", multiple: true },
+      force: { type: "boolean", default: false },
     });
     const paths = positionals.length > 0 ? positionals : ["scenarios/"];
     // Written as named, never through a symlinked folder out of the project (a symlink in its place is replaced).
-    if (values.out !== undefined) confineNamedPath(values.out, projectRoots(values.root));
+    if (values.out !== undefined) {
+      confineNamedPath(values.out, projectRoots(values.root));
+      refuseOverwrite([values.out], { force: values.force });
+    }
     const read = projectReadOptions(values.root ? { roots: values.root } : {}, paths);
     const traffic = loadTraffic(paths, { roots: read.roots });
     noteTraffic(traffic, io);

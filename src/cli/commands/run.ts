@@ -35,6 +35,7 @@ export const runCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("run", args, {
       update: { type: "boolean", default: false },
+      "record-failing": { type: "boolean", default: false },
       ci: { type: "boolean", default: false },
       "allow-empty": { type: "boolean", default: false },
       format: { type: "string", default: "text" },
@@ -59,6 +60,7 @@ export const runCommand: Command = {
     const setup: SuiteSetup = {
       options: {
         update: values.update,
+        recordFailing: values["record-failing"],
         ci: values.ci || isCi(io.env),
         allowCode: values["allow-code"],
         read,

@@ -39,7 +39,12 @@ Options:
                       default said only for Flowise exports judged under standard)
   --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
                       check again, until nothing is left to fix; ends with 'fixed N findings in M files
-                      (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes
+                      (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes; a fix never
+                      changes what a tool does (method family, resource, arguments): what would is a
+                      suggestion, shown and left alone
+  --fix-suggestions   --fix, applying the suggestions too
+  --fix-rule RULE     --fix with only RULE's fixes and suggestions (repeatable)
+  --fix-dry-run       print the diff of each file --fix would rewrite, and write nothing
 ${PLATFORM_FLAGS_HELP}
 ${MCP_FLAGS_HELP}${probes ? "\n                      (an MCP server's tools are linted, never probed)" : ""}
 ${ALLOW_CODE_HELP};

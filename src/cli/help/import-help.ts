@@ -20,6 +20,8 @@ Options:
   --out DIR           where the scenario goes (default scenarios/): DIR/NAME.yaml, DIR/traffic/NAME.tools.json,
                       DIR/traffic/NAME.traffic.json and DIR/cassettes/NAME.standard.cassette.json
   --name NAME         the scenario's name (default the first file's, without its extension)
+  --force             replace the scenario, tools and traffic files when they exist (default: refuse,
+                      writing nothing: you may have edited them)
   --root DIR          also read files from DIR (repeatable)
   -h, --help          show this help
 

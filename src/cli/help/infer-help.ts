@@ -17,7 +17,9 @@ Arguments:
                       (default scenarios/)
 
 Options:
-  --out FILE          write the description to FILE (.yaml, .yml or .json; default: YAML on stdout)
+  --out FILE          write the description to FILE (.yaml, .yml or .json; default: YAML on stdout);
+                      a FILE that exists is refused unless --force
+  --force             replace --out's FILE when it exists
   --host ORIGIN       the host to describe (https://api.example.com; default the one with the most
                       exchanges, the others are named on stderr)
   --root DIR          also read files from DIR (repeatable; default: this repository and the folders of

@@ -10,7 +10,9 @@ export const RUN_INFO: CommandInfo = {
 
 Run regression scenarios against the embedded emulator. A scenario with a cassette is replayed through the
 current configs and runtime (no model) and every difference is shown as a diff; one without a cassette
-runs its model (scripted, or provider:model) and records one, except in CI: there it fails.
+runs its model (scripted, or provider:model) and records one if it passes, except in CI: there it fails.
+A cassette is stale when what produced it changed: the messages, the model, the expectations, the vars,
+or the config of a tool it calls (a tool it never calls may change).
 
 Arguments:
   files               scenario files (.yaml, .yml, .json), folders of .yaml/.yml files (node_modules and
@@ -18,6 +20,7 @@ Arguments:
 
 Options:
   --update            run the models again and re-record every cassette
+  --record-failing    record a first run's cassette even when the scenario fails (default: not written)
   --allow-empty       finding no scenario is no error (default: exit 2, 'no scenarios found in <paths>')
   --ci                never record: a missing cassette fails the scenario (the default when $CI is set)
   --format F          text (default), json, junit or html (one self-contained page: each scenario's calls

@@ -14,6 +14,7 @@ import {
   type ToolReport,
 } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
+import { fixText } from "./fix-text.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 
 export interface HtmlOptions {
@@ -146,7 +147,7 @@ function findingHtml(diagnostic: Diagnostic, { tool, at, docsUrl }: Shown): Safe
 ${where ? html`<p class="muted mono">${where}</p>` : ""}
 ${diagnostic.related?.length ? html`<ul class="related">${diagnostic.related.map((related) => html`<li><span class="mono">${related.code} ${related.severity}:</span> ${related.message}</li>`)}</ul>` : ""}
 ${diagnostic.suggestion ? html`<p class="suggestion">${diagnostic.suggestion}</p>` : ""}
-${fix ? html`<p class="fix">fixable with --fix: ${fix.description}</p><ul class="related">${fix.changes.map((change) => html`<li class="mono">${changeText(change)}</li>`)}</ul>` : ""}
+${fix ? html`<p class="${fix.changesTool ? "suggested-fix" : "fix"}">${fixText(fix)}</p><ul class="related">${fix.changes.map((change) => html`<li class="mono">${changeText(change)}</li>`)}</ul>` : ""}
 </li>`;
 }
 

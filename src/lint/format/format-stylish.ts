@@ -5,6 +5,7 @@ import type { Diagnostic, Severity } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, findingBelongsTo, summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
 import { describeSuppressions } from "../suppress/describe-suppressions.js";
+import { fixText } from "./fix-text.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 import type { TextPosition } from "./locate-json-path.js";
 
@@ -129,7 +130,7 @@ function formatDiagnostic(
     );
   if (diagnostic.suggestion) lines.push(`${indent}→ ${toLineText(diagnostic.suggestion)}`);
   if (diagnostic.fix)
-    lines.push(`${indent}${paint("green", `fixable with --fix: ${diagnostic.fix.description}`)}`);
+    lines.push(`${indent}${paint(diagnostic.fix.changesTool ? "yellow" : "green", fixText(diagnostic.fix))}`);
   const docs = docsUrl?.(diagnostic.code);
   if (docs) lines.push(`${indent}${paint("dim", `docs: ${docs}`)}`);
   return lines;

@@ -1,5 +1,9 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { isInferredSpec } from "../../infer/inferred-spec-marker.js";
 import type { OperationNotFound } from "../../openapi/match-operation.js";
+import { methodFamily } from "../../openapi/method-family.js";
+import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
+import { parseToolUrl } from "../../openapi/tool-url.js";
 import { platformOf } from "../../platforms/registry.js";
 import type { Profile } from "../../profile.js";
 import type { Finding, LintRule } from "../rule.js";
@@ -28,7 +32,11 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
     const full = shapes.find((shape) => shape.full);
     // A platform's export is changed in the platform: its fix says what the platform can do, whatever the profile.
     const fixFor = source.format ?? context.profile;
-    if (full && !full.match.ok) return [notFound(config, { url: full.url, ...full.match }, fixFor)];
+    if (full && !full.match.ok) {
+      const unrecorded = context.spec && unrecordedWrite(config, context.spec, full.match.nearest);
+      if (unrecorded) return [{ path: "url", message: full.match.message, suggestion: unrecorded }];
+      return [notFound(config, { url: full.url, ...full.match }, fixFor)];
+    }
     const minimal = shapes.find((shape) => !shape.full);
     if (!minimal || minimal.match.ok) return [];
     return [
@@ -41,6 +49,23 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
     ];
   },
 };
+
+/**
+ * A write the description inferred from traffic has nothing for, when the nearest it has is not a write
+ * of that kind: the recording most likely refused writes (`proxy` does by default), so pointing the tool
+ * at a read would be wrong. What to do is record again.
+ */
+function unrecordedWrite(
+  config: RequestToolConfig,
+  spec: OperationIndex,
+  nearest: readonly IndexedOperation[],
+): string | undefined {
+  const family = methodFamily(config.method);
+  if (!isInferredSpec(spec.spec.document) || family === "read") return undefined;
+  if (nearest.some((operation) => methodFamily(operation.method) === family)) return undefined;
+  const path = parseToolUrl(config.url).path;
+  return `the recorded traffic has no write to ${path}: record with --allow-writes`;
+}
 
 function notFound(
   config: RequestToolConfig,

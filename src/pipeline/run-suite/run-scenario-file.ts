@@ -11,6 +11,8 @@ import { brokenEntry } from "./broken-entry.js";
 export interface ScenarioFileOptions {
   /** Run the models again and re-record every cassette (`--update`). */
   update: boolean;
+  /** Write a failing first run's cassette too (`--record-failing`). */
+  recordFailing?: boolean;
   /** Never record: a missing cassette fails the scenario (`--ci`, or `CI` set). */
   ci: boolean;
   /** Run toolkits' Custom Code (`--allow-code`). */
@@ -60,6 +62,7 @@ export async function runScenarioFile(
       const result = await runScenario(scenario, {
         update: options.update,
         recordIfMissing: !options.ci,
+        recordFailing: options.recordFailing === true,
         env: options.env,
         signal: controller.signal,
         allowCode: options.allowCode,

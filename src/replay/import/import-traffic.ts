@@ -11,6 +11,7 @@ import {
   type IndexedOperation,
   type OperationIndex,
 } from "../../openapi/operation-index.js";
+import { refuseOverwrite } from "../../project-files/refuse-overwrite.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
 import type { Exchange } from "../../traffic/exchange.js";
 import { readJsonBody } from "../../traffic/json-body.js";
@@ -45,12 +46,12 @@ interface ImportedCall {
  * operation (`<out>/traffic/<name>.tools.json`); the exchanges are kept, masked, as the traffic the
  * scenario's emulator answers from (`<out>/traffic/<name>.traffic.json`); the scenario (`<out>/<name>.yaml`)
  * scripts one call per exchange, in order, and expects each call's tool and status. Its message and
- * answer are placeholders to write. Files are written atomically; the cassette is recorded by running
- * the scenario (the caller does, `runScenario`).
+ * answer are placeholders to write. Files are written atomically, and none when one of them exists,
+ * unless `force`; the cassette is recorded by running the scenario (the caller does, `runScenario`).
  */
 export async function importTraffic(
   exchanges: readonly Exchange[],
-  options: { out: string; name: string; source: string },
+  options: { out: string; name: string; source: string; force?: boolean },
 ): Promise<ImportedTraffic> {
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
@@ -66,6 +67,7 @@ export async function importTraffic(
     tools: join(options.out, "traffic", `${options.name}.tools.json`),
     traffic: join(options.out, "traffic", `${options.name}${TRAFFIC_FILE_SUFFIX}`),
   };
+  refuseOverwrite(Object.values(files), { force: options.force === true });
   mkdirSync(join(options.out, "traffic"), { recursive: true });
   writeFileAtomically(files.tools, `${JSON.stringify(tools, null, 2)}\n`);
   writeTrafficFile(files.traffic, { version: 1, kind: "traffic", source: options.source, exchanges: kept });
