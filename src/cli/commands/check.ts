@@ -84,6 +84,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         command: name,
         io,
         watch: checkWatchPaths(values, positionals),
+        roots: projectRoots(values.root),
         // A finding can hang on any file (a duplicate name, the spec, the settings): everything is checked again.
         run: async () => {
           await once();
