@@ -59,7 +59,9 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   settingsFile?: string;
   /**
    * `--config-required`: the settings in use (`rules`, else the settings file) must set exactly what
-   * this file sets, or the check stops with a `load` error; so must a settings file exist.
+   * this file sets, or the check stops with a `load` error; so must a settings file exist. Its `pins`
+   * hold each `plugins` module's files (checked before it is imported) and each extended settings file
+   * to a sha256 (docs/security.md, "Pinned code and files").
    */
   requiredSettingsFile?: string;
   /**

@@ -15,6 +15,7 @@ import {
   parseBaseline,
 } from "../lint/suppress/baseline.js";
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
+import { maskUrlCredentials } from "../net/mask-url-credentials.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { PLATFORMS } from "../platforms/registry.js";
@@ -197,7 +198,7 @@ function describeSources(options: CheckProjectOptions): string {
   const names = (options.paths ?? []).map((path) => (typeof path === "string" ? path : path.name));
   const remotes = PLATFORMS.flatMap((platform) => {
     const url = options[platform.name]?.url;
-    return url ? [`--${platform.name} ${url}`] : [];
+    return url ? [`--${platform.name} ${maskUrlCredentials(url)}`] : [];
   });
   const named = names.length > 0 || remotes.length === 0 ? (names.length > 0 ? names : ["tools/"]) : [];
   return [...named, ...remotes].join(", ");

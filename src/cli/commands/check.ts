@@ -10,6 +10,7 @@ import { packageVersion } from "../../package/package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
 import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
+import { printedPins } from "../../pipeline/rule-setup.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { nearestName } from "../../text/nearest-name.js";
@@ -56,6 +57,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "show-docs": { type: "boolean", default: false },
         config: { type: "string" },
         "config-required": { type: "string" },
+        "print-pins": { type: "boolean", default: false },
         "base-url": { type: "string" },
         "allow-writes": { type: "boolean", default: false },
         "allow-host": { type: "string", multiple: true },
@@ -76,6 +78,15 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         ...PROJECT_FLAGS,
         ...TOOL_SOURCE_FLAGS,
       });
+      if (values["print-pins"]) {
+        io.stdout(
+          printedPins({
+            ...(values.config !== undefined ? { settingsFile: values.config } : {}),
+            ...(values.root ? { roots: values.root } : {}),
+          }),
+        );
+        return EXIT.ok;
+      }
       const format = oneOf("--format", values.format, REPORT_FORMATS);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
       const once = () => checkOnce({ name, values, positionals, format, failOn }, io);
@@ -88,6 +99,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         command: name,
         io,
         watch: checkWatchPaths(values, positionals),
+        roots: projectRoots(values.root),
         // A finding can hang on any file (a duplicate name, the spec, the settings): everything is checked again.
         run: async () => {
           await once();

@@ -73,6 +73,7 @@ export const runCommand: Command = {
     return watchAndRerun({
       command: "run",
       io,
+      roots: read.roots,
       watch: [
         ...paths.map((path) => (isGlob(path) ? globBase(path) : path)),
         ...(setup.driftSpec ? [setup.driftSpec] : []),

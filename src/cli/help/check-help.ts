@@ -65,7 +65,11 @@ ${PROJECT_FLAGS_HELP}
                       <rule>' … '# tooldeck-enable <rule>' comments in YAML configs (obeyed by default)
   --config-required FILE
                       exit 2 unless the settings in use set exactly what FILE sets (a CI workflow's
-                      trusted copy): a changed or missing tooldeck.config.yaml stops the run
+                      trusted copy): a changed or missing tooldeck.config.yaml stops the run; so
+                      does a plugin or extended file whose sha256 is not what FILE's pins: hold, or a
+                      plugin found inside the project that its pin does not mark inProject: true
+  --print-pins        print the pins: section (each plugin's files and each extended settings file, by
+                      sha256) that --config-required FILE needs for the settings in use, and exit
 ${
   probes
     ? `  --base-url URL      probe this service instead of the embedded emulator: every tool is sent there

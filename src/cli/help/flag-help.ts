@@ -34,7 +34,8 @@ export const PLATFORM_FLAGS_HELP = `  --flowise URL       also read the tools of
   --chatflow ID       only this chatflow (repeatable)
   --n8n URL           also read the HTTP tools of an n8n instance's workflows (GET /api/v1/workflows;
                       the API key from --api-key, $TOOLDECK_API_KEY or $N8N_API_KEY)
-  --workflow ID       only this n8n workflow (repeatable)`;
+  --workflow ID       only this n8n workflow (repeatable)
+                      (both send the key to the URL's origin only: a redirect elsewhere is refused)`;
 
 /**
  * The MCP source flags of tools, lint and check: the only way to name an MCP server, since an argument

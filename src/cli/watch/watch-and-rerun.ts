@@ -1,5 +1,8 @@
+import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
+import { linkOutOfProject, namedFolder } from "../../project-files/named-path.js";
+import { isInsideRoots, realRoots } from "../../project-files/project-root.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, EXIT } from "../cli-io.js";
 import { commandErrorLine } from "../command-error-line.js";
@@ -18,6 +21,11 @@ export interface WatchOptions {
   io: CliIo;
   /** What its flags name (configs, spec, settings; scenario folders): watched from the start. */
   watch: readonly string[];
+  /**
+   * The project (the working directory's repository and each `--root`): with the folders of the paths
+   * in `watch`, where a watched path may lead. A symlink out of them is not followed (docs/security.md).
+   */
+  roots: readonly string[];
   /**
    * One run: the first with `changed` undefined, then one per batch of changes with the changed files
    * (absolute paths). It prints its report; an error it throws is printed and the watch goes on.
@@ -79,8 +87,12 @@ export async function watchAndRerun(options: WatchOptions): Promise<number> {
     });
   };
 
+  const outside = outsideRoots(options.watch, options.roots);
   const startWatcher = (paths: readonly string[]) => {
-    const started = watch([...paths], { ignoreInitial: true, ignored: (path) => IGNORED.test(path) });
+    const started = watch([...paths], {
+      ignoreInitial: true,
+      ignored: (path) => IGNORED.test(path) || outside(path),
+    });
     started.on("all", (_event, path) => {
       const file = resolve(path);
       // A cassette the run just recorded: its own write, not the user's change.
@@ -105,6 +117,28 @@ export async function watchAndRerun(options: WatchOptions): Promise<number> {
   if (timer) clearTimeout(timer);
   await watcher.close();
   return EXIT.ok;
+}
+
+/**
+ * Whether a path leads out of the roots and the named paths' folders once its symlinks are followed:
+ * a link to `/` in a watched folder would otherwise have chokidar crawl the disk, reading folders the
+ * loader refuses. A named path that itself leaves the project through a symlink adds no root.
+ */
+function outsideRoots(named: readonly string[], roots: readonly string[]): (path: string) => boolean {
+  const allowed = realRoots([
+    ...roots,
+    ...named.filter((path) => linkOutOfProject(path, roots) === undefined).map((path) => namedFolder(path)),
+  ]);
+  return (path) => {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      // Not there (yet), or a dangling link: nothing to read through it.
+      return false;
+    }
+    return !isInsideRoots(real, allowed);
+  };
 }
 
 /**

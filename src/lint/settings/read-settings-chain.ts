@@ -7,6 +7,7 @@ import { formatZodIssue } from "../../json/format-zod-issue.js";
 import { parseBounded } from "../../project-files/parse-bounded.js";
 import { readProjectFile } from "../../project-files/read-project-file.js";
 import { nearestName } from "../../text/nearest-name.js";
+import { sha256Hex } from "../pins/sha256-hex.js";
 import { PRESET_NAMES, PRESETS } from "./presets.js";
 import type { SettingsLayer } from "./settings-layer.js";
 import { type SettingsFile, SettingsFileSchema } from "./settings-schema.js";
@@ -36,7 +37,7 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
     throw new ToolDeckError("load", `${name}: extends itself (${[...chain, real].map(shown).join(" → ")})`);
   if (chain.length >= MAX_EXTENDS_DEPTH)
     throw new ToolDeckError("load", `${name}: extends go more than ${MAX_EXTENDS_DEPTH} files deep`);
-  const file = parseSettingsFile(path, name, roots);
+  const { file, text } = parseSettingsFile(path, name, roots);
   const extended = listOf(file.extends).flatMap((entry, index) =>
     extendedLayers(entry, `${name}: extends[${index}]`, dirname(real), roots, [...chain, real]),
   );
@@ -57,6 +58,8 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
         from: dirname(real),
         at: `${name}: plugins[${index}]`,
       })),
+      file: { path: real, sha256: sha256Hex(text) },
+      ...(file.pins ? { pins: file.pins } : {}),
     },
   ];
 }
@@ -101,17 +104,24 @@ function resolvePackage(name: string, dir: string, at: string): string {
   }
 }
 
-function parseSettingsFile(path: string, name: string, roots: readonly string[]): SettingsFile {
+/** The file's settings, and its text as read (what `pins.extends` hashes). */
+function parseSettingsFile(
+  path: string,
+  name: string,
+  roots: readonly string[],
+): { file: SettingsFile; text: string } {
   let data: unknown;
+  let text: string;
   try {
-    data = parseBounded(readProjectFile(path, { roots }), "yaml");
+    text = readProjectFile(path, { roots });
+    data = parseBounded(text, "yaml");
   } catch (cause) {
     throw new ToolDeckError("load", `${name}: ${(cause as Error).message.split("\n")[0]}`);
   }
   const parsed = SettingsFileSchema.safeParse(data ?? {});
   if (!parsed.success)
     throw new ToolDeckError("load", `${name}: ${formatZodIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
-  return parsed.data;
+  return { file: parsed.data, text };
 }
 
 function listOf(names: string | string[] | undefined): string[] {

@@ -1,6 +1,7 @@
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { SettingsOverride } from "./settings-override.js";
+import type { Pins } from "./settings-schema.js";
 
 /** One file or preset of a settings chain, as read: `extends` are layers before the file's own. */
 export interface SettingsLayer {
@@ -10,4 +11,8 @@ export interface SettingsLayer {
   overrides: SettingsOverride[];
   /** Rule modules it names (`plugins`), resolved from its folder. */
   plugins: RuleModuleRef[];
+  /** The file read, resolved, and the sha256 of its text; none for a preset. */
+  file?: { path: string; sha256: string };
+  /** Its `pins` (used only from the `--config-required` file). */
+  pins?: Pins;
 }

@@ -14,10 +14,31 @@ export const OverrideSchema = z
   .object({ files: Names, tools: Names.optional(), rules: RulesSchema, reason: z.string().min(1).optional() })
   .strict();
 
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a sha256 in hex (64 characters 0-9a-f)");
+
+/**
+ * `pins`: what `--config-required` holds the code and files of a run to, read from the required file only
+ * (docs/security.md): per `plugins` entry (as written) the sha256 of each file of its code (relative to
+ * its package's folder, or to a path module's folder) and whether it may be resolved from inside the
+ * checked project (`inProject: true`); per extended settings file (as reports name it) its sha256.
+ */
+export const PinsSchema = z
+  .object({
+    plugins: z
+      .record(
+        z.string(),
+        z.object({ sha256: z.record(z.string(), Sha256), inProject: z.boolean().optional() }).strict(),
+      )
+      .default({}),
+    extends: z.record(z.string(), Sha256).default({}),
+  })
+  .strict();
+export type Pins = z.infer<typeof PinsSchema>;
+
 /**
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
- * `rules`, `overrides`.
+ * `rules`, `overrides`, and the `pins` `--config-required` compares code with.
  */
 export const SettingsFileSchema = z
   .object({
@@ -25,6 +46,7 @@ export const SettingsFileSchema = z
     plugins: Names.optional(),
     rules: RulesSchema.default({}),
     overrides: z.array(OverrideSchema).default([]),
+    pins: PinsSchema.optional(),
   })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

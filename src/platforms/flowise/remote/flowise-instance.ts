@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { ToolDeckError } from "../../../errors.js";
 import { formatZodIssue } from "../../../json/format-zod-issue.js";
+import { getApiJson } from "../../../net/get-api-json.js";
+import { maskUrlCredentials } from "../../../net/mask-url-credentials.js";
+import { instanceFetch } from "../../../runtime/outbound/instance-fetch.js";
 
 /** The Flowise instance `fetchFlowiseChatflows` reads: its URL, API key, the chatflows to read, and fetch. */
 export interface FetchFlowiseChatflowsOptions {
@@ -41,7 +44,9 @@ const ChatflowRowSchema = z.looseObject({
 /**
  * Reads the chatflows of a Flowise 3.1 server over its REST API, as any HTTP client would: no
  * emulator shortcuts. Every failure (network, 401, 404, an answer that is not Flowise's) is one
- * `ToolDeckError("load", …)` naming the URL.
+ * `ToolDeckError("load", …)` naming the URL (its `user:password` masked). Requests go through the
+ * outbound guard to the URL's `host:port` only, and a redirect to another origin is refused before the
+ * API key is sent there.
  * @example
  * const flows = await fetchFlowiseChatflows({ url: "http://localhost:3000", apiKey: process.env.FLOWISE_API_KEY });
  * for (const flow of flows) console.log(flow.name, flow.flowData.nodes.length);
@@ -78,23 +83,16 @@ function apiBase(url: string): string {
   return `${url.replace(/\/+$/, "").replace(/\/api\/v1$/, "")}/api/v1`;
 }
 
-async function getJson(url: string, options: FetchFlowiseChatflowsOptions): Promise<unknown> {
+function getJson(url: string, options: FetchFlowiseChatflowsOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
-  const send = options.fetch ?? fetch;
-  let response: Response;
-  try {
-    response = await send(new Request(url, { headers }));
-  } catch (cause) {
-    throw loadError(url, `cannot connect (${networkReason(cause)})`, cause);
-  }
-  const text = await response.text();
-  if (!response.ok) throw loadError(url, httpFailure(response, text, options.apiKey !== undefined));
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw loadError(url, "the answer is not JSON (is this the URL of a Flowise server?)", cause);
-  }
+  return getApiJson(url, {
+    headers,
+    fetch: instanceFetch(options.url, options.fetch),
+    refusal: (response, text) => httpFailure(response, text, options.apiKey !== undefined),
+    notJson: "is this the URL of a Flowise server?",
+    label: "Flowise",
+  });
 }
 
 /** `401 Unauthorized Access (…)`, `404 Chatflow x not found in the database!`: the status and Flowise's own message. */
@@ -146,12 +144,10 @@ function toChatflow(row: z.infer<typeof ChatflowRowSchema>): FlowiseChatflow {
   return { id: row.id, name: row.name, ...(row.type ? { type: row.type } : {}), flowData: flowData.data };
 }
 
-/** undici reports "fetch failed" and puts the reason (ECONNREFUSED …) in `cause`. */
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
-}
-
 function loadError(url: string, reason: string, cause?: unknown): ToolDeckError {
-  return new ToolDeckError("load", `Flowise ${url}: ${reason}`, cause === undefined ? undefined : { cause });
+  return new ToolDeckError(
+    "load",
+    maskUrlCredentials(`Flowise ${url}: ${reason}`),
+    cause === undefined ? undefined : { cause },
+  );
 }

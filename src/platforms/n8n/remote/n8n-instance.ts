@@ -2,6 +2,8 @@
 import { ToolDeckError } from "../../../errors.js";
 import { isPlainObject } from "../../../json/json-value.js";
 import { getApiJson } from "../../../net/get-api-json.js";
+import { maskUrlCredentials } from "../../../net/mask-url-credentials.js";
+import { instanceFetch } from "../../../runtime/outbound/instance-fetch.js";
 
 /** The n8n instance `fetchN8nWorkflows` reads: its URL, API key, the workflows to read, and fetch. */
 export interface FetchN8nWorkflowsOptions {
@@ -28,12 +30,15 @@ const MAX_PAGES = 1_000;
 /**
  * The workflows of an n8n server, through its public REST API as any client reads them
  * (`GET /api/v1/workflows`, page by page, or `GET /api/v1/workflows/{id}`). Every failure (network,
- * 401, 404, an answer that is not n8n's) is one `ToolDeckError("load", …)` naming the URL.
+ * 401, 404, an answer that is not n8n's) is one `ToolDeckError("load", …)` naming the URL (its
+ * `user:password` masked). Requests go through the outbound guard to the URL's `host:port` only, and a
+ * redirect to another origin is refused before the API key is sent there.
  * @example
  * const workflows = await fetchN8nWorkflows({ url: "http://localhost:5678", apiKey: process.env.N8N_API_KEY });
  */
 export async function fetchN8nWorkflows(options: FetchN8nWorkflowsOptions): Promise<N8nWorkflow[]> {
   const api = `${options.url.replace(/\/+$/, "").replace(/\/api\/v1$/, "")}/api/v1`;
+  options = { ...options, fetch: instanceFetch(options.url, options.fetch) };
   if (options.workflowIds) {
     return Promise.all(
       options.workflowIds.map(async (id) => {
@@ -93,5 +98,5 @@ function httpFailure(response: Response, text: string, keyGiven: boolean): strin
 }
 
 function loadError(url: string, message: string): ToolDeckError {
-  return new ToolDeckError("load", `${url}: ${message}`);
+  return new ToolDeckError("load", maskUrlCredentials(`${url}: ${message}`));
 }
