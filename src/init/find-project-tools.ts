@@ -1,3 +1,4 @@
+import { type ConfigIssue, formatConfigIssue } from "../config/config-issue.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
 import type { LoadedTool } from "../config/tool-config.js";
 
@@ -10,6 +11,8 @@ export interface ProjectTools {
   flowiseFiles: string[];
   /** OpenAPI descriptions met, relative to the folder. */
   specs: string[];
+  /** Files that look like configs but could not be loaded, each with its first error (`file: path: message`). */
+  unloaded: string[];
 }
 
 /**
@@ -28,7 +31,15 @@ export function findProjectTools(dir: string): ProjectTools {
     toolFiles: files(tools),
     flowiseFiles: files(tools.filter((tool) => tool.source.format === "flowise")),
     specs: loaded.specs.map(tidy),
+    unloaded: firstErrorPerFile(loaded.errors),
   };
+}
+
+/** One line per file that failed, its first error: a file can hold many, and one says why. */
+function firstErrorPerFile(errors: readonly ConfigIssue[]): string[] {
+  const byFile = new Map<string, ConfigIssue>();
+  for (const error of errors) if (!byFile.has(error.file)) byFile.set(error.file, error);
+  return [...byFile.values()].map((error) => formatConfigIssue({ ...error, file: tidy(error.file) }));
 }
 
 function tidy(file: string): string {

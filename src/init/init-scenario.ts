@@ -28,10 +28,11 @@ export async function scenarioFile(found: ProjectTools): Promise<InitFile | unde
         { answer: "Done." },
       ],
     },
-    expect: { calls: [{ tool: executable.name }] },
+    // A first call that fails (a host the platform refuses, a 4xx) fails the scenario, never records as green.
+    expect: { calls: [{ tool: executable.name, outcome: "ok" }] },
   };
   const text = `# Written by tooldeck init: a first scenario (docs/scenarios.md). Record its cassette once with
-# \`tooldeck run --update\`, commit it, then pin more: outcome: ok, status: 200, state, answer.
+# \`tooldeck run --update\`, commit it, then pin more: status: 200, state, answer.
 ${stringify(scenario)}`;
   return { path: "scenarios/first-call.yaml", text, what: `a first scenario (${executable.name})` };
 }

@@ -6,6 +6,7 @@ import type { CliIo } from "../../src/cli/cli-io.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package/package-root.js";
 import { packageVersion } from "../../src/package/package-version.js";
+import { NOT_RECORDED } from "../../src/replay/run-scenario.js";
 import { captureIo } from "../support/capture-io.js";
 
 const GOLDEN = packagePath("fixtures", "golden", "init");
@@ -73,17 +74,21 @@ describe("tooldeck init (golden files)", () => {
     expect(written(dir)).toEqual(expected.files);
   });
 
-  test("the scenario it writes records and replays, and the settings it writes load", async () => {
+  test("the scenario it writes expects its call to succeed: Flowise's refusal of localhost fails it, and the settings it writes load", async () => {
     const dir = repository(true);
     await init(dir);
     const before = process.cwd();
     process.chdir(dir);
     try {
-      const recorded = captureIo(undefined, {});
-      expect(await runCli(["run", "--update"], recorded.io)).toBe(0);
+      const first = captureIo(undefined, {});
+      expect(await runCli(["run"], first.io)).toBe(1);
+      expect(first.stdout()).toContain(
+        "calls[0] find_events: expected outcome ok, got error (no response): Failed to make GET request: isDeniedIP",
+      );
+      expect(first.stdout()).toContain(NOT_RECORDED);
       const replayed = captureIo(undefined, { CI: "true" });
-      expect(await runCli(["run"], replayed.io)).toBe(0);
-      expect(replayed.stdout()).toContain("1 passed, 0 failed");
+      expect(await runCli(["run"], replayed.io)).toBe(1);
+      expect(replayed.stdout()).toContain("no cassette: run tooldeck run --update locally");
       // tooldeck:flowise makes the chatflow's localhost URL an error: Flowise 3.1 refuses it.
       const lint = captureIo(undefined, {});
       expect(await runCli(["lint", "flows/"], lint.io)).toBe(1);
@@ -94,6 +99,23 @@ describe("tooldeck init (golden files)", () => {
     } finally {
       process.chdir(before);
     }
+  });
+});
+
+describe("tooldeck init says what it could not load", () => {
+  test("a broken config is named with its first error, on a line of its own; the rest is found", async () => {
+    const dir = repository(true);
+    mkdirSync(join(dir, "tools"));
+    writeFileSync(join(dir, "tools", "broken.yaml"), "kind: request\nname: x\nmethod: FETCH\n");
+    const { stdout } = await init(dir);
+    const lines = stdout.split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      "found 2 tool configs in 1 file",
+      "  flows/requests-chatflow.json (a Flowise export)",
+    ]);
+    expect(lines[2]).toBe("could not load 1 file (left out):");
+    expect(lines[3]).toMatch(/^ {2}tools\/broken\.yaml: .+$/);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(200);
   });
 });
 

@@ -41,16 +41,30 @@ export const initCommand: Command = {
   },
 };
 
-/** `found 4 tools in tools/request-tools.yaml, flows/agent.json (a Flowise export); OpenAPI: api.yaml`. */
+/**
+ * What was found, a line each: `found 4 tool configs in 2 files`, then each file (Flowise exports said
+ * so), the OpenAPI descriptions, and each file that could not be loaded with why, so that a file left
+ * out is never a silent one.
+ */
 function describeFound(found: Awaited<ReturnType<typeof planInit>>["found"]): string {
+  const lines: string[] = [];
   if (found.toolFiles.length === 0 && found.specs.length === 0)
-    return "found no tool configs, Flowise exports or OpenAPI descriptions: put your tools in tools/";
-  const files = found.toolFiles.map((file) =>
-    found.flowiseFiles.includes(file) ? `${file} (a Flowise export)` : file,
-  );
-  const tools = `${found.tools.length} tool config${found.tools.length === 1 ? "" : "s"}`;
-  const specs = found.specs.length > 0 ? `; OpenAPI: ${found.specs.join(", ")}` : "";
-  return toLineText(`found ${tools}${files.length > 0 ? ` in ${files.join(", ")}` : ""}${specs}`);
+    lines.push("found no tool configs, Flowise exports or OpenAPI descriptions: put your tools in tools/");
+  else {
+    const tools = `${found.tools.length} tool config${found.tools.length === 1 ? "" : "s"}`;
+    const files = `${found.toolFiles.length} file${found.toolFiles.length === 1 ? "" : "s"}`;
+    lines.push(`found ${tools} in ${files}`);
+    for (const file of found.toolFiles)
+      lines.push(`  ${file}${found.flowiseFiles.includes(file) ? " (a Flowise export)" : ""}`);
+    for (const spec of found.specs) lines.push(`  ${spec} (OpenAPI)`);
+  }
+  if (found.unloaded.length > 0) {
+    lines.push(
+      `could not load ${found.unloaded.length} file${found.unloaded.length === 1 ? "" : "s"} (left out):`,
+    );
+    for (const line of found.unloaded) lines.push(`  ${line}`);
+  }
+  return lines.map(toLineText).join("\n");
 }
 
 function nextSteps(checkArgs: readonly string[], scenario: boolean): string {
