@@ -187,12 +187,9 @@ function unquote(part: string): string {
   const quote = part[0];
   const quoted = quote !== undefined && QUOTES.has(quote) && part.endsWith(quote);
   if (!quoted) return part;
-  return part
-    .slice(1, -1)
-    .replace(/\\'/g, "'")
-    .replace(/\\`/g, "`")
-    .replace(/\\"/g, '"')
-    .replace(/\\\\/g, "\\");
+  const inner = part.slice(1, -1);
+  if (!inner.includes("\\")) return inner;
+  return inner.replace(/\\'/g, "'").replace(/\\`/g, "`").replace(/\\"/g, '"').replace(/\\\\/g, "\\");
 }
 
 function isFromAiType(type: string): type is FromAiType {
