@@ -32,15 +32,23 @@ function isSubset(expected: unknown, actual: unknown): boolean {
 function omitPaths(value: unknown, paths: readonly string[]): unknown {
   if (!isRecord(value)) return value;
   const copy = structuredClone(value);
-  for (const path of paths) {
-    const keys = path.split(".");
-    const last = keys.pop() as string;
-    let target: unknown = copy;
-    for (const key of keys) target = isRecord(target) ? target[key] : undefined;
-    if (isRecord(target)) delete target[last];
-  }
+  for (const path of paths) unsetDotted(copy, path.split("."));
   return copy;
 }
+
+/**
+ * Deletes the own property at dotted keys: a scenario's path walks the recorded arguments' own
+ * properties only, never `__proto__`, `constructor` or `prototype` (which lead to Object.prototype).
+ */
+function unsetDotted(root: Record<string, unknown>, keys: string[]): void {
+  if (keys.some((key) => UNSAFE_KEYS.has(key))) return;
+  const last = keys.pop() as string;
+  let target: unknown = root;
+  for (const key of keys) target = isRecord(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+  if (isRecord(target) && Object.hasOwn(target, last)) delete target[last];
+}
+
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -136,3 +136,45 @@ describe("SIGTERM ends every command that waits, within the grace (the built CLI
 });
 
 type Cli = ReturnType<typeof startShippedCli>;
+
+/** An n8n workflow whose one tool holds 1 MB of nested `$fromAI` calls (issue 37's attack on loading). */
+function nestedFromAiWorkflow(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-signal-n8n-"));
+  let text = "";
+  let depth = 0;
+  while (text.length < 1_000_000) text += `$fromAI('k${depth++}', 'd', 'string', `;
+  const value = `={{ ${text}'x'${")".repeat(depth)} }}`;
+  const workflow = {
+    nodes: [
+      { name: "Agent", type: "@n8n/n8n-nodes-langchain.agent", typeVersion: 3.1, parameters: {} },
+      {
+        name: "Get Item",
+        type: "n8n-nodes-base.httpRequestTool",
+        typeVersion: 4.2,
+        parameters: {
+          url: "https://api.test/items",
+          sendQuery: true,
+          queryParameters: { parameters: [{ name: "q", value }] },
+        },
+      },
+    ],
+    connections: { "Get Item": { ai_tool: [[{ node: "Agent", type: "ai_tool", index: 0 }]] } },
+  };
+  writeFileSync(join(dir, "workflow.json"), JSON.stringify(workflow));
+  return dir;
+}
+
+describe("SIGTERM ends lint while it loads a hostile n8n workflow (issue 37)", () => {
+  // Loading is synchronous: the signal is heard once the workflow is read, which is linear in its size
+  // (the quadratic reading held this one for minutes, past the test's timeout). Sent after start-up, so
+  // the CLI's handler is there; on a fast machine lint may be done first and exit with its findings (1).
+  test("lint of 1 MB of nested $fromAI calls, SIGTERM after start-up: exit 143, as every command", async () => {
+    const cli = startShippedCli(["lint", nestedFromAiWorkflow()]);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect([143, 1]).toContain(await cli.stop());
+    } finally {
+      cli.kill();
+    }
+  });
+});

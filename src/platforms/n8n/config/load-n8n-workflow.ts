@@ -70,14 +70,14 @@ function readNodes(values: readonly unknown[], path: string, sink: LoadSink): Wo
 /** The modelled nodes a node's `ai_tool` outputs reach (`connections[name].ai_tool[i][j].node`), in order. */
 function aiToolTargets(outputs: unknown, byName: ReadonlyMap<string, WorkflowNode>): WorkflowNode[] {
   const groups = isPlainObject(outputs) && Array.isArray(outputs.ai_tool) ? outputs.ai_tool : [];
-  const targets: WorkflowNode[] = [];
+  const targets = new Set<WorkflowNode>();
   for (const group of groups) {
     for (const link of Array.isArray(group) ? group : []) {
       const target = isPlainObject(link) && typeof link.node === "string" ? byName.get(link.node) : undefined;
-      if (target && !targets.includes(target)) targets.push(target);
+      if (target) targets.add(target);
     }
   }
-  return targets;
+  return [...targets];
 }
 
 function loadConnectedTool(

@@ -1,7 +1,7 @@
 import type { LintRule } from "../../../lint/rule.js";
 import type { N8nHttpToolConfig } from "../config/n8n-http-tool-config.js";
 import { fromAiSchema } from "../schema/from-ai-schema.js";
-import { isN8nTool, N8N_RULE_PROFILES } from "./n8n-rule-helpers.js";
+import { firstPathByKey, isN8nTool, N8N_RULE_PROFILES } from "./n8n-rule-helpers.js";
 
 const PLACEHOLDER = /\{([A-Za-z_][\w-]*)\}/g;
 
@@ -23,13 +23,14 @@ export const n8nDefaultPlaceholder: LintRule<N8nHttpToolConfig> = {
     if (config.type !== "n8n-nodes-base.httpRequestTool") return [];
     const schema = fromAiSchema(config.parameters);
     if (!schema.ok) return [];
+    const firstPaths = firstPathByKey(schema.uses);
     return schema.arguments.flatMap((call) => {
       if (typeof call.defaultValue !== "string") return [];
       const names = [
         ...new Set([...call.defaultValue.matchAll(PLACEHOLDER)].map((match) => `{${match[1]}}`)),
       ];
       if (names.length === 0) return [];
-      const path = schema.uses.find((use) => use.call.key === call.key)?.path ?? "";
+      const path = firstPaths.get(call.key) ?? "";
       return [
         {
           path: `parameters.${path}`,

@@ -1,7 +1,7 @@
 import type { LintRule } from "../../../lint/rule.js";
 import type { N8nHttpToolConfig } from "../config/n8n-http-tool-config.js";
 import { fromAiSchema } from "../schema/from-ai-schema.js";
-import { isN8nTool, N8N_RULE_PROFILES } from "./n8n-rule-helpers.js";
+import { firstPathByKey, isN8nTool, N8N_RULE_PROFILES } from "./n8n-rule-helpers.js";
 
 /** A `json` `$fromAI` argument: the model is given no type for it (reference fact 7). */
 export const n8nJsonUntyped: LintRule<N8nHttpToolConfig> = {
@@ -19,10 +19,11 @@ export const n8nJsonUntyped: LintRule<N8nHttpToolConfig> = {
     if (config.type !== "n8n-nodes-base.httpRequestTool") return [];
     const schema = fromAiSchema(config.parameters);
     if (!schema.ok) return [];
+    const firstPaths = firstPathByKey(schema.uses);
     return schema.arguments
       .filter((call) => call.type === "json")
       .map((call) => ({
-        path: `parameters.${schema.uses.find((use) => use.call.key === call.key)?.path ?? ""}`,
+        path: `parameters.${firstPaths.get(call.key) ?? ""}`,
         message: `${call.key} is json: the model is given no type for it${call.description ? ", only its description" : " and no description"}`,
         suggestion: `say the shape ${call.key} must have in its description, or ask for its fields as typed keys`,
       }));

@@ -7,6 +7,7 @@ import {
   isN8nTool,
   N8N_RULE_PROFILES,
   parameterStrings,
+  templateCodeSpans,
   templateCodes,
 } from "./n8n-rule-helpers.js";
 
@@ -43,9 +44,9 @@ export const n8nMissingArgument: LintRule<N8nHttpToolConfig> = {
       if (row !== undefined && whole) return missingRow(path, row, codes[0] as string);
       // A whole URL left out fails the call with an error the model sees ("URL parameter must be a string").
       if (path === "parameters.url" && whole) return [];
-      return codes
-        .flatMap((code) => (isFromAiCode(code) ? requiredCalls(code) : []))
-        .map((call) => inText(path, text, call));
+      const calls = codes.flatMap((code) => (isFromAiCode(code) ? requiredCalls(code) : []));
+      const url = path === "parameters.url" ? urlPieces(text) : undefined;
+      return onePerKey(calls).map((call) => inText(path, call, url));
     });
   },
 };
@@ -64,11 +65,17 @@ function missingRow(path: string, row: string, code: string): Finding[] {
   }));
 }
 
-function inText(path: string, text: string, call: FromAiCall): Finding {
+/** The first call of each key: a key written twice is left out once. */
+function onePerKey(calls: readonly FromAiCall[]): FromAiCall[] {
+  const seen = new Set<string>();
+  return calls.filter((call) => !seen.has(call.key) && seen.add(call.key));
+}
+
+function inText(path: string, call: FromAiCall, url: UrlPiece[] | undefined): Finding {
   const field = path.slice("parameters.".length);
   const what =
-    field === "url"
-      ? `n8n calls the URL with an empty string in its place (${shownUrl(text, call.key)})`
+    url !== undefined
+      ? `n8n calls the URL with an empty string in its place (${shownUrl(url, call.key)})`
       : `n8n writes an empty string in ${field}`;
   return {
     path,
@@ -77,10 +84,34 @@ function inText(path: string, text: string, call: FromAiCall): Finding {
   };
 }
 
-/** The URL as sent without the key, its other expressions as written. */
-function shownUrl(text: string, key: string): string {
-  return text.slice(1).replace(/\{\{([\s\S]*?)\}\}/g, (_whole, code: string) => {
-    const scan = isFromAiCode(code.trim()) ? scanFromAiCalls(code) : undefined;
-    return scan?.ok && scan.calls[0]?.key === key ? "" : `{{${code}}}`;
-  });
+/** A piece of a URL template: text, or a `{{ … }}` as written with the key when it is one `$fromAI` call. */
+type UrlPiece = { text: string } | { code: string; key: string | undefined };
+
+/** Longer shown URLs are cut: a message is one line. */
+const SHOWN_URL_LIMIT = 200;
+
+/** The URL's pieces, read once for all its keys. */
+function urlPieces(text: string): UrlPiece[] {
+  const pieces: UrlPiece[] = [];
+  let position = 1;
+  for (const span of templateCodeSpans(text)) {
+    if (span.start < 1) continue;
+    pieces.push({ text: text.slice(position, span.start) });
+    const scan = isFromAiCode(span.code.trim()) ? scanFromAiCalls(span.code) : undefined;
+    pieces.push({ code: span.code, key: scan?.ok ? scan.calls[0]?.key : undefined });
+    position = span.end;
+  }
+  pieces.push({ text: text.slice(position) });
+  return pieces;
+}
+
+/** The URL as sent without the key, its other expressions as written, cut at SHOWN_URL_LIMIT characters. */
+function shownUrl(pieces: readonly UrlPiece[], key: string): string {
+  let shown = "";
+  for (const piece of pieces) {
+    if ("text" in piece) shown += piece.text;
+    else if (piece.key !== key) shown += `{{${piece.code}}}`;
+    if (shown.length > SHOWN_URL_LIMIT) return `${shown.slice(0, SHOWN_URL_LIMIT)}…`;
+  }
+  return shown;
 }

@@ -12,6 +12,6 @@ import type { IndexedOperation } from "../../../openapi/operation-index.js";
 export function n8nOperationHint(config: RequestToolConfig, operation: IndexedOperation): string {
   const base = /^\{\{\s*\$vars\.(\w+)\s*\}\}/.exec(config.url)?.[1];
   const origin = base === undefined ? "<base URL>" : `{{ $vars.${base} }}`;
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => `{{ $fromAI('${name}') }}`);
+  const path = operation.path.replace(/\{([^{}]+)\}/g, (_whole, name: string) => `{{ $fromAI('${name}') }}`);
   return `in n8n, set ${config.name}'s Method to ${operation.method} and its URL to =${origin}${path}`;
 }

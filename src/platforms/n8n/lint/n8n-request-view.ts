@@ -13,9 +13,7 @@ import { LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
 import { defineOwn } from "../schema/json-schema.js";
 import { descriptionOf } from "../schema/tool-description.js";
 import { legacyRequestView } from "./n8n-legacy-request-view.js";
-
-/** A `{{ … }}` part of a template, read as text: the lint rules run no parser (the CLI loads none). */
-const CODE = /\{\{([\s\S]*?)\}\}/g;
+import { replaceTemplateCodes } from "./n8n-rule-helpers.js";
 
 /**
  * The request tool an n8n HTTP Request tool node amounts to, for the core's rules on calls: its Method,
@@ -54,7 +52,8 @@ function urlTemplate(value: unknown): { text: string; calls: FromAiCall[] } | un
   if (!value.startsWith("=")) return { text: value, calls: [] };
   const calls: FromAiCall[] = [];
   let readable = true;
-  const text = value.slice(1).replace(CODE, (_whole, code: string) => {
+  // `{{ … }}` read as text: the lint rules run no parser (the CLI loads none).
+  const text = replaceTemplateCodes(value.slice(1), (code) => {
     const vars = /^\s*\$vars\.(\w+)\s*$/.exec(code);
     if (vars) return `{{$vars.${vars[1]}}}`;
     const call = onlyCall(code);

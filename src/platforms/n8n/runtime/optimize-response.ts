@@ -1,7 +1,5 @@
-import get from "lodash-es/get.js";
-import set from "lodash-es/set.js";
-import unset from "lodash-es/unset.js";
-import { isPlainObject } from "../../../json/json-value.js";
+import { getField, setField, unsetField } from "../../../json/field-path.js";
+import { cloneJson, isPlainObject } from "../../../json/json-value.js";
 import { N8nNodeError, NotReproducible } from "./node-failure.js";
 
 /** The tool-only option *Optimize Response* (reference facts 32, 56). */
@@ -41,7 +39,10 @@ export function optimizeSettingsOf(parameters: Record<string, unknown>): Optimiz
 
 /**
  * JSON optimisation: the records under Field Containing Data (or the body), each cut to the selected
- * fields (dot paths) or stripped of the excepted ones.
+ * fields (dot paths, as lodash reads them in n8n) or stripped of the excepted ones, on a copy. A path
+ * walks the answer's own properties only and never `__proto__`, `constructor` or `prototype`: n8n's
+ * lodash `unset` deletes `Object.prototype` methods given `a.__proto__.toString` and an answer with its
+ * own `__proto__` key.
  */
 export function optimizeJson(body: unknown, settings: OptimizeSettings): unknown[] {
   const data = typeof body === "string" ? parseOrFail(body) : body;
@@ -59,13 +60,17 @@ export function optimizeJson(body: unknown, settings: OptimizeSettings): unknown
   if (settings.fieldsToInclude === "selected") {
     return records.map((record) => {
       const picked: Record<string, unknown> = {};
-      for (const field of settings.fields) set(picked, field, get(record, field));
+      for (const field of settings.fields) setField(picked, field, getField(record, field));
       return picked;
     });
   }
   if (settings.fieldsToInclude === "except") {
-    for (const record of records)
-      for (const field of settings.fields) if (isPlainObject(record)) unset(record, field);
+    return records.map((record) => {
+      if (!isPlainObject(record)) return record;
+      const kept = cloneJson(record);
+      for (const field of settings.fields) unsetField(kept, field);
+      return kept;
+    });
   }
   return records;
 }

@@ -1,5 +1,5 @@
 import { joinPath } from "../../../config/json-path.js";
-import { type FromAiCall, scanFromAiCalls } from "../expression/from-ai-calls.js";
+import { FROM_AI_KEY, type FromAiCall, scanFromAiCalls } from "../expression/from-ai-calls.js";
 import { defineOwn, objectSchema, type PropertySchema } from "./json-schema.js";
 
 /** A `$fromAI` call and the parameter it was found in (`url`, `queryParameters.parameters[0].value`). */
@@ -19,8 +19,6 @@ export interface FromAiArguments {
 export type FromAiSchemaResult =
   | ({ ok: true } & FromAiArguments)
   | { ok: false; message: string; path: string };
-
-const KEY = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
  * The input schema n8n builds from a node's `$fromAI` calls (reference section 2), or the error that
@@ -45,7 +43,7 @@ export function fromAiSchema(parameters: Record<string, unknown>): FromAiSchemaR
 
 function keyError(call: FromAiCall, first: FromAiCall | undefined): string | undefined {
   if (call.key === "") return "You must specify a key when using $fromAI()";
-  if (!KEY.test(call.key)) return `Parameter key \`${call.key}\` is invalid`;
+  if (!FROM_AI_KEY.test(call.key)) return `Parameter key \`${call.key}\` is invalid`;
   if (first && (first.description !== call.description || first.type !== call.type)) {
     return `Duplicate key '${call.key}' found with different description or type`;
   }

@@ -138,10 +138,27 @@ function withDefinition(
   parameter: LegacyParameter,
   definitions: readonly PlaceholderDefinition[],
 ): LegacyParameter {
-  const definition = definitions.find((candidate) => candidate.name === parameter.name);
+  const definition = firstDefinition(definitions, parameter.name);
   if (definition?.type !== undefined) parameter.type = definition.type;
   if (definition?.description !== undefined) parameter.description = definition.description;
   return parameter;
+}
+
+const byName = new WeakMap<readonly PlaceholderDefinition[], Map<string, PlaceholderDefinition>>();
+
+/** The first definition of a name (n8n's `find`), from an index built once per list, not a search per placeholder. */
+function firstDefinition(
+  definitions: readonly PlaceholderDefinition[],
+  name: string,
+): PlaceholderDefinition | undefined {
+  let index = byName.get(definitions);
+  if (index === undefined) {
+    index = new Map();
+    for (const definition of definitions)
+      if (!index.has(definition.name)) index.set(definition.name, definition);
+    byName.set(definitions, index);
+  }
+  return index.get(name);
 }
 
 function definitionsOf(collection: unknown): PlaceholderDefinition[] {

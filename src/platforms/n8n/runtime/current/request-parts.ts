@@ -1,4 +1,4 @@
-import set from "lodash-es/set.js";
+import { setField } from "../../../../json/field-path.js";
 import { isPlainObject } from "../../../../json/json-value.js";
 import { N8nNodeError } from "../node-failure.js";
 
@@ -29,10 +29,13 @@ export function foldRows(rows: readonly Row[], typeVersion: number): Record<stri
   return folded;
 }
 
-/** A keypair JSON body (typeVersion 4+): each name is a lodash path, so `a.b` nests (`{"a":{"b":…}}`). */
+/**
+ * A keypair JSON body (typeVersion 4+): each name is a lodash path, so `a.b` nests (`{"a":{"b":…}}`);
+ * a name through `__proto__`, `constructor` or `prototype` is left out, as lodash `set` leaves it.
+ */
 export function jsonBodyOfRows(rows: readonly Row[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const { name, value } of rows) set(body, name as string, value);
+  for (const { name, value } of rows) setField(body, String(name), value);
   return body;
 }
 
