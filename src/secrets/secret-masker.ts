@@ -22,13 +22,18 @@ interface TrieNode {
  * copy cut short (an output cut by `maxOutputLength`, a line cut by a formatter): 4 or more leading
  * characters of a spelling that end where the text stops matching it, before anything but a letter
  * or a digit (`token` is hidden in `token"` and `token\n`, not in `tokenizer`). The longest match at
- * each place wins, so no secret's tail survives a shorter one's replacement.
+ * each place wins, so no secret's tail survives a shorter one's replacement. With `cutCopies: false`
+ * only whole spellings are hidden (a recorded file, where a secret's prefix is ordinary text: `admin`
+ * of `admin123`).
  * @example
  * const mask = createSecretMasker([{ value: "wJalrXUt/K7MDENG+bPxRfi=CYEX", replacement: "***" }]);
  * mask("GET /s?q=wJalrXUt%2FK7MDENG%2BbPxRfi%3DCYEX"); // "GET /s?q=***"
  */
-export function createSecretMasker(secrets: readonly MaskedSecret[]): SecretMasker {
-  const root = buildTrie(secrets);
+export function createSecretMasker(
+  secrets: readonly MaskedSecret[],
+  options: { cutCopies?: boolean } = {},
+): SecretMasker {
+  const root = buildTrie(secrets, options.cutCopies ?? true);
   if (root.next.size === 0) return (text) => text;
   return (text) => {
     let masked = "";
@@ -49,7 +54,7 @@ export function createSecretMasker(secrets: readonly MaskedSecret[]): SecretMask
 }
 
 /** Every spelling of every secret, longest secrets first so that a shared prefix names the longer one. */
-function buildTrie(secrets: readonly MaskedSecret[]): TrieNode {
+function buildTrie(secrets: readonly MaskedSecret[], cutCopies: boolean): TrieNode {
   const root: TrieNode = { next: new Map() };
   const longestFirst = [...secrets].sort((a, b) => b.value.length - a.value.length);
   for (const { value, replacement } of longestFirst)
@@ -63,7 +68,7 @@ function buildTrie(secrets: readonly MaskedSecret[]): TrieNode {
           node.next.set(character, child);
         }
         node = child;
-        if (depth >= minPrefix) node.cut ??= replacement;
+        if (cutCopies && depth >= minPrefix) node.cut ??= replacement;
       }
       node.whole ??= replacement;
     }
