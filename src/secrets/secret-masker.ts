@@ -1,4 +1,4 @@
-import { secretSpellings } from "./secret-spellings.js";
+import { type SecretSpelling, secretSpellings } from "./secret-spellings.js";
 
 /** A secret value, and what stands in for it (`***` in what tooldeck prints, `{{$vars.x}}` in cassettes). */
 export interface MaskedSecret {
@@ -8,6 +8,14 @@ export interface MaskedSecret {
 
 /** Replaces every secret in a text; returns the text itself when there is none. */
 export type SecretMasker = (text: string) => string;
+
+/** How a masker looks: default every spelling, cut copies included. */
+export interface MaskerOptions {
+  /** Hide a copy cut short too; default true. */
+  cutCopies?: boolean;
+  /** The spellings to hide; default `secretSpellings` (all of them, ~10 ms a value to work out). */
+  spellings?: (value: string) => SecretSpelling[];
+}
 
 interface TrieNode {
   next: Map<string, TrieNode>;
@@ -31,9 +39,9 @@ interface TrieNode {
  */
 export function createSecretMasker(
   secrets: readonly MaskedSecret[],
-  options: { cutCopies?: boolean } = {},
+  options: MaskerOptions = {},
 ): SecretMasker {
-  const root = buildTrie(secrets, options.cutCopies ?? true);
+  const root = buildTrie(secrets, options.cutCopies ?? true, options.spellings ?? secretSpellings);
   if (root.next.size === 0) return (text) => text;
   return (text) => {
     let masked = "";
@@ -54,11 +62,15 @@ export function createSecretMasker(
 }
 
 /** Every spelling of every secret, longest secrets first so that a shared prefix names the longer one. */
-function buildTrie(secrets: readonly MaskedSecret[], cutCopies: boolean): TrieNode {
+function buildTrie(
+  secrets: readonly MaskedSecret[],
+  cutCopies: boolean,
+  spellings: (value: string) => SecretSpelling[],
+): TrieNode {
   const root: TrieNode = { next: new Map() };
   const longestFirst = [...secrets].sort((a, b) => b.value.length - a.value.length);
   for (const { value, replacement } of longestFirst)
-    for (const { text, minPrefix } of secretSpellings(value)) {
+    for (const { text, minPrefix } of spellings(value)) {
       let node = root;
       for (let depth = 1; depth <= text.length; depth++) {
         const character = text[depth - 1] as string;

@@ -1,6 +1,7 @@
 import type { ToolRequest, ToolResponse } from "../runtime/tool-result.js";
 import { REDACTED, redactHeaders, redactQuery } from "../secrets/redact-credentials.js";
 import { createSecretMasker } from "../secrets/secret-masker.js";
+import type { SecretSpelling } from "../secrets/secret-spellings.js";
 import type { Exchange } from "./exchange.js";
 import { maskBody } from "./mask-body.js";
 
@@ -35,17 +36,19 @@ const MIN_ECHOED_SECRET = 8;
  * the user-info of a URL (`https://user:pass@host`) is dropped; bodies and texts are masked by what
  * they are (`maskBody`: JSON, form, text). Then by value: every value masked by name in the first pass
  * (8+ characters; a header's value after its scheme, a cookie's value) is masked wherever else the
- * exchange holds it (a URL's path, another header, a body, the output), in every spelling
- * src/secrets/secret-spellings.ts knows.
+ * exchange holds it (a URL's path, another header, a body, the output), as written, percent- or
+ * form-encoded, or escaped in JSON (`echoSpellings`).
  */
 export function maskMessages(messages: HttpMessages): HttpMessages {
   const found: string[] = [];
   const first = maskPass(messages, (value) => found.push(value));
   const echoes = echoedSecrets(found);
-  if (echoes.length === 0) return first;
+  // Most exchanges hold no copy: the second pass is walked only when one of its spellings is there.
+  const spelled = echoes.flatMap((value) => echoSpellings(value).map(({ text }) => text));
+  if (!textsOf(first).some((text) => spelled.some((copy) => text.includes(copy)))) return first;
   const known = createSecretMasker(
     echoes.map((value) => ({ value, replacement: REDACTED })),
-    { cutCopies: false },
+    { cutCopies: false, spellings: echoSpellings },
   );
   return maskPass(first, () => {}, known);
 }
@@ -120,6 +123,31 @@ function echoedSecrets(found: readonly string[]): string[] {
     for (const piece of [value, ...value.split(/[\s;,]+/).map((part) => part.slice(part.indexOf("=") + 1))])
       if (piece.length >= MIN_ECHOED_SECRET && !piece.includes("{{")) values.add(piece);
   return [...values];
+}
+
+/**
+ * The spellings an echo in one exchange takes: as written, percent- and form-encoded (a URL, a form
+ * body), escaped in JSON (a JSON body). Fewer than a report's (`secretSpellings`): these are worked
+ * out for every call recorded.
+ */
+function echoSpellings(value: string): SecretSpelling[] {
+  const texts = new Set([value, JSON.stringify(value).slice(1, -1)]);
+  try {
+    texts.add(encodeURIComponent(value));
+    texts.add(new URLSearchParams({ v: value }).toString().slice(2));
+  } catch {
+    // A lone surrogate has no percent-encoding: its other spellings stand.
+  }
+  return [...texts].map((text) => ({ text, minPrefix: text.length }));
+}
+
+/** Every text of the messages: URL, header values, bodies, texts. */
+function textsOf({ request, response, texts }: HttpMessages): string[] {
+  return [
+    ...(request ? [request.url, ...Object.values(request.headers), request.body ?? ""] : []),
+    ...(response ? [...Object.values(response.headers), response.body] : []),
+    ...(texts ?? []),
+  ];
 }
 
 function headerValue(headers: Record<string, string>, name: string): string | undefined {
