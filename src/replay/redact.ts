@@ -1,14 +1,16 @@
 import { mapStrings } from "../json/map-strings.js";
-import { redactHeaders, redactQuery } from "../secrets/redact-credentials.js";
 import { createSecretMasker } from "../secrets/secret-masker.js";
 import { type SecretMarks, secretVars } from "../secrets/secret-vars.js";
+import { maskMessages } from "../traffic/mask-exchange.js";
 import type { CallRecord } from "./call-record.js";
 
 /**
  * Removes secrets from a call before it is written (docs/security.md):
- * - by name: headers and query parameters whose name looks like a credential (`Authorization`,
- *   `X-Goog-Api-Key`, `apikey`, `Private-Token`, `?key=`, `access_token`…; see `isCredentialName`)
- *   become `[redacted]`, whatever they hold (a Basic header hides its secret in base64);
+ * - by name, as traffic files are (`maskMessages`): headers, query parameters, form and JSON fields
+ *   of the request and answer whose name looks like a credential (`Authorization`, `X-Goog-Api-Key`,
+ *   `?key=`, `?code=`, `client_secret=`, `"password"`…; src/secrets/credential-names.ts) become
+ *   `[redacted]`, whatever they hold (a Basic header hides its secret in base64), and so do the
+ *   output's (the answer as the LLM saw it), tokens of a known shape, and copies of what was masked;
  * - by value: every occurrence of a secret variable's value (`secretVars`: a credential's name, marked
  *   secret, or used by `marks.configs` as a credential), in every spelling a record can carry it
  *   (src/secrets/secret-spellings.ts) and cut short, anywhere in the record becomes `{{$vars.<name>}}`.
@@ -35,11 +37,14 @@ export function createCallRedactor(
   );
   return (call) => {
     const record = mapStrings(call, scrub) as CallRecord;
-    if (record.request) {
-      record.request.headers = redactHeaders(record.request.headers);
-      record.request.url = redactQuery(record.request.url);
-    }
-    if (record.response) record.response.headers = redactHeaders(record.response.headers);
+    const masked = maskMessages({
+      request: record.request,
+      response: record.response,
+      texts: [record.output],
+    });
+    if (masked.request) record.request = masked.request;
+    if (masked.response) record.response = masked.response;
+    record.output = masked.texts?.[0] ?? record.output;
     return record;
   };
 }

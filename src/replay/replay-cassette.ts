@@ -55,7 +55,8 @@ export async function replayCassette(cassette: Cassette, options: ReplayOptions)
   for (const [index, recorded] of cassette.calls.entries()) {
     const replayed = redact(await replayOne(recorded, index, agentTools, options));
     calls.push(replayed);
-    diff.push(...diffCall(index, recorded as CallRecord, replayed));
+    // The recording redacted as now: a cassette written before a name joined the list compares alike.
+    diff.push(...diffCall(index, redact(recorded as CallRecord), replayed));
   }
   const endDigest = stateDigest(options.snapshot());
   if (diff.length === 0 && endDigest !== cassette.stateDigest) {

@@ -1,7 +1,7 @@
 import type { HttpNodeConfig } from "../config/http-node-config.js";
 import type { ToolConfig } from "../config/tool-config.js";
 import { variablesIn } from "../runtime/variables.js";
-import { isCredentialName } from "./credential-names.js";
+import { isCredentialName, isCredentialParam } from "./credential-names.js";
 
 /**
  * The variables that configs use as credentials: in a header or query parameter whose name looks like
@@ -25,7 +25,10 @@ function credentialTexts(config: ToolConfig): string[] {
     case "http":
       return [
         ...credentialValues(config.headers.map((row) => [row.key, row.value])),
-        ...credentialValues(config.queryParams.map((row) => [row.key, row.value])),
+        ...credentialValues(
+          config.queryParams.map((row) => [row.key, row.value]),
+          isCredentialParam,
+        ),
         ...urlCredentials(config.url),
         ...httpCredentialValues(config.credential),
       ];
@@ -36,9 +39,12 @@ function credentialTexts(config: ToolConfig): string[] {
   }
 }
 
-/** The values of the entries (headers, query parameters) whose name looks like a credential's. */
-function credentialValues(entries: readonly (readonly [string, string])[]): string[] {
-  return entries.filter(([name]) => isCredentialName(name)).map(([, value]) => value);
+/** The values of the entries (headers; query parameters with `isCredentialParam`) whose name is a credential's. */
+function credentialValues(
+  entries: readonly (readonly [string, string])[],
+  isCredential: (name: string) => boolean = isCredentialName,
+): string[] {
+  return entries.filter(([name]) => isCredential(name)).map(([, value]) => value);
 }
 
 /**
@@ -54,7 +60,7 @@ function urlCredentials(url: string): string[] {
       ? ([decodedName(pair), ""] as const)
       : ([decodedName(pair.slice(0, equals)), pair.slice(equals + 1)] as const);
   });
-  return [...(userInfo === undefined ? [] : [userInfo]), ...credentialValues(params)];
+  return [...(userInfo === undefined ? [] : [userInfo]), ...credentialValues(params, isCredentialParam)];
 }
 
 function decodedName(name: string): string {

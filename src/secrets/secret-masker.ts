@@ -1,4 +1,4 @@
-import { secretSpellings } from "./secret-spellings.js";
+import { type SecretSpelling, secretSpellings } from "./secret-spellings.js";
 
 /** A secret value, and what stands in for it (`***` in what tooldeck prints, `{{$vars.x}}` in cassettes). */
 export interface MaskedSecret {
@@ -8,6 +8,14 @@ export interface MaskedSecret {
 
 /** Replaces every secret in a text; returns the text itself when there is none. */
 export type SecretMasker = (text: string) => string;
+
+/** How a masker looks: default every spelling, cut copies included. */
+export interface MaskerOptions {
+  /** Hide a copy cut short too; default true. */
+  cutCopies?: boolean;
+  /** The spellings to hide; default `secretSpellings` (all of them, ~10 ms a value to work out). */
+  spellings?: (value: string) => SecretSpelling[];
+}
 
 interface TrieNode {
   next: Map<string, TrieNode>;
@@ -22,13 +30,18 @@ interface TrieNode {
  * copy cut short (an output cut by `maxOutputLength`, a line cut by a formatter): 4 or more leading
  * characters of a spelling that end where the text stops matching it, before anything but a letter
  * or a digit (`token` is hidden in `token"` and `token\n`, not in `tokenizer`). The longest match at
- * each place wins, so no secret's tail survives a shorter one's replacement.
+ * each place wins, so no secret's tail survives a shorter one's replacement. With `cutCopies: false`
+ * only whole spellings are hidden (a recorded file, where a secret's prefix is ordinary text: `admin`
+ * of `admin123`).
  * @example
  * const mask = createSecretMasker([{ value: "wJalrXUt/K7MDENG+bPxRfi=CYEX", replacement: "***" }]);
  * mask("GET /s?q=wJalrXUt%2FK7MDENG%2BbPxRfi%3DCYEX"); // "GET /s?q=***"
  */
-export function createSecretMasker(secrets: readonly MaskedSecret[]): SecretMasker {
-  const root = buildTrie(secrets);
+export function createSecretMasker(
+  secrets: readonly MaskedSecret[],
+  options: MaskerOptions = {},
+): SecretMasker {
+  const root = buildTrie(secrets, options.cutCopies ?? true, options.spellings ?? secretSpellings);
   if (root.next.size === 0) return (text) => text;
   return (text) => {
     let masked = "";
@@ -49,11 +62,15 @@ export function createSecretMasker(secrets: readonly MaskedSecret[]): SecretMask
 }
 
 /** Every spelling of every secret, longest secrets first so that a shared prefix names the longer one. */
-function buildTrie(secrets: readonly MaskedSecret[]): TrieNode {
+function buildTrie(
+  secrets: readonly MaskedSecret[],
+  cutCopies: boolean,
+  spellings: (value: string) => SecretSpelling[],
+): TrieNode {
   const root: TrieNode = { next: new Map() };
   const longestFirst = [...secrets].sort((a, b) => b.value.length - a.value.length);
   for (const { value, replacement } of longestFirst)
-    for (const { text, minPrefix } of secretSpellings(value)) {
+    for (const { text, minPrefix } of spellings(value)) {
       let node = root;
       for (let depth = 1; depth <= text.length; depth++) {
         const character = text[depth - 1] as string;
@@ -63,7 +80,7 @@ function buildTrie(secrets: readonly MaskedSecret[]): TrieNode {
           node.next.set(character, child);
         }
         node = child;
-        if (depth >= minPrefix) node.cut ??= replacement;
+        if (cutCopies && depth >= minPrefix) node.cut ??= replacement;
       }
       node.whole ??= replacement;
     }

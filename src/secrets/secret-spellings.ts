@@ -56,9 +56,35 @@ const IN_WORKFLOW_COMMANDS: readonly Spell[] = [asWritten, escapeCommandData, es
 const SPELLINGS = compositions([READINGS, IN_URLS, IN_REPORTS, IN_WORKFLOW_COMMANDS]);
 
 /**
+ * How code given a secret can spell it back so that no copy of it shows (a Custom Tool's output, a
+ * server's echo): spaced out (`S T A N D I N`), reversed, base64 (standard and URL-safe, padded or
+ * not) and hex (either case) of its UTF-8 bytes. Any other spelling (`S-T-A-N-D-I-N`, ROT13, base64 of
+ * a longer text that holds it) is not known: code given a secret can reveal it (docs/security.md).
+ */
+const DISGUISES: readonly Spell[] = [
+  (text) => Array.from(text).join(" "),
+  (text) => Array.from(text).reverse().join(""),
+  (text) => Buffer.from(text, "utf8").toString("base64"),
+  (text) => Buffer.from(text, "utf8").toString("base64").replace(/=+$/, ""),
+  (text) => Buffer.from(text, "utf8").toString("base64url"),
+  (text) => Buffer.from(text, "utf8").toString("hex"),
+  (text) => Buffer.from(text, "utf8").toString("hex").toUpperCase(),
+];
+
+/** A disguise, inside each way a report wraps text and a GitHub annotation escapes it. */
+const DISGUISED = compositions([DISGUISES, IN_REPORTS, IN_WORKFLOW_COMMANDS]);
+
+/**
+ * A cut copy of a disguise is hidden from 8 characters on: a disguise's first 4 (`c2Vj`, `7365`,
+ * `S T`) are ordinary text too often.
+ */
+const DISGUISE_MIN_PREFIX = 8;
+
+/**
  * Every spelling of a secret that a report, an output or a cassette can carry: as sent or read back,
  * each way a URL carries that, inside each way a report wraps text, inside each way a GitHub annotation
- * escapes it. Each 4+ characters, no repeats.
+ * escapes it; and each disguise (`DISGUISES`: spaced, reversed, base64, hex), wrapped the same ways.
+ * Each 4+ characters, no repeats.
  */
 export function secretSpellings(value: string): SecretSpelling[] {
   const head = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? "";
@@ -69,6 +95,11 @@ export function secretSpellings(value: string): SecretSpelling[] {
     const spelledHead = attempt(spell, head) ?? "";
     const past = text.startsWith(spelledHead) ? spelledHead.length : 0;
     spellings.set(text, Math.min(text.length, past + MIN_SECRET_LENGTH));
+  }
+  for (const spell of DISGUISED) {
+    const text = attempt(spell, value);
+    if (text === undefined || text.length < MIN_SECRET_LENGTH || spellings.has(text)) continue;
+    spellings.set(text, Math.min(text.length, DISGUISE_MIN_PREFIX));
   }
   return [...spellings].map(([text, minPrefix]) => ({ text, minPrefix }));
 }

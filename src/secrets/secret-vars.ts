@@ -1,5 +1,5 @@
 import type { ToolConfig } from "../config/tool-config.js";
-import { isCredentialName } from "./credential-names.js";
+import { isCredentialName, isCredentialParam } from "./credential-names.js";
 import { credentialVariables } from "./credential-variables.js";
 import { MIN_SECRET_LENGTH } from "./secret-spellings.js";
 
@@ -41,7 +41,7 @@ function carriesCredential(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
-    return Boolean(url.username || url.password) || [...url.searchParams.keys()].some(isCredentialName);
+    return Boolean(url.username || url.password) || [...url.searchParams.keys()].some(isCredentialParam);
   } catch {
     return false;
   }

@@ -31,6 +31,22 @@ describe("secretSpellings", () => {
     expect(texts(ODD)).toContain(spelled);
   });
 
+  test.each([
+    ["spaced out", "w J a l r X U t / K 7 M D E N G + b P x R f i = C Y E X"],
+    ["reversed", "XEYC=ifRxPb+GNEDM7K/tUXrlaJw"],
+    ["in base64", Buffer.from(AWS).toString("base64")],
+    ["in base64 without its padding", Buffer.from(AWS).toString("base64").replace(/=+$/, "")],
+    ["in URL-safe base64", Buffer.from(AWS).toString("base64url")],
+    ["in hex", Buffer.from(AWS).toString("hex")],
+    ["in upper-case hex", Buffer.from(AWS).toString("hex").toUpperCase()],
+  ])("an AWS secret key disguised: %s, hidden when cut from 8 characters on", (_how, spelled) => {
+    expect(secretSpellings(AWS)).toContainEqual({ text: spelled, minPrefix: 8 });
+  });
+
+  test("a disguise no list holds is not known (docs/security.md says so)", () => {
+    expect(texts("STANDIN")).not.toContain("S-T-A-N-D-I-N");
+  });
+
   test("each spelling once, none shorter than 4 characters", () => {
     const all = texts(AWS);
     expect(new Set(all).size).toBe(all.length);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { TOO_DEEP_BODY } from "../../src/traffic/mask-exchange.js";
+import { TOO_DEEP_BODY } from "../../src/traffic/mask-body.js";
 import { MAX_BODY_CHARS, MAX_HAR_ENTRIES, readHar } from "../../src/traffic/read-har.js";
 import { harEntry, harOf } from "../support/har.js";
 
