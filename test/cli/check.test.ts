@@ -356,7 +356,7 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
   test.each([
     [
       ["--format", "xml"],
-      "tooldeck check: --format must be one of stylish, json, sarif, junit, github, html, got 'xml'\n",
+      "tooldeck check: --format must be one of stylish, json, sarif, junit, github, html, optionally =FILE; got 'xml' (did you mean html?)\n",
     ],
     [
       ["--fail-on", "fatal"],

@@ -1,7 +1,9 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { ToolDeckError } from "../../errors.js";
 import { describeFixSummary, type FixOptions } from "../../lint/check-with-fixes.js";
 import { reaches, type Severity } from "../../lint/diagnostic.js";
-import { formatReport, REPORT_FORMATS } from "../../lint/format/format-report.js";
+import { formatReport } from "../../lint/format/format-report.js";
 import { SETTINGS_FILES } from "../../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../../lint/report.js";
@@ -12,12 +14,14 @@ import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-proj
 import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
 import { printedPins } from "../../pipeline/rule-setup.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
+import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { nearestName } from "../../text/nearest-name.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, type CommandInfo, EXIT } from "../cli-io.js";
 import { CHECK_INFO, LINT_INFO } from "../help/check-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { type ReportOutput, refuseForeignReportFiles, reportOutputs } from "../report-outputs.js";
 import { reportedFileReader } from "../reported-file-reader.js";
 import { ruleDocsUrl } from "../rule-docs-url.js";
 import {
@@ -47,7 +51,11 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         spec: { type: "string" },
         traffic: { type: "string", multiple: true },
         profile: { type: "string" },
-        format: { type: "string", default: "stylish" },
+        format: { type: "string", multiple: true },
+        "output-file": { type: "string", short: "o" },
+        "max-warnings": { type: "string" },
+        "no-color": { type: "boolean", default: false },
+        force: { type: "boolean", default: false },
         "fail-on": { type: "string", default: "error" },
         fix: { type: "boolean", default: false },
         "fix-suggestions": { type: "boolean", default: false },
@@ -87,9 +95,10 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         );
         return EXIT.ok;
       }
-      const format = oneOf("--format", values.format, REPORT_FORMATS);
+      const outputs = reportOutputs(values.format, values["output-file"]);
+      const maxWarnings = parseMaxWarnings(values["max-warnings"]);
       const failOn = oneOf("--fail-on", values["fail-on"], FAIL_ON);
-      const once = () => checkOnce({ name, values, positionals, format, failOn }, io);
+      const once = () => checkOnce({ name, values, positionals, outputs, failOn, maxWarnings }, io);
       if (!values.watch) return once();
       if (wantsFixes(values))
         throw new ToolDeckError("usage", "--fix rewrites the files --watch watches: give one or the other");
@@ -110,45 +119,81 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
   };
 }
 
-/** One check: the report printed, and its exit code. */
+/** One check: its reports printed and written, and its exit code. */
 async function checkOnce(
   run: {
     name: "check" | "lint";
     values: CheckValues;
     positionals: string[];
-    format: (typeof REPORT_FORMATS)[number];
+    outputs: ReportOutput[];
     failOn: (typeof FAIL_ON)[number];
+    maxWarnings: number | undefined;
   },
   io: CliIo,
 ): Promise<number> {
-  const { name, values, positionals, format, failOn } = run;
+  const { name, values, positionals, outputs, failOn } = run;
+  refuseForeignReportFiles(outputs, values.force);
   // Read on every run: under --watch, a changed vars file counts.
   const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
   io.hideSecrets?.(secretValues(user.vars, { marked: user.secret }));
   const probes = name === "check" && !values["no-probe"];
   if (probes) noteWriteHosts(values, io);
-  const outcome = await checkProject(await checkOptions(values, positionals, probes, user, io));
+  const details = outputs.some((output) => output.format === "html");
+  const outcome = await checkProject(await checkOptions(values, positionals, { probes, details }, user, io));
   const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
-  io.stdout(
-    formatReport(shown, format, {
-      color: wantsColor(io),
-      // Custom rules are documented by their authors, not in tooldeck's docs/rules.md.
-      docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
-      showDocs: values["show-docs"],
-      version: packageVersion(),
-      // Read only where the loaders read: the project and the paths named.
-      readFile: reportedFileReader(specReadOptions(values, configPathsToRead({ paths: positionals })).roots),
-      title: `tooldeck ${name}`,
-      ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
-    }),
-  );
+  for (const output of outputs) writeReport(shown, output, { name, values, positionals }, io);
   if (outcome.loadFailed) return EXIT.usage;
   // Fixes that kept coming until the pass limit: the files are not what a settled --fix leaves.
   if (outcome.fix && outcome.fix.unsettled.length > 0) return EXIT.findings;
   const threshold = failOn === "none" ? undefined : (failOn as Severity);
-  return threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold))
-    ? EXIT.findings
-    : EXIT.ok;
+  if (threshold && outcome.report.diagnostics.some((d) => reaches(d.severity, threshold)))
+    return EXIT.findings;
+  return tooManyWarnings(outcome.report, run.maxWarnings, io) ? EXIT.findings : EXIT.ok;
+}
+
+/** One report: to stdout (painted where wanted, unless --no-color), or to its file, never painted. */
+function writeReport(
+  report: CheckReport,
+  output: ReportOutput,
+  run: { name: "check" | "lint"; values: CheckValues; positionals: string[] },
+  io: CliIo,
+): void {
+  const { name, values, positionals } = run;
+  const text = formatReport(report, output.format, {
+    color: output.file === undefined && !values["no-color"] && wantsColor(io),
+    // Custom rules are documented by their authors, not in tooldeck's docs/rules.md.
+    docsUrl: (code) => (RULE_IDS.includes(code) ? ruleDocsUrl(code) : undefined),
+    showDocs: values["show-docs"],
+    version: packageVersion(),
+    // Read only where the loaders read: the project and the paths named.
+    readFile: reportedFileReader(specReadOptions(values, configPathsToRead({ paths: positionals })).roots),
+    title: `tooldeck ${name}`,
+    ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
+  });
+  if (output.file === undefined) {
+    io.stdout(text);
+    return;
+  }
+  mkdirSync(dirname(resolve(output.file)), { recursive: true });
+  writeFileAtomically(output.file, io.maskSecrets ? io.maskSecrets(text) : text);
+  io.stderr(`${toLineText(`wrote the ${output.format} report to ${output.file}`)}\n`);
+}
+
+/** --max-warnings N: more than N warnings fail the run, as ESLint's flag does, saying so on stderr. */
+function tooManyWarnings(report: CheckReport, max: number | undefined, io: CliIo): boolean {
+  if (max === undefined) return false;
+  const warnings = report.diagnostics.filter((d) => d.severity === "warning").length;
+  if (warnings <= max) return false;
+  io.stderr(`${warnings} warnings, more than --max-warnings ${max}\n`);
+  return true;
+}
+
+/** --max-warnings: a whole number, 0 or more. */
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value))
+    throw new ToolDeckError("usage", `--max-warnings must be a whole number of warnings, got '${value}'`);
+  return Number(value);
 }
 
 /**
@@ -165,7 +210,11 @@ function checkWatchPaths(values: CheckValues, positionals: readonly string[]): s
 }
 
 type CheckValues = ToolSourceFlags & {
-  format: string;
+  format?: string[] | undefined;
+  "output-file"?: string | undefined;
+  "max-warnings"?: string | undefined;
+  "no-color": boolean;
+  force: boolean;
   spec?: string | undefined;
   traffic?: string[] | undefined;
   profile?: string | undefined;
@@ -201,7 +250,7 @@ type CheckValues = ToolSourceFlags & {
 async function checkOptions(
   values: CheckValues,
   positionals: string[],
-  probes: boolean,
+  { probes, details }: { probes: boolean; details: boolean },
   user: UserVars,
   io: CliIo,
 ): Promise<CheckProjectOptions> {
@@ -216,7 +265,7 @@ async function checkOptions(
   const sources = await commandLineSources(positionals, values, io);
   return {
     // The HTML report shows what each tool gives the LLM and its probe's exchange.
-    ...(values.format === "html" ? { details: true } : {}),
+    ...(details ? { details: true } : {}),
     ...sources,
     ...(values.spec !== undefined ? { spec: values.spec } : {}),
     ...(values.traffic ? { traffic: values.traffic } : {}),

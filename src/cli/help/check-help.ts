@@ -29,10 +29,16 @@ Options:
                       default standard, n8n for n8n workflows and --n8n, flowise for Flowise exports
                       and --flowise chatflows
   --format F          stylish (default), json, sarif, junit, github (GitHub Actions annotations) or html
-                      (one self-contained page: findings with their fixes, ${probes ? "each probe's request and answer,\n                      " : ""}the JSON schema the LLM is given; filters and search work offline)
+                      (one self-contained page: findings with their fixes, ${probes ? "each probe's request and answer,\n                      " : ""}the JSON schema the LLM is given; filters and search work offline);
+                      repeatable, F=FILE writes that report to FILE (--format stylish --format
+                      sarif=tooldeck.sarif): at most one goes to stdout
+  -o, --output-file FILE  write the report that would go to stdout to FILE instead
+  --force             replace a report FILE that exists and is not a tooldeck report
+  --no-color          never paint stdout (files are never painted; NO_COLOR and FORCE_COLOR are read too)
   --quiet             report errors only (no warnings, infos or notes; the exit code is unchanged)
   --show-docs         stylish: print each finding's documentation link
   --fail-on LEVEL     exit 1 when a finding reaches error (default), warning or info; none never fails
+  --max-warnings N    also exit 1 when there are more than N warnings
   --watch             ${probes ? "check" : "lint"} again whenever a config, the spec, the settings or the vars file changes
                       (the screen cleared on a terminal); Ctrl+C ends it with exit code 0
   --portability       say where every config behaves differently under flowise and standard (by
