@@ -1,5 +1,5 @@
 import { ToolDeckError } from "../errors.js";
-import { maskUrlCredentials } from "./mask-url-credentials.js";
+import { maskUrlCredentials } from "../secrets/url-credentials.js";
 
 /** How one API's answers are read: its request headers and how its refusals are worded. */
 export interface ApiJsonRequest {

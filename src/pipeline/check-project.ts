@@ -15,7 +15,7 @@ import {
   parseBaseline,
 } from "../lint/suppress/baseline.js";
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
-import { maskUrlCredentials } from "../net/mask-url-credentials.js";
+import { maskUrlCredentials } from "../secrets/url-credentials.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { PLATFORMS } from "../platforms/registry.js";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { maskUrlCredentials } from "../../src/net/mask-url-credentials.js";
+import { maskUrlCredentials } from "../../src/secrets/url-credentials.js";
 
 test.each([
   ["http://admin:s3cret@n8n.local:5678/api/v1: 401", "http://***@n8n.local:5678/api/v1: 401"],
