@@ -128,6 +128,7 @@ function contextOf(
     vars: customToolVars(options.vars ?? {}, settings.runtimeVariables ?? [], warn),
     flow,
     timeoutMs: settings.timeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
+    sandbox: options.sandbox,
   };
 }
 
