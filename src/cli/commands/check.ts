@@ -26,6 +26,7 @@ import {
   parseVars,
   specReadOptions,
   type UserVars,
+  useSandboxWorkers,
 } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 import { wantsColor } from "../wants-color.js";
@@ -62,6 +63,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "no-probe": { type: "boolean", default: false },
         live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
+        "sandbox-workers": { type: "string" },
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
         baseline: { type: "string" },
@@ -111,6 +113,7 @@ async function checkOnce(
   io.hideSecrets?.(secretValues(user.vars, { marked: user.secret }));
   const probes = name === "check" && !values["no-probe"];
   if (probes) noteWriteHosts(values, io);
+  await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const outcome = await checkProject(await checkOptions(values, positionals, probes, user, io));
   const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
   io.stdout(
@@ -162,6 +165,7 @@ type CheckValues = ToolSourceFlags & {
   timeout?: string | undefined;
   live: boolean;
   "allow-code": boolean;
+  "sandbox-workers"?: string | undefined;
   "allow-empty": boolean;
   portability: boolean;
   baseline?: string | undefined;
