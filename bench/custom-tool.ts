@@ -2,10 +2,14 @@
 // QuickJS in WebAssembly in a warm worker thread, isolation kept) whose require('node-fetch') makes
 // the HTTP call, against the same HTTP call (GET /events/1) made by a request tool, both under the
 // flowise profile, in-process against the embedded event service, same run, interleaved. Also the
-// first call (engine compiled, worker started). Target (issue 31): a p50 call under 15 ms.
+// first call (engine compiled, worker started), and one model turn of 24 parallel calls on the
+// process's sandbox pool (issue 37: it took 24 workers and 1.55 GB before the pool). Target (issue
+// 31): a p50 call under 15 ms.
 import { createEmulator } from "../src/emulator/create-emulator.js";
 import { createCustomToolExecutable } from "../src/platforms/flowise/custom-tool/run/create-custom-tool-executable.js";
 import { createRequestTool } from "../src/runtime/request/request-tool.js";
+import { DEFAULT_SANDBOX_MEMORY_BYTES } from "../src/runtime/sandbox/sandbox-limits.js";
+import { sharedSandboxPool } from "../src/runtime/sandbox/sandbox-pool.js";
 import type { ExecutableTool } from "../src/runtime/tool-result.js";
 import { GET_TOOL } from "./support/event-request-tools.js";
 import { interleavedLatencies } from "./support/interleaved.js";
@@ -79,5 +83,38 @@ printTable("Target", [
     "target p50 ms": TARGET_P50_MS,
     met: p50 < TARGET_P50_MS ? "yes" : "no",
     "first call ms (engine compiled, worker started)": firstMs.toFixed(1),
+  },
+]);
+
+// What the pool itself adds to a call: taking a warm worker and giving it back, with no run between.
+const pool = sharedSandboxPool();
+const CYCLES = 5000;
+const poolStart = performance.now();
+for (let i = 0; i < CYCLES; i++) {
+  const taken = await pool.acquire(DEFAULT_SANDBOX_MEMORY_BYTES);
+  if (taken === "aborted") throw new Error("aborted");
+  pool.release(taken, true);
+}
+const poolMs = (performance.now() - poolStart) / CYCLES;
+printTable("What the pool adds to one call at a time (a warm worker taken and given back)", [
+  {
+    "pool µs per call": (poolMs * 1000).toFixed(1),
+    "custom tool p50 ms": p50.toFixed(2),
+    "share of the call": `${((poolMs / p50) * 100).toFixed(2)}%`,
+    "target share": "≤ 5%",
+  },
+]);
+
+const rssBefore = process.memoryUsage().rss;
+const turnStart = performance.now();
+await Promise.all(Array.from({ length: 24 }, () => customToolCall()));
+const turnMs = performance.now() - turnStart;
+printTable("One model turn of 24 parallel custom tool calls, on the process's sandbox pool", [
+  {
+    "turn ms": turnMs.toFixed(1),
+    "pool workers": sharedSandboxPool().workers,
+    "workers alive at most": sharedSandboxPool().stats().mostAlive,
+    "RSS growth MB": ((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(1),
+    "RSS MB": (process.memoryUsage().rss / 1024 / 1024).toFixed(1),
   },
 ]);

@@ -47,6 +47,11 @@ export { createOutboundGuard } from "./runtime/outbound/outbound-guard.js";
 export { type OutboundPolicy, OutboundRefusedError } from "./runtime/outbound/outbound-policy.js";
 export { createRequestTool } from "./runtime/request/request-tool.js";
 export type { ToolRuntimeOptions } from "./runtime/runtime-options.js";
+export {
+  createSandboxPool,
+  type SandboxPool,
+  type SandboxPoolOptions,
+} from "./runtime/sandbox/sandbox-pool.js";
 export type {
   ExecutableTool,
   ToolInvokeOptions,

@@ -46,9 +46,32 @@ export const TOOL_FLAGS = {
   "allow-host": { type: "string", multiple: true },
   "allow-writes": { type: "boolean", default: false },
   "allow-code": { type: "boolean", default: false },
+  "sandbox-workers": { type: "string" },
   spec: { type: "string" },
   live: { type: "boolean", default: false },
 } as const;
+
+/** `--sandbox-workers N`: the sandbox workers of the whole command; undefined when not given (one per core). */
+export function parseSandboxWorkers(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new ToolDeckError(
+      "usage",
+      `--sandbox-workers must be a whole number of workers, 1 or more, got '${value}'`,
+    );
+  return Number(value);
+}
+
+/**
+ * Sizes the process's sandbox pool, which every Custom Code and Custom Tool call of the command
+ * shares, to `--sandbox-workers`; the pool is loaded only when code may run.
+ */
+export async function useSandboxWorkers(value: string | undefined, allowCode: boolean): Promise<void> {
+  const workers = parseSandboxWorkers(value);
+  if (workers === undefined || !allowCode) return;
+  const { sharedSandboxPool } = await import("../runtime/sandbox/sandbox-pool.js");
+  sharedSandboxPool().resize(workers);
+}
 
 export function parseProfile(value: string): Profile {
   const parsed = ProfileSchema.safeParse(value);

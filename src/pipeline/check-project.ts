@@ -15,7 +15,6 @@ import {
   parseBaseline,
 } from "../lint/suppress/baseline.js";
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
-import { maskUrlCredentials } from "../secrets/url-credentials.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { PLATFORMS } from "../platforms/registry.js";
@@ -27,6 +26,7 @@ import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import { secretVars } from "../secrets/secret-vars.js";
+import { maskUrlCredentials } from "../secrets/url-credentials.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
 import {
   configPathsToRead,

@@ -71,6 +71,7 @@ function toToolkitOptions(runtime: ToolRuntimeOptions): ToolkitOptions {
   if (options.timeoutMs !== undefined) toolkit.timeoutMs = options.timeoutMs;
   if (options.allowCode !== undefined) toolkit.allowCode = options.allowCode;
   if (options.onCodeNotRun) toolkit.onCodeNotRun = options.onCodeNotRun;
+  if (options.sandbox) toolkit.sandbox = options.sandbox;
   if (options.roots) toolkit.roots = options.roots;
   if (options.allowRemoteRefs) toolkit.allowRemoteRefs = true;
   if (options.resolveHost) toolkit.resolveHost = options.resolveHost;

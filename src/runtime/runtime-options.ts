@@ -3,6 +3,7 @@ import type { ResolveHost } from "../net/resolve-host.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import type { OutboundPolicy } from "./outbound/outbound-policy.js";
+import type { SandboxPool } from "./sandbox/sandbox-pool.js";
 import type { VariableContext } from "./variables.js";
 
 /** How tools are executed. Every option has a real default; tests inject their own. */
@@ -34,6 +35,12 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   allowCode?: boolean;
   /** Told the name of each toolkit whose Custom Code is set aside, for a note to the user. */
   onCodeNotRun?: (toolkit: string) => void;
+  /**
+   * The sandbox workers that Custom Code and Custom Tools run on (`createSandboxPool({ workers })`):
+   * at most that many calls run at once, the rest wait their turn. Default the process's pool, one
+   * worker per core (docs/security.md).
+   */
+  sandbox?: SandboxPool;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

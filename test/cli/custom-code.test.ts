@@ -1,11 +1,12 @@
 import { execFile, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package/package-root.js";
+import { sharedSandboxPool } from "../../src/runtime/sandbox/sandbox-pool.js";
 import { SHIPPED_CLI } from "../support/built-cli.js";
 import { captureIo } from "../support/capture-io.js";
 
@@ -79,6 +80,44 @@ describe("an attacker's Custom Code in a pull request", () => {
     expect(stdout).toBe("custom code threw: Code generation from strings disallowed for this context\n");
     expect(stderr).not.toContain("note:");
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe("--sandbox-workers N: the sandbox workers of the whole command", () => {
+  test("sizes the process's pool that the command's calls run on", async () => {
+    const { dir } = hostileTools(() => "return 'ran'");
+    try {
+      const { exit, stdout } = await tooldeck(
+        "call",
+        "listEvents",
+        "--tools",
+        dir,
+        "--allow-code",
+        "--sandbox-workers",
+        "1",
+      );
+      expect([exit, stdout]).toEqual([0, "ran\n"]);
+      expect(sharedSandboxPool().workers).toBe(1);
+    } finally {
+      sharedSandboxPool().resize(availableParallelism());
+    }
+  });
+
+  test.each(["0", "-2", "1.5", "many"])("%s is a usage error", async (value) => {
+    const { dir } = hostileTools(() => "return 'ran'");
+    const { exit, stderr } = await tooldeck(
+      "call",
+      "listEvents",
+      "--tools",
+      dir,
+      "--allow-code",
+      "--sandbox-workers",
+      value,
+    );
+    expect(exit).toBe(2);
+    expect(stderr).toBe(
+      `tooldeck call: --sandbox-workers must be a whole number of workers, 1 or more, got '${value}'\n`,
+    );
   });
 });
 

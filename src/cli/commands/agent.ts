@@ -11,7 +11,7 @@ import { type Command, EXIT } from "../cli-io.js";
 import { AGENT_INFO } from "../help/agent-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS, useSandboxWorkers } from "../tool-options.js";
 import { toolRunSetup } from "../tool-run-setup.js";
 
 export const agentCommand: Command = {
@@ -31,6 +31,7 @@ export const agentCommand: Command = {
     const { loaded, read } = loadToolsReporting("agent", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
+    await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
     io.hideSecrets?.(
       secretValues(setup.runtime.vars ?? {}, {
         marked: setup.secretVars,

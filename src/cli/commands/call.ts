@@ -10,7 +10,7 @@ import { CALL_INFO } from "../help/call-help.js";
 import { MASK } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
-import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS, useSandboxWorkers } from "../tool-options.js";
 import { toolRunSetup } from "../tool-run-setup.js";
 
 export const callCommand: Command = {
@@ -30,6 +30,7 @@ export const callCommand: Command = {
     const { loaded, read } = loadToolsReporting("call", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
     const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
+    await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
     io.hideSecrets?.(
       secretValues(setup.runtime.vars ?? {}, {
         marked: setup.secretVars,

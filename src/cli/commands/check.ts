@@ -32,6 +32,7 @@ import {
   parseVars,
   specReadOptions,
   type UserVars,
+  useSandboxWorkers,
 } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS, type ToolSourceFlags } from "../tool-source-flags.js";
 import { wantsColor } from "../wants-color.js";
@@ -76,6 +77,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "no-probe": { type: "boolean", default: false },
         live: { type: "boolean", default: false },
         "allow-code": { type: "boolean", default: false },
+        "sandbox-workers": { type: "string" },
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
         baseline: { type: "string" },
@@ -139,6 +141,7 @@ async function checkOnce(
   const probes = name === "check" && !values["no-probe"];
   if (probes) noteWriteHosts(values, io);
   const details = outputs.some((output) => output.format === "html");
+  await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const outcome = await checkProject(await checkOptions(values, positionals, { probes, details }, user, io));
   const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
   for (const output of outputs) writeReport(shown, output, { name, values, positionals }, io);
@@ -230,6 +233,7 @@ type CheckValues = ToolSourceFlags & {
   timeout?: string | undefined;
   live: boolean;
   "allow-code": boolean;
+  "sandbox-workers"?: string | undefined;
   "allow-empty": boolean;
   portability: boolean;
   baseline?: string | undefined;

@@ -16,7 +16,7 @@ import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { stoppingNote } from "../stopping-note.js";
-import { loadToolsReporting, TOOL_FLAGS } from "../tool-options.js";
+import { loadToolsReporting, TOOL_FLAGS, useSandboxWorkers } from "../tool-options.js";
 import { type ToolRunSetup, toolRunSetup } from "../tool-run-setup.js";
 
 const TRANSPORTS = ["stdio", "http"] as const;
@@ -45,6 +45,7 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
   });
   const transport = parseTransport(values.transport);
   const port = parsePort("port", values.port);
+  await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const served = await loadServedTools(values, positionals, io);
   if (!served) return EXIT.usage;
   const { tools, setup, secretNames } = served;

@@ -24,7 +24,7 @@ import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { RUN_INFO } from "../help/run-help.js";
 import { isCi } from "../is-ci.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { noteCodeNotRun, PROJECT_FLAGS, specReadOptions } from "../tool-options.js";
+import { noteCodeNotRun, PROJECT_FLAGS, parseSandboxWorkers, specReadOptions } from "../tool-options.js";
 import { watchAndRerun } from "../watch/watch-and-rerun.js";
 
 const FORMATS = ["text", "json", "junit", "html"] as const;
@@ -41,6 +41,7 @@ export const runCommand: Command = {
       format: { type: "string", default: "text" },
       spec: { type: "string" },
       "allow-code": { type: "boolean", default: false },
+      "sandbox-workers": { type: "string" },
       shard: { type: "string" },
       jobs: { type: "string" },
       watch: { type: "boolean", default: false },
@@ -69,6 +70,8 @@ export const runCommand: Command = {
       driftSpec: driftSpecPath(values.spec, read),
       jobs,
     };
+    const sandboxWorkers = parseSandboxWorkers(values["sandbox-workers"]);
+    if (sandboxWorkers !== undefined) setup.sandboxWorkers = sandboxWorkers;
     if (!values.watch) return report(await runSuite(suite(), setup, format, io), format, io);
     return watchAndRerun({
       command: "run",

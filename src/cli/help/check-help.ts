@@ -7,6 +7,7 @@ import {
   OUTBOUND_FLAGS_HELP,
   PLATFORM_FLAGS_HELP,
   PROJECT_FLAGS_HELP,
+  SANDBOX_WORKERS_HELP,
 } from "./flag-help.js";
 
 function help(name: "check" | "lint"): string {
@@ -55,6 +56,7 @@ ${PLATFORM_FLAGS_HELP}
 ${MCP_FLAGS_HELP}${probes ? "\n                      (an MCP server's tools are linted, never probed)" : ""}
 ${ALLOW_CODE_HELP};
                       also load the rule modules tooldeck.config.* names (plugins), in the process
+${SANDBOX_WORKERS_HELP}
 ${PROJECT_FLAGS_HELP}
   --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error },

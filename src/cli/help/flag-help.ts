@@ -13,6 +13,11 @@ export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (h
 export const ALLOW_CODE_HELP =
   "  --allow-code        run toolkits' Custom Code (in a sandbox: QuickJS in WebAssembly, nothing of Node's, 64 MiB, a hard time limit); without it Flowise's default code is used";
 
+/** The --sandbox-workers lines of every help that runs tools (docs/security.md). */
+export const SANDBOX_WORKERS_HELP = `  --sandbox-workers N run at most N sandboxed calls at once, for the whole command (default: the CPU count;
+                      memory at most N x 64 MiB); the other calls wait their turn, their time limit counted
+                      from their start`;
+
 export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default), n8n (what n8n 2.41 does) or flowise
                       (what Flowise 3.1 does)
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable); printed as it is unless it is secret (docs/security.md)
@@ -26,6 +31,7 @@ export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config 
   --live              call the tools' real hosts instead of spec emulators (they still need --allow-host)
 ${OUTBOUND_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
+${SANDBOX_WORKERS_HELP}
 ${PROJECT_FLAGS_HELP}`;
 
 /** The flags that read a running platform instance's tools (tools, lint and check). */

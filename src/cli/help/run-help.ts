@@ -1,5 +1,5 @@
 import { type CommandInfo, watches } from "../cli-io.js";
-import { ALLOW_CODE_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
+import { ALLOW_CODE_HELP, PROJECT_FLAGS_HELP, SANDBOX_WORKERS_HELP } from "./flag-help.js";
 
 /** `tooldeck run`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const RUN_INFO: CommandInfo = {
@@ -35,6 +35,7 @@ Options:
   --jobs N            run N scenario files at once, on worker threads (default: the CPU count); the
                       report is the same whatever N
 ${ALLOW_CODE_HELP}
+${SANDBOX_WORKERS_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 

@@ -17,6 +17,8 @@ export interface ScenarioFileOptions {
   ci: boolean;
   /** Run toolkits' Custom Code (`--allow-code`). */
   allowCode: boolean;
+  /** This thread's sandbox workers (its lane's share of `--sandbox-workers`); default one per core. */
+  sandboxWorkers?: number;
   read: Required<SpecReadOptions>;
   /** Where API keys and OPENAI_BASE_URL are read for `provider:model` scenarios. */
   env: Record<string, string | undefined>;

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { brokenEntry } from "./broken-entry.js";
+import { laneSandboxWorkers, useLaneSandbox } from "./lane-sandbox.js";
 import type {
   FileRun,
   runScenarioFile as RunScenarioFile,
@@ -19,6 +20,8 @@ export interface SuiteSetup {
   driftSpec: string | undefined;
   /** Files run at once (`--jobs`): this thread and `jobs - 1` worker threads; 1 runs them all here. */
   jobs: number;
+  /** Sandbox workers of the whole run (`--sandbox-workers`), shared out among the files run at once; default one per core. */
+  sandboxWorkers?: number;
 }
 
 /** What the caller hears while the suite runs. */
@@ -55,6 +58,11 @@ export async function runScenarioFiles(
   const emit = inOrder(events.onRun, files.length, () => everyFileRan());
   const lanes = Math.min(setup.jobs, files.length);
   const script = lanes > 1 ? runWorkerScript() : undefined;
+  const sandboxWorkers = laneSandboxWorkers(
+    setup.sandboxWorkers ?? availableParallelism(),
+    script ? lanes : 1,
+  );
+  setup = { ...setup, options: { ...setup.options, sandboxWorkers } };
   // The workers start first: loading takes them a while, and this thread has its own loading to do.
   const stop = new AbortController();
   const signal = AbortSignal.any([events.signal, stop.signal]);
@@ -69,6 +77,7 @@ export async function runScenarioFiles(
   try {
     // Imported only now (LangChain, the spec loader): the workers started above load them meanwhile.
     ({ runScenarioFile } = await import("./run-scenario-file.js"));
+    await useLaneSandbox(setup.options);
     const { createDriftValidator } = await import("./drift-validator.js");
     // Loaded here even when workers run files too: a description that cannot be read stops the run at once.
     validateCall = setup.driftSpec

@@ -2,6 +2,7 @@ import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { brokenEntry } from "./broken-entry.js";
 import { createDriftValidator } from "./drift-validator.js";
+import { useLaneSandbox } from "./lane-sandbox.js";
 import { runScenarioFile } from "./run-scenario-file.js";
 import type { FromRunWorker, RunWorkerData, ToRunWorker } from "./run-worker-protocol.js";
 
@@ -11,9 +12,9 @@ import type { FromRunWorker, RunWorkerData, ToRunWorker } from "./run-worker-pro
  */
 function serveRunWorker(port: MessagePort, data: RunWorkerData): void {
   const send = (message: FromRunWorker) => port.postMessage(message);
-  const validator: Promise<ValidateCall | undefined> = data.driftSpec
-    ? createDriftValidator(data.driftSpec, data.options.read)
-    : Promise.resolve(undefined);
+  const validator: Promise<ValidateCall | undefined> = useLaneSandbox(data.options).then(() =>
+    data.driftSpec ? createDriftValidator(data.driftSpec, data.options.read) : undefined,
+  );
   // The pool ends the thread (terminate) when the run is cut short: nothing here waits on a signal.
   const signal = new AbortController().signal;
   const onCodeNotRun = (toolkit: string) => send({ type: "code-not-run", toolkit });

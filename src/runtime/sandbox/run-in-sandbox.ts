@@ -4,7 +4,7 @@ import {
   MAX_SANDBOX_MEMORY_BYTES,
   SANDBOX_STACK_BYTES,
 } from "./sandbox-limits.js";
-import { cancelWorker, discardWorker, returnWorker, type SandboxWorker, takeWorker } from "./sandbox-pool.js";
+import { type SandboxPool, type SandboxWorker, sharedSandboxPool } from "./sandbox-pool.js";
 import type { CallAnswer, FromWorker, HostCall, RunRequest, WorkerOutcome } from "./sandbox-protocol.js";
 
 /** A function of tooldeck's that guest code may call: a JSON value in, a JSON value out. */
@@ -28,12 +28,17 @@ export interface SandboxRun {
   prelude?: string;
   /** The code's name in the engine's stack traces. */
   filename?: string;
-  /** The run's whole time, from asking for a worker to the result. */
+  /**
+   * The run's time, from when its worker is ready to the result: waiting for a worker (the pool is
+   * full) does not count. Only `signal` ends the wait.
+   */
   timeoutMs: number;
   /** What the guest's objects, strings and code may take (default 64 MiB, at most 256 MiB). */
   memoryBytes?: number;
   /** Stops the run, like the time limit. */
   signal?: AbortSignal | undefined;
+  /** The workers it runs on; default the process's (`sharedSandboxPool`). */
+  pool?: SandboxPool | undefined;
 }
 
 /** Why a run gave no value. */
@@ -52,7 +57,8 @@ const TIMED_OUT: SandboxOutcome = { ok: false, reason: "timeout", message: "time
  * realm, object or prototype with tooldeck, and reaches nothing but its globals (copied as JSON) and
  * the host functions given (through which only JSON text crosses). The engine stops the code at the
  * time limit, at its memory and stack limits, or on abort; a built-in call that does not stop is ended
- * by terminating the worker. tooldeck's event loop never waits on the code.
+ * by terminating the worker. tooldeck's event loop never waits on the code. Runs share the pool's
+ * workers (`run.pool`): beyond them a run waits its turn.
  * @example
  * const outcome = await runInSandbox({ code: "return $a + 1", globals: { $a: 1 }, timeoutMs: 1000 });
  * // { ok: true, type: "number", value: 2 }
@@ -64,14 +70,16 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxOutcome> {
       `a sandbox gets at most ${MAX_SANDBOX_MEMORY_BYTES} bytes of memory, not ${memoryBytes}`,
     );
   if (run.signal?.aborted) return ABORTED;
-  let taken: SandboxWorker;
+  const pool = run.pool ?? sharedSandboxPool();
+  let taken: SandboxWorker | "aborted";
   try {
-    taken = await takeWorker(memoryBytes);
+    taken = await pool.acquire(memoryBytes, run.signal);
   } catch (cause) {
     return { ok: false, reason: "crash", message: `cannot start the sandbox: ${(cause as Error).message}` };
   }
+  if (taken === "aborted") return ABORTED;
   if (run.signal?.aborted) {
-    returnWorker(taken);
+    pool.release(taken, true);
     return ABORTED;
   }
   const request: RunRequest = {
@@ -86,35 +94,38 @@ export async function runInSandbox(run: SandboxRun): Promise<SandboxOutcome> {
     memoryBytes,
     stackBytes: SANDBOX_STACK_BYTES,
   };
-  return serve(taken, request, run);
+  return serve(taken, request, run, pool);
 }
 
-/** Sends the run to the worker and answers its host calls until the outcome, the deadline or an abort. */
-function serve(taken: SandboxWorker, request: RunRequest, run: SandboxRun): Promise<SandboxOutcome> {
+/**
+ * Sends the run to the worker and answers its host calls until the outcome, the deadline or an abort.
+ * The worker goes back to the pool only after a run that ended by itself; one a limit or an abort
+ * stopped is terminated (a fresh one replaces it), so no run inherits what another left.
+ */
+function serve(
+  taken: SandboxWorker,
+  request: RunRequest,
+  run: SandboxRun,
+  pool: SandboxPool,
+): Promise<SandboxOutcome> {
   return new Promise((resolve) => {
     const calls = new AbortController();
     let finished = false;
-    const finish = (outcome: SandboxOutcome, release: (worker: SandboxWorker) => void) => {
+    const finish = (outcome: SandboxOutcome) => {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
       run.signal?.removeEventListener("abort", onAbort);
       taken.worker.off("error", onError).off("exit", onExit);
       calls.abort();
-      release(taken);
+      pool.release(taken, endedByItself(outcome));
       resolve(outcome);
     };
-    const onAbort = () => finish(ABORTED, cancelWorker);
-    const onError = (error: Error) => finish(crashOutcome(error), discardWorker);
+    const onAbort = () => finish(ABORTED);
+    const onError = (error: Error) => finish(crashOutcome(error));
     const onExit = (code: number) =>
-      finish(
-        { ok: false, reason: "crash", message: `its worker stopped (exit code ${code})` },
-        discardWorker,
-      );
-    const timer = setTimeout(
-      () => finish(TIMED_OUT, cancelWorker),
-      Math.max(0, request.deadline - Date.now()),
-    );
+      finish({ ok: false, reason: "crash", message: `its worker stopped (exit code ${code})` });
+    const timer = setTimeout(() => finish(TIMED_OUT), Math.max(0, request.deadline - Date.now()));
     run.signal?.addEventListener("abort", onAbort, { once: true });
     taken.worker.on("error", onError).on("exit", onExit);
     taken.worker.on("message", (message: FromWorker) => {
@@ -122,7 +133,7 @@ function serve(taken: SandboxWorker, request: RunRequest, run: SandboxRun): Prom
         void answerCall(message, run.host ?? {}, calls.signal).then((answer) => {
           if (!finished) taken.worker.postMessage(answer);
         });
-      else finish(fromWorker(message.outcome), returnWorker);
+      else if (message.type === "done") finish(fromWorker(message.outcome));
     });
     taken.worker.postMessage(request);
   });
@@ -151,11 +162,13 @@ async function answerCall(
   }
 }
 
+/** A run that returned, threw or failed to compile: its worker is as clean as it was given. */
+function endedByItself(outcome: SandboxOutcome): boolean {
+  return outcome.ok || ["compile", "throw", "output"].includes(outcome.reason);
+}
+
 function fromWorker(outcome: WorkerOutcome): SandboxOutcome {
-  if (!outcome.ok)
-    return outcome.reason === "cancelled"
-      ? ABORTED
-      : { ok: false, reason: outcome.reason, message: outcome.message };
+  if (!outcome.ok) return { ok: false, reason: outcome.reason, message: outcome.message };
   if (outcome.json === undefined) return { ok: true, type: outcome.type };
   return { ok: true, type: outcome.type, value: JSON.parse(outcome.json) };
 }

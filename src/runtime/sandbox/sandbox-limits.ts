@@ -38,12 +38,5 @@ export const MAX_ERROR_MESSAGE_CHARS = 4000;
 /** Timers one run may have waiting at once. */
 export const MAX_GUEST_TIMERS = 1000;
 
-/**
- * How long a worker whose run was cancelled (time limit, abort) may take to say it stopped before it
- * is terminated. QuickJS stops at its next interrupt check; a long built-in call (a sort, a search in
- * a long string) does not check, and terminating is then the only way out.
- */
-export const CANCEL_GRACE_MS = 200;
-
-/** Warm workers kept for the next runs. */
+/** Idle workers kept warm for the next runs (within the pool's size). */
 export const MAX_IDLE_WORKERS = 2;

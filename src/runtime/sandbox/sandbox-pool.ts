@@ -1,116 +1,215 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
-import { guestBootstrapSource } from "./guest-bootstrap.js";
-import {
-  CANCEL_GRACE_MS,
-  ENGINE_BASE_BYTES,
-  MAX_CROSSING_CHARS,
-  MAX_ERROR_MESSAGE_CHARS,
-  MAX_GUEST_TIMERS,
-  MAX_IDLE_WORKERS,
-  WORKER_HEAP_MB,
-  WORKER_STACK_MB,
-} from "./sandbox-limits.js";
-import type { FromWorker, SandboxWorkerData } from "./sandbox-protocol.js";
-import { sandboxWorkerProgram } from "./sandbox-worker.js";
+import { availableParallelism } from "node:os";
+import { DEFAULT_SANDBOX_MEMORY_BYTES, MAX_IDLE_WORKERS } from "./sandbox-limits.js";
+import { type SandboxWorker, startSandboxWorker } from "./start-sandbox-worker.js";
 
-/** A worker thread that runs the engine, the flag that cancels its run, and its engine's memory. */
-export interface SandboxWorker {
-  worker: Worker;
-  cancelled: Int32Array;
+export type { SandboxWorker } from "./start-sandbox-worker.js";
+
+/** How many sandbox workers may be alive at once. */
+export interface SandboxPoolOptions {
+  /** Workers alive at once, running or idle; default the number of cores (`os.availableParallelism()`). */
+  workers?: number;
+}
+
+/** What the pool holds now, and the most workers it ever had alive at once (for tests and benches). */
+export interface SandboxPoolStats {
+  alive: number;
+  running: number;
+  waiting: number;
+  mostAlive: number;
+}
+
+/**
+ * The sandbox workers of a whole run: at most `workers` threads alive at once, and their guests'
+ * memory at most `memoryBytes` in all (`workers` × the 64 MiB of one run). A run beyond them waits its
+ * turn, first come first served.
+ */
+export interface SandboxPool {
+  readonly workers: number;
+  readonly memoryBytes: number;
+  /**
+   * A worker for one run with `memoryBytes` for its guest: an idle one, a new one (once its engine is
+   * loaded), or, when the pool is full, the next one free; `"aborted"` when `signal` aborts first. A
+   * run asking more than the whole bound runs alone. The wait has no limit of its own: every run
+   * ahead ends within its own time limit, and the caller's signal ends the wait.
+   */
+  acquire(memoryBytes: number, signal?: AbortSignal): Promise<SandboxWorker | "aborted">;
+  /**
+   * The worker back after its run: kept warm for the next when `reusable` (the run ended by itself),
+   * else terminated (a limit stopped it, or it failed), and replaced when a run needs one.
+   */
+  release(taken: SandboxWorker, reusable: boolean): void;
+  /** A new size; workers past it end as they come back. */
+  resize(workers: number): void;
+  stats(): SandboxPoolStats;
+}
+
+interface Waiter {
   memoryBytes: number;
-}
-
-const resolvePackage = createRequire(import.meta.url).resolve;
-/** Warm workers, by the memory their engine was given. */
-const idle = new Map<number, SandboxWorker[]>();
-let engine: Promise<WebAssembly.Module> | undefined;
-
-/**
- * The engine, compiled once per process from the .wasm file shipped in its npm package (nothing is
- * downloaded) and shared by every worker.
- */
-function compiledEngine(): Promise<WebAssembly.Module> {
-  engine ??= readFile(resolvePackage("@jitl/quickjs-wasmfile-release-sync/wasm")).then((bytes) =>
-    WebAssembly.compile(bytes),
-  );
-  return engine;
+  grant(taken: SandboxWorker | Promise<SandboxWorker>): void;
 }
 
 /**
- * A worker for one run with `memoryBytes` for the guest: a warm one, or a new thread. A worker has an
- * empty environment, its own heap and stack limits, and the engine as its only occupant, in a WebAssembly memory that cannot grow past the engine's base and `memoryBytes`;
- * it never outlives tooldeck (threads die with their process). It is referenced while it runs, so a
- * pending run keeps tooldeck alive, and unreferenced while idle.
+ * A pool of sandbox workers (`SandboxPool`). Threads start only when a run needs one, are
+ * unreferenced while idle (an idle pool keeps no process alive), and at most 2 are kept idle.
+ * @example
+ * const pool = createSandboxPool({ workers: 2 });
+ * await runInSandbox({ code: "return 1", timeoutMs: 1000, pool });
  */
-export async function takeWorker(memoryBytes: number): Promise<SandboxWorker> {
-  const warm = idle.get(memoryBytes)?.pop();
-  if (warm) {
-    warm.worker.ref();
-    return warm;
+export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
+  return new WorkerPool(options.workers ?? availableParallelism());
+}
+
+let shared: SandboxPool | undefined;
+
+/** The pool of the process: every run that names no other shares it (the CLI's `--sandbox-workers`). */
+export function sharedSandboxPool(): SandboxPool {
+  shared ??= createSandboxPool();
+  return shared;
+}
+
+class WorkerPool implements SandboxPool {
+  #workers = 1;
+  /** Threads started and not yet exited: running, idle, starting or ending. */
+  #alive = 0;
+  #running = 0;
+  #mostAlive = 0;
+  /** Guest memory of the alive threads. */
+  #charged = 0;
+  /** Threads started and not yet exited. */
+  readonly #live = new Set<SandboxWorker>();
+  /** Of them, those told to terminate. */
+  readonly #ending = new Set<SandboxWorker>();
+  readonly #idle: SandboxWorker[] = [];
+  readonly #queue: Waiter[] = [];
+
+  constructor(workers: number) {
+    this.resize(workers);
   }
-  const cancelBuffer = new SharedArrayBuffer(4);
-  const workerData: SandboxWorkerData = {
-    corePath: resolvePackage("quickjs-emscripten-core"),
-    variantPath: resolvePackage("@jitl/quickjs-wasmfile-release-sync"),
-    wasmModule: await compiledEngine(),
-    wasmMaxPages: Math.ceil((ENGINE_BASE_BYTES + memoryBytes) / 65536),
-    cancelBuffer,
-    bootstrap: guestBootstrapSource(),
-    maxCrossingChars: MAX_CROSSING_CHARS,
-    maxErrorChars: MAX_ERROR_MESSAGE_CHARS,
-    maxTimers: MAX_GUEST_TIMERS,
-  };
-  const worker = new Worker(sandboxWorkerProgram(), {
-    eval: true,
-    workerData,
-    env: {},
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: WORKER_STACK_MB },
-  });
-  const taken = { worker, cancelled: new Int32Array(cancelBuffer), memoryBytes };
-  // A worker that fails between runs is only forgotten; during a run, the run's own listener reports it.
-  worker.on("error", () => {});
-  worker.once("exit", () => {
-    const pool = idle.get(memoryBytes) ?? [];
-    if (pool.includes(taken)) pool.splice(pool.indexOf(taken), 1);
-  });
-  return taken;
-}
 
-/** Back to the pool after a run that ended by itself (the worker is idle), or ended if the pool is full. */
-export function returnWorker(taken: SandboxWorker): void {
-  taken.worker.removeAllListeners("message");
-  Atomics.store(taken.cancelled, 0, 0);
-  const pool = idle.get(taken.memoryBytes) ?? [];
-  if (pool.length >= MAX_IDLE_WORKERS) {
+  get workers(): number {
+    return this.#workers;
+  }
+
+  get memoryBytes(): number {
+    return this.#workers * DEFAULT_SANDBOX_MEMORY_BYTES;
+  }
+
+  resize(workers: number): void {
+    if (!Number.isInteger(workers) || workers < 1)
+      throw new RangeError(`a sandbox pool needs a whole number of workers of at least 1, not ${workers}`);
+    this.#workers = workers;
+    while (this.#idle.length > 0 && this.#alive - this.#ending.size > workers) this.#end(this.#idle.pop());
+    this.#pump();
+  }
+
+  stats(): SandboxPoolStats {
+    return {
+      alive: this.#alive,
+      running: this.#running,
+      waiting: this.#queue.length,
+      mostAlive: this.#mostAlive,
+    };
+  }
+
+  acquire(memoryBytes: number, signal?: AbortSignal): Promise<SandboxWorker | "aborted"> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.#queue.indexOf(waiter);
+        if (index < 0) return;
+        this.#queue.splice(index, 1);
+        resolve("aborted");
+        // The head may have been what held the others back.
+        this.#pump();
+      };
+      const waiter: Waiter = {
+        memoryBytes,
+        grant: (taken) => {
+          this.#running += 1;
+          signal?.removeEventListener("abort", onAbort);
+          Promise.resolve(taken).then((worker) => {
+            worker.worker.ref();
+            resolve(worker);
+          }, reject);
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#queue.push(waiter);
+      this.#pump();
+    });
+  }
+
+  release(taken: SandboxWorker, reusable: boolean): void {
+    this.#running -= 1;
+    taken.worker.removeAllListeners("message");
+    if (!reusable || this.#alive - this.#ending.size > this.#workers) {
+      this.#end(taken);
+      return;
+    }
+    taken.worker.unref();
+    this.#idle.push(taken);
+    this.#pump();
+    while (this.#idle.length > MAX_IDLE_WORKERS) this.#end(this.#idle.shift());
+  }
+
+  /** Serves the waiting runs in order while a worker is idle or room is left; the first that cannot be served holds the rest. */
+  #pump(): void {
+    for (let head = this.#queue[0]; head; head = this.#queue[0]) {
+      const warm = this.#idle.findIndex((idle) => idle.memoryBytes === head.memoryBytes);
+      if (warm >= 0) {
+        this.#queue.shift();
+        head.grant(this.#idle.splice(warm, 1)[0] as SandboxWorker);
+      } else if (this.#fits(head.memoryBytes)) {
+        this.#queue.shift();
+        head.grant(this.#start(head.memoryBytes));
+      } else {
+        // Room held by an idle worker of another size: end it; its exit pumps again.
+        this.#end(this.#idle.shift());
+        return;
+      }
+    }
+  }
+
+  #fits(memoryBytes: number): boolean {
+    if (this.#alive >= this.#workers) return false;
+    return this.#charged === 0 || this.#charged + memoryBytes <= this.memoryBytes;
+  }
+
+  #start(memoryBytes: number): Promise<SandboxWorker> {
+    this.#count(1, memoryBytes);
+    const started = startSandboxWorker(memoryBytes);
+    started.then(
+      (taken) => {
+        this.#live.add(taken);
+        taken.worker.once("exit", () => this.#exited(taken));
+      },
+      () => {
+        this.#running -= 1;
+        this.#count(-1, memoryBytes);
+        this.#pump();
+      },
+    );
+    return started;
+  }
+
+  #exited(taken: SandboxWorker): void {
+    const index = this.#idle.indexOf(taken);
+    if (index >= 0) this.#idle.splice(index, 1);
+    this.#live.delete(taken);
+    this.#ending.delete(taken);
+    this.#count(-1, taken.memoryBytes);
+    this.#pump();
+  }
+
+  /** Terminates a worker; it stays counted until it has exited, when its memory is given back. */
+  #end(taken: SandboxWorker | undefined): void {
+    if (!taken || !this.#live.has(taken) || this.#ending.has(taken)) return;
+    this.#ending.add(taken);
     void taken.worker.terminate();
-    return;
   }
-  taken.worker.unref();
-  pool.push(taken);
-  idle.set(taken.memoryBytes, pool);
-}
 
-/**
- * After a run tooldeck stopped (time limit, abort): the engine is told to stop, and the worker goes
- * back to the pool once it says it did; if it does not within `CANCEL_GRACE_MS` (a long built-in
- * call that never checks for an interrupt), the thread is terminated.
- */
-export function cancelWorker(taken: SandboxWorker): void {
-  Atomics.store(taken.cancelled, 0, 1);
-  taken.worker.removeAllListeners("message");
-  const grace = setTimeout(() => void taken.worker.terminate(), CANCEL_GRACE_MS);
-  taken.worker.on("message", (message: FromWorker) => {
-    if (message.type !== "done") return;
-    clearTimeout(grace);
-    returnWorker(taken);
-  });
-  taken.worker.postMessage({ type: "cancel" });
-}
-
-/** Ends a worker now: it crashed, or the run it served cannot be trusted to end. */
-export function discardWorker(taken: SandboxWorker): void {
-  taken.worker.removeAllListeners("message");
-  void taken.worker.terminate();
+  #count(workers: 1 | -1, memoryBytes: number): void {
+    this.#alive += workers;
+    this.#charged += workers * memoryBytes;
+    this.#mostAlive = Math.max(this.#mostAlive, this.#alive);
+  }
 }

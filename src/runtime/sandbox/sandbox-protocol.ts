@@ -12,8 +12,6 @@ export interface SandboxWorkerData {
   wasmModule: WebAssembly.Module;
   /** Pages (64 KiB) the engine's memory may grow to. */
   wasmMaxPages: number;
-  /** Non-zero while the run is cancelled: read by the engine's interrupt handler. */
-  cancelBuffer: SharedArrayBuffer;
   /** The guest's bootstrap (`guestBootstrapSource`): an expression for a function, run before any code of the caller. */
   bootstrap: string;
   /** The longest text that crosses: a host call's argument, a result. */
@@ -48,12 +46,7 @@ export type CallAnswer = { type: "answer"; id: number } & (
   | { ok: false; error: string }
 );
 
-/** tooldeck → worker: stop the run now (time limit, abort); the worker then says `done`. */
-export interface CancelRequest {
-  type: "cancel";
-}
-
-export type ToWorker = RunRequest | CallAnswer | CancelRequest;
+export type ToWorker = RunRequest | CallAnswer;
 
 /** worker → tooldeck: the guest called host function `name` with `arg` (JSON text). */
 export interface HostCall {
@@ -68,7 +61,7 @@ export type WorkerOutcome =
   | { ok: true; type: string; json?: string }
   | {
       ok: false;
-      reason: "compile" | "throw" | "timeout" | "memory" | "output" | "cancelled";
+      reason: "compile" | "throw" | "timeout" | "memory" | "output";
       message: string;
     };
 
@@ -78,4 +71,9 @@ export interface RunDone {
   outcome: WorkerOutcome;
 }
 
-export type FromWorker = HostCall | RunDone;
+/** worker → tooldeck, once: the engine is loaded, and the worker takes runs. */
+export interface WorkerReady {
+  type: "ready";
+}
+
+export type FromWorker = HostCall | RunDone | WorkerReady;

@@ -48,7 +48,6 @@ export function serveSandbox(load: NodeRequire): void {
   const core = load(data.corePath) as typeof import("quickjs-emscripten-core");
   const variant = (load(data.variantPath) as { default: QuickJSSyncVariant }).default;
   const port = parentPort as MessagePort;
-  const cancelled = new Int32Array(data.cancelBuffer);
   const silent = () => {};
   for (const method of ["log", "info", "warn", "error", "debug"] as const) console[method] = silent;
   const quiet = { print: silent, printErr: silent } as unknown as NonNullable<
@@ -63,13 +62,13 @@ export function serveSandbox(load: NodeRequire): void {
   );
   let run: GuestRun | undefined;
   const send = (message: FromWorker) => port.postMessage(message);
+  void engine.then(() => send({ type: "ready" }));
   port.on("message", (message: ToWorker) => {
     if (message.type === "run")
       void engine.then((module) => {
-        run = new GuestRun(module, message, data, cancelled, send);
+        run = new GuestRun(module, message, data, send);
       });
-    else if (message.type === "answer") run?.answer(message);
-    else run?.cancel();
+    else run?.answer(message);
   });
 }
 
@@ -78,8 +77,8 @@ type Settlement = { value: string } | { error: string } | undefined;
 
 /**
  * One run: a fresh QuickJS runtime (memory and stack limits, an interrupt handler that stops the
- * guest at the deadline or when tooldeck cancels) and context. The bootstrap is given the bridge to
- * the host functions and the timers' sleep; the prelude builds the guest's API; then the code, as an
+ * guest at the deadline) and context; tooldeck stops a run sooner (an abort) by terminating the
+ * worker. The bootstrap is given the bridge to the host functions and the timers' sleep; the prelude builds the guest's API; then the code, as an
  * async function. Every settled host call or timer runs the promise jobs and checks whether the
  * code's promise settled; the outcome is sent once, and the runtime freed.
  */
@@ -100,7 +99,6 @@ export class GuestRun {
     module: QuickJSWASMModule,
     private readonly request: RunRequest,
     private readonly data: SandboxWorkerData,
-    private readonly cancelled: Int32Array,
     private readonly send: (message: FromWorker) => void,
   ) {
     this.runtime = module.newRuntime();
@@ -113,10 +111,6 @@ export class GuestRun {
 
   answer(message: CallAnswer): void {
     this.settle(message.id, message.ok ? { value: message.value } : { error: message.error }, true);
-  }
-
-  cancel(): void {
-    this.end({ ok: false, reason: "cancelled", message: "cancelled" });
   }
 
   private start(): void {
@@ -250,8 +244,6 @@ export class GuestRun {
   }
 
   private stopped(): WorkerOutcome | undefined {
-    if (Atomics.load(this.cancelled, 0) !== 0)
-      return { ok: false, reason: "cancelled", message: "cancelled" };
     if (Date.now() > this.request.deadline) return { ok: false, reason: "timeout", message: "timed out" };
     return undefined;
   }

@@ -14,6 +14,7 @@ import { privateHostRefusal } from "../profiles/private-host-refusal.js";
 import type { ToolProfile } from "../profiles/tool-profile.js";
 import { toolProfileOf } from "../profiles/tool-profile-of.js";
 import { DEFAULT_TIMEOUT_MS } from "../runtime-options.js";
+import type { SandboxPool } from "../sandbox/sandbox-pool.js";
 import type { ExecutableTool } from "../tool-result.js";
 import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS, isCustomCodeSetAside } from "./custom-code-policy.js";
 import type { ToolkitContext } from "./toolkit-context.js";
@@ -58,6 +59,8 @@ export interface ToolkitOptions {
   allowCode?: boolean;
   /** Called with the toolkit's name when its Custom Code is set aside (allowCode false). */
   onCodeNotRun?: (toolkit: string) => void;
+  /** The sandbox workers Custom Code runs on (see `ToolRuntimeOptions.sandbox`); default the process's. */
+  sandbox?: SandboxPool;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function createToolkit(
     timeoutMs: options.timeoutMs ?? tool.defaultTimeoutMs,
     customCodeTimeoutMs: options.customCodeTimeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
     allowCode,
+    sandbox: options.sandbox,
     refusal: async (url) => refuses(new URL(url)),
   };
   return tool.toolkitTools(context);

@@ -26,6 +26,7 @@ export async function customCodeResult(
       fetch: recorder.fetch,
       timeoutMs: context.customCodeTimeoutMs,
       signal,
+      pool: context.sandbox,
     });
   } catch (cause) {
     const error = cause instanceof CustomCodeError ? cause.message : `custom code failed: ${String(cause)}`;

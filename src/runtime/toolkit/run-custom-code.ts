@@ -1,6 +1,7 @@
 import type { FetchLike } from "../../net/fetch-like.js";
 import { runInSandbox, type SandboxOutcome } from "../sandbox/run-in-sandbox.js";
 import { DEFAULT_SANDBOX_MEMORY_BYTES } from "../sandbox/sandbox-limits.js";
+import type { SandboxPool } from "../sandbox/sandbox-pool.js";
 import { createCustomCodeFetcher } from "./custom-code-fetch.js";
 import { CUSTOM_CODE_PRELUDE } from "./custom-code-globals.js";
 
@@ -14,6 +15,8 @@ export interface CustomCodeRun {
   timeoutMs: number;
   /** The caller's cancel: stops the code and aborts its fetches, like a timeout. */
   signal?: AbortSignal | undefined;
+  /** The sandbox workers it runs on; default the process's. */
+  pool?: SandboxPool | undefined;
 }
 
 /** What the code returned: its `typeof` ("null" for null) and its value as JSON copied it. */
@@ -47,6 +50,7 @@ export async function runCustomCode(run: CustomCodeRun): Promise<CustomCodeValue
       timeoutMs: run.timeoutMs,
       memoryBytes: DEFAULT_SANDBOX_MEMORY_BYTES,
       signal: run.signal,
+      pool: run.pool,
     });
   } catch (cause) {
     // JSON cannot carry the variables (a cycle, a BigInt in flow state).

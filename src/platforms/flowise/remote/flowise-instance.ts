@@ -3,8 +3,8 @@ import { z } from "zod";
 import { ToolDeckError } from "../../../errors.js";
 import { formatZodIssue } from "../../../json/format-zod-issue.js";
 import { getApiJson } from "../../../net/get-api-json.js";
-import { maskUrlCredentials } from "../../../secrets/url-credentials.js";
 import { instanceFetch } from "../../../runtime/outbound/instance-fetch.js";
+import { maskUrlCredentials } from "../../../secrets/url-credentials.js";
 
 /** The Flowise instance `fetchFlowiseChatflows` reads: its URL, API key, the chatflows to read, and fetch. */
 export interface FetchFlowiseChatflowsOptions {

@@ -2,8 +2,8 @@
 import { ToolDeckError } from "../../../errors.js";
 import { isPlainObject } from "../../../json/json-value.js";
 import { getApiJson } from "../../../net/get-api-json.js";
-import { maskUrlCredentials } from "../../../secrets/url-credentials.js";
 import { instanceFetch } from "../../../runtime/outbound/instance-fetch.js";
+import { maskUrlCredentials } from "../../../secrets/url-credentials.js";
 
 /** The n8n instance `fetchN8nWorkflows` reads: its URL, API key, the workflows to read, and fetch. */
 export interface FetchN8nWorkflowsOptions {

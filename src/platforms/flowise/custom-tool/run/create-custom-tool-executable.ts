@@ -8,6 +8,7 @@ import type { ToolRuntimeOptions } from "../../../../runtime/runtime-options.js"
 import type { ExecutableTool, ToolResult } from "../../../../runtime/tool-result.js";
 import { DEFAULT_CUSTOM_CODE_TIMEOUT_MS } from "../../../../runtime/toolkit/custom-code-policy.js";
 import { FLOWISE_PROFILE } from "../../runtime/flowise-profile.js";
+import { varsGiven, varsRead } from "../analysis/vars-read.js";
 import type { CustomToolRow } from "../custom-tool-row.js";
 import { customToolJsonSchema } from "../custom-tool-schema.js";
 import { customToolArguments } from "./custom-tool-arguments.js";
@@ -75,7 +76,7 @@ export function createCustomToolExecutable(
     tool.notProbed = "its code was not run; its calls are judged from the code";
     return tool;
   }
-  const context = contextOf(options, settings);
+  const context = contextOf(row, options, settings);
   const failures = settings.failures ?? (context.flow.caller === "chatflow" ? "observe" : "fail-run");
   tool.invoke = async (args, invokeOptions = {}) => {
     // Loaded only when code runs (--allow-code): it starts a sandbox worker.
@@ -106,7 +107,25 @@ function profileObject(profile: ToolRuntimeOptions["profile"]): ToolProfile {
   return profile === "flowise" ? FLOWISE_PROFILE : STANDARD_PROFILE;
 }
 
+/**
+ * `$vars` holds only the variables the code names (`$vars.x`), so code given no secret cannot reveal
+ * one in any spelling; code that reads `$vars` as a whole gets every variable, and a warning says so.
+ */
+function varsOfCode(
+  row: CustomToolRow,
+  vars: Record<string, string>,
+  warn: (message: string) => void,
+): Record<string, string> {
+  const read = varsRead(row.func);
+  if ("all" in read && Object.keys(vars).length > 0)
+    warn(
+      `custom tool ${row.name}: line ${read.line} reads $vars as a whole, not as $vars.<name>: its code is given every variable, secrets included`,
+    );
+  return varsGiven(vars, read);
+}
+
 function contextOf(
+  row: CustomToolRow,
   given: ToolRuntimeOptions,
   settings: CustomToolSettings,
 ): Omit<CustomToolContext, "signal"> {
@@ -125,9 +144,10 @@ function contextOf(
     profile,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     refusal: privateHostRefusal(profileObject(profile), options),
-    vars: customToolVars(options.vars ?? {}, settings.runtimeVariables ?? [], warn),
+    vars: varsOfCode(row, customToolVars(options.vars ?? {}, settings.runtimeVariables ?? [], warn), warn),
     flow,
     timeoutMs: settings.timeoutMs ?? DEFAULT_CUSTOM_CODE_TIMEOUT_MS,
+    sandbox: options.sandbox,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Profile } from "../../../../profile.js";
 import type { HostRefusal } from "../../../../runtime/profiles/private-host-refusal.js";
 import { runInSandbox, type SandboxOutcome } from "../../../../runtime/sandbox/run-in-sandbox.js";
 import { DEFAULT_SANDBOX_MEMORY_BYTES } from "../../../../runtime/sandbox/sandbox-limits.js";
+import type { SandboxPool } from "../../../../runtime/sandbox/sandbox-pool.js";
 import type { ToolRequest, ToolResponse } from "../../../../runtime/tool-result.js";
 import { createCustomCodeFetcher } from "../../../../runtime/toolkit/custom-code-fetch.js";
 import { createRecordingFetch } from "../../../../runtime/toolkit/recording-fetch.js";
@@ -34,6 +35,8 @@ export interface CustomToolContext {
   /** tooldeck's limit for the whole call; Flowise has none. */
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** The sandbox workers the code runs on; undefined = the process's. */
+  sandbox?: SandboxPool | undefined;
 }
 
 /** Why a call gave no output: its arguments, a throw, tooldeck's time limit, or the sandbox. */
@@ -82,6 +85,7 @@ export async function executeCustomTool(
       timeoutMs: context.timeoutMs,
       memoryBytes: DEFAULT_SANDBOX_MEMORY_BYTES,
       signal: context.signal,
+      pool: context.sandbox,
     });
   } catch (cause) {
     // JSON cannot carry the globals (a cycle, a BigInt in the flow's state).

@@ -132,6 +132,7 @@ describe("§5 $vars, $flow, $input", () => {
     }
     expect(warnings).toEqual([
       "$vars.CT_HARNESS_SECRET is a runtime variable: Flowise reads it from its server's environment, tooldeck never reads its own, so it is '' (set it with --var CT_HARNESS_SECRET=…)",
+      "custom tool case_tool: line 1 reads $vars as a whole, not as $vars.<name>: its code is given every variable, secrets included",
     ]);
   });
 
