@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { FetchLike } from "../net/fetch-like.js";
+import { hostRefusal, type LocalListener, originRefusal } from "../net/local-listener-guard.js";
 import { readStreamWithin } from "../net/read-stream-within.js";
 import type { Exchange } from "./exchange.js";
 import { maskExchange } from "./mask-exchange.js";
@@ -26,6 +27,12 @@ export interface RecordingProxyOptions {
   allowWrites?: boolean;
   /** Default the global fetch. */
   fetch?: FetchLike;
+  /**
+   * The address the proxy listens on (default 127.0.0.1, any port): a request whose `Host` is not it
+   * (a web page through DNS rebinding) or a write from another `Origin` (a cross-site form) is answered
+   * 403 and not sent.
+   */
+  listener?: LocalListener;
   /** Hears each call after its answer was handed back: checking and recording never delay it. */
   onCall: (call: ProxiedCall) => void;
 }
@@ -65,6 +72,7 @@ export function createRecordingProxy(
   const target = new URL(options.target);
   const base = `${target.origin}${target.pathname.replace(/\/+$/, "")}`;
   const send = options.fetch ?? globalThis.fetch;
+  const listener = options.listener ?? { host: "127.0.0.1" };
   return async (request) => {
     const started = performance.now();
     const incoming = new URL(request.url);
@@ -81,6 +89,9 @@ export function createRecordingProxy(
     const method = request.method.toUpperCase();
     const headers = forwardedHeaders(request.headers);
     const asked = { method, url, headers: Object.fromEntries(headers) };
+    const foreign =
+      hostRefusal(request, listener) ?? (READS.has(method) ? undefined : originRefusal(request, listener));
+    if (foreign) return refuse(403, `${method} ${incoming.pathname} not forwarded: ${foreign}`, asked, tell);
     if (!READS.has(method) && !options.allowWrites)
       return refuse(
         403,

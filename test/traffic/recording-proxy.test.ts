@@ -117,9 +117,9 @@ describe("createRecordingProxy", () => {
         },
         onCall: () => {},
       });
-      const tooLarge = await handler(new Request("http://proxy.test/upload", { method: "POST", body: huge }));
+      const tooLarge = await handler(new Request("http://127.0.0.1/upload", { method: "POST", body: huge }));
       expect([tooLarge.status, sent]).toEqual([413, []]);
-      const answer = await handler(new Request("http://proxy.test/download"));
+      const answer = await handler(new Request("http://127.0.0.1/download"));
       expect(answer.status).toBe(502);
       expect((await answer.json()).detail).toBe(
         `tooldeck proxy: the answer of http://${target.host()} is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`,
@@ -136,7 +136,7 @@ describe("createRecordingProxy", () => {
           new Response(null, { status: 302, headers: { location: `http://${elsewhere.host()}/x` } }),
         onCall: (call) => calls.push(call),
       });
-      const answer = await handler(new Request("http://proxy.test/go"));
+      const answer = await handler(new Request("http://127.0.0.1/go"));
       await redirecting.stop();
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe(`http://${elsewhere.host()}/x`);

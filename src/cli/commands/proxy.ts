@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { loadToolConfigs } from "../../config/load-tool-configs.js";
-import { serve } from "../../emulator/serve.js";
+import { type RunningServer, serve } from "../../emulator/serve.js";
 import { ToolDeckError } from "../../errors.js";
 import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
@@ -41,10 +41,22 @@ export const proxyCommand: Command = {
       values.spec === undefined ? undefined : createExchangeChecker(await loadSpecIndex(values.spec, read));
     const recorder = values.record === undefined ? undefined : createTrafficRecorder(values.record, target);
     const report = createReport({ nameTool: toolNamer(paths, read.roots), check, recorder }, io);
-    const server = await serve(
-      createRecordingProxy({ target, allowWrites: values["allow-writes"], onCall: report.onCall }),
-      { port: parsePort("port", values.port), host: values.host },
-    );
+    let listening: RunningServer | undefined;
+    // The port is known once it is bound (--port 0 picks one): a Host must name it.
+    const listener = {
+      host: values.host,
+      get port() {
+        return listening?.port;
+      },
+    };
+    const proxy = createRecordingProxy({
+      target,
+      allowWrites: values["allow-writes"],
+      listener,
+      onCall: report.onCall,
+    });
+    const server = await serve(proxy, { port: parsePort("port", values.port), host: values.host });
+    listening = server;
     io.stdout(
       `${toLineText(`proxy listening on ${server.url} → ${target}${values["allow-writes"] ? "" : " (reads only; writes need --allow-writes)"}`)}\n`,
     );

@@ -18,7 +18,8 @@ Arguments:
 Options:
   --target URL        the API to forward to (http or https; its path is a prefix of every call's)
   --port PORT         port to listen on (default 4030; 0 picks a free port)
-  --host HOST         address to listen on (default 127.0.0.1)
+  --host HOST         address to listen on (default 127.0.0.1; on loopback a Host other than the
+                      proxy's own and a write from another web Origin are refused 403)
   --spec FILE         check every call and answer against this OpenAPI description, with the spec
                       emulator's validators; what departs from it is printed under the call
   --record DIR        write the calls to DIR/<host>.traffic.json (masked as cassettes are; an existing
