@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, onTestFinished, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { packagePath } from "../../src/package/package-root.js";
-import { readTrafficFile } from "../../src/traffic/traffic-file.js";
+import { loadTraffic } from "../../src/traffic/load-traffic.js";
 import { captureIo } from "../support/capture-io.js";
 import { hostileProject } from "../support/hostile-project.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";
@@ -84,11 +84,11 @@ describe("tooldeck proxy", () => {
       `PUT /events → 403 update_event _ ms (PUT /events not forwarded: writes to ${service} need --allow-writes)`,
     );
     expect(lines).toContain(
-      `3 calls, 2 off the description, 2 recorded in ${join("captures", `${new URL(service).host.replace(":", "_")}.traffic.json`)}`,
+      `3 calls, 2 off the description, 2 recorded in ${join("captures", `${new URL(service).host.replace(":", "_")}.traffic.ndjson`)}`,
     );
-    const recorded = readTrafficFile(
-      join(dir, "captures", `${new URL(service).host.replace(":", "_")}.traffic.json`),
-    );
+    const recorded = loadTraffic([
+      join(dir, "captures", `${new URL(service).host.replace(":", "_")}.traffic.ndjson`),
+    ]);
     expect(
       recorded.exchanges.map((e) => `${e.tool} ${e.request.method} ${new URL(e.request.url).pathname}`),
     ).toEqual(["get_events GET /events", `get_events GET /events/${id}`]);

@@ -64,7 +64,7 @@ export const proxyCommand: Command = {
     if (!io.signal.aborted) await once(io.signal, "abort");
     await server.close();
     await report.settled();
-    recorder?.flush();
+    recorder?.close();
     io.stdout(`${toLineText(report.summary())}\n`);
     io.stdout("stopped\n");
     return EXIT.ok;
