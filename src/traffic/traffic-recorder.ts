@@ -1,14 +1,6 @@
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  truncateSync,
-  writeSync,
-} from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type LineAppender, openLineAppender } from "../project-files/append-lines.js";
 import { MAX_FILE_BYTES } from "../project-files/read-project-file.js";
 import type { Exchange } from "./exchange.js";
 import { TRAFFIC_JOURNAL_SUFFIX, toJournalLine } from "./traffic-journal.js";
@@ -57,6 +49,7 @@ export function createTrafficRecorder(
   let part = lastPart(stem);
   let journal = openJournal(journalName(stem, part), header);
   let recorded = 0;
+  let closed = false;
   const partBytes = options.partBytes ?? PART_BYTES;
   return {
     get file() {
@@ -66,22 +59,21 @@ export function createTrafficRecorder(
       return recorded;
     },
     add(exchange, failure) {
-      if (journal.fd === undefined || (options.limit !== undefined && recorded >= options.limit))
-        return false;
+      if (closed || (options.limit !== undefined && recorded >= options.limit)) return false;
       const line = Buffer.from(toJournalLine(failure === undefined ? exchange : { ...exchange, failure }));
-      if (journal.bytes > header.length && journal.bytes + line.length > partBytes) {
-        closeSync(journal.fd);
+      const { bytes } = journal.file;
+      if (bytes > header.length && bytes + line.length > partBytes) {
+        journal.file.close();
         part += 1;
         journal = openJournal(journalName(stem, part), header);
       }
-      writeSync(journal.fd as number, line);
-      journal.bytes += line.length;
+      journal.file.append(line);
       recorded++;
       return true;
     },
     close() {
-      if (journal.fd !== undefined) closeSync(journal.fd);
-      journal.fd = undefined;
+      closed = true;
+      journal.file.close();
     },
   };
 }
@@ -100,24 +92,10 @@ function lastPart(stem: string): number {
 
 interface OpenJournal {
   name: string;
-  fd: number | undefined;
-  bytes: number;
+  file: LineAppender;
 }
 
 /** Opens a journal to append to: a new one starts with its header, one cut mid-line loses that line. */
 function openJournal(name: string, header: string): OpenJournal {
-  const absolute = resolve(name);
-  cutToLastLine(absolute);
-  const fd = openSync(absolute, "a");
-  let bytes = fstatSync(fd).size;
-  if (bytes === 0) bytes += writeSync(fd, header);
-  return { name, fd, bytes };
-}
-
-/** A journal whose last append was cut short (the process killed mid-write) ends at its last whole line. */
-function cutToLastLine(path: string): void {
-  if (!existsSync(path)) return;
-  const text = readFileSync(path);
-  if (text.length === 0 || text[text.length - 1] === 0x0a) return;
-  truncateSync(path, text.lastIndexOf(0x0a) + 1);
+  return { name, file: openLineAppender(resolve(name), header) };
 }
