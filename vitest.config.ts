@@ -4,7 +4,7 @@ import { SummaryLineReporter } from "./test/support/summary-line-reporter.js";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: ["test/**/*.int.test.ts", "node_modules/**"],
+    exclude: ["test/**/*.int.test.ts", "test/**/*.soak.test.ts", "node_modules/**"],
     testTimeout: 30_000,
     // A server started in-process loads its modules through vite's transform first: on a busy machine
     // that took over the 1 s expect.poll waits by default (serve's "listening on" came at ~1.2 s).

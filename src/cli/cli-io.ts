@@ -55,7 +55,7 @@ export function watches(args: readonly string[]): boolean {
 
 /**
  * What `tooldeck --help` and `<command> --help` print, known without loading the command, and how long
- * it lets requests in flight finish after SIGINT/SIGTERM (`drainMs`: serve and mcp), which main.ts
+ * it lets requests in flight finish after SIGINT/SIGTERM (`drainMs`: serve, mcp and proxy), which main.ts
  * gives it before ending the process.
  */
 export type CommandInfo = Pick<Command, "name" | "summary" | "help" | "endsOnSignal"> & { drainMs?: number };

@@ -20,7 +20,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stop.abort(signal);
     // A command stops on the abort (serve answers what is in flight, then closes; a request gives up);
     // one that does not, a hung request or a handle left open, is ended here: a CI job's SIGTERM works
-    // within 2 s, plus the drain of serve and mcp, which they print.
+    // within 2 s, plus the drain of serve, mcp and proxy, which they print.
     setTimeout(() => process.exit(code), drainMs + STOP_GRACE_MS).unref();
   });
 }

@@ -1,7 +1,7 @@
 import { DRAIN_GRACE_MS } from "../net/drain-grace.js";
 
 /**
- * What `serve` and `mcp` say when SIGINT/SIGTERM finds requests in flight (nothing when there are
+ * What `serve`, `mcp` and `proxy` say when SIGINT/SIGTERM finds requests in flight (nothing when there are
  * none): how long they wait, and how not to.
  */
 export function stoppingNote(inFlight: number): string {

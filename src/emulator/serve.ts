@@ -93,24 +93,32 @@ function notAnAddress(request: IncomingMessage, response: ServerResponse): void 
 /** How long a refused body is read and dropped before the socket is closed anyway. */
 const DRAIN_MS = 2_000;
 
+/** The request a socket is answering now: one per socket, replaced by the next, never a chain. */
+const answeredRequest = new WeakMap<Socket, IncomingMessage>();
+
 /**
  * An answer sent before its request body was read (a 413) on a connection that closes: Node closes the
  * socket with the client's bytes unread, the kernel answers with a reset, and a client that reads only
  * after sending its body loses the answer. Instead the rest of the body is read and dropped (for at most
- * 2 s, as long as the client sends) before the socket is closed.
+ * 2 s, as long as the client sends) before the socket is closed. The socket's `destroySoon` is wrapped
+ * once, on its first request, and reads the request of the moment: wrapping it again on every request of
+ * a kept-alive connection chained every request to the socket (issue 41: the heap ran out after ~40k).
  */
 function closeGently(request: IncomingMessage): void {
   const socket = request.socket as Socket & { destroySoon?: () => void };
+  const wrapped = answeredRequest.has(socket);
+  answeredRequest.set(socket, request);
   const destroySoon = socket.destroySoon?.bind(socket);
-  if (!destroySoon) return;
+  if (wrapped || !destroySoon) return;
   socket.destroySoon = () => {
-    if (request.complete) return destroySoon();
+    const current = answeredRequest.get(socket);
+    if (!current || current.complete) return destroySoon();
     const timer = setTimeout(destroySoon, DRAIN_MS).unref();
-    request.once("end", () => {
+    current.once("end", () => {
       clearTimeout(timer);
       destroySoon();
     });
-    request.resume();
+    current.resume();
   };
 }
 

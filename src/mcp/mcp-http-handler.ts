@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FetchHandler } from "../emulator/serve.js";
+import { hostRefusal, type LocalListener, originRefusal } from "../net/local-listener-guard.js";
 
 /** The path the MCP endpoint answers on, and the address it listens on (which decides the Host and Origin it takes). */
 export interface McpHttpOptions {
@@ -25,11 +26,11 @@ export const DEFAULT_MCP_PATH = "/mcp";
  */
 export function createMcpHttpHandler(newServer: () => Server, options: McpHttpOptions = {}): FetchHandler {
   const path = options.path ?? DEFAULT_MCP_PATH;
-  const loopbackOnly = isLoopbackHost(options.host ?? "127.0.0.1");
+  const listener: LocalListener = { host: options.host ?? "127.0.0.1" };
   return async (request) => {
     if (new URL(request.url).pathname !== path)
       return jsonRpcError(404, `Not found: the endpoint is ${path}`);
-    const refusal = refusalOf(request, loopbackOnly);
+    const refusal = hostRefusal(request, listener) ?? originRefusal(request, listener);
     if (refusal) return jsonRpcError(403, `Forbidden: ${refusal}`);
     if (request.method !== "POST")
       return jsonRpcError(405, "Method not allowed: this server is stateless (POST only)", { Allow: "POST" });
@@ -43,41 +44,6 @@ export function createMcpHttpHandler(newServer: () => Server, options: McpHttpOp
       await server.close();
     }
   };
-}
-
-/** Why a request's `Host` or `Origin` is refused: a web page must not reach a server on this machine. */
-function refusalOf(request: Request, loopbackOnly: boolean): string | undefined {
-  const host = request.headers.get("host") ?? "";
-  const origin = request.headers.get("origin");
-  if (loopbackOnly && !isLoopbackHost(hostnameOf(host)))
-    return `Host ${host} is not this machine (DNS rebinding?)`;
-  if (origin === null) return undefined;
-  const from = originHost(origin);
-  if (loopbackOnly ? !isLoopbackHost(hostnameOf(from)) : from !== host.toLowerCase())
-    return `Origin ${origin} may not call this server`;
-  return undefined;
-}
-
-function isLoopbackHost(hostname: string): boolean {
-  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
-
-/** `127.0.0.1:4020` → `127.0.0.1`, `[::1]:4020` → `[::1]`. */
-function hostnameOf(host: string): string {
-  try {
-    return new URL(`http://${host}`).hostname;
-  } catch {
-    return "";
-  }
-}
-
-function originHost(origin: string): string {
-  try {
-    return new URL(origin).host.toLowerCase();
-  } catch {
-    return "";
-  }
 }
 
 function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}): Response {

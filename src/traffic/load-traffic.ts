@@ -12,9 +12,15 @@ import type { Exchange } from "./exchange.js";
 import { maskExchange } from "./mask-exchange.js";
 import { readHar } from "./read-har.js";
 import { TRAFFIC_FILE_SUFFIX, TrafficFileSchema } from "./traffic-file.js";
+import { parseTrafficJournal, TRAFFIC_JOURNAL_SUFFIX } from "./traffic-journal.js";
 
 /** The files a folder of recorded traffic is read for. */
-export const TRAFFIC_ENDINGS = [".har", TRAFFIC_FILE_SUFFIX, ".cassette.json"] as const;
+export const TRAFFIC_ENDINGS = [
+  ".har",
+  TRAFFIC_FILE_SUFFIX,
+  TRAFFIC_JOURNAL_SUFFIX,
+  ".cassette.json",
+] as const;
 
 export interface LoadTrafficOptions {
   /** Folders the files must be inside, symlinks followed (docs/security.md); default anywhere. */
@@ -30,13 +36,15 @@ export interface LoadedTraffic {
   files: string[];
   /** Entries of HAR files left out, by reason. */
   skipped: Map<string, number>;
+  /** Exchanges of traffic journals left out: their answer never came whole (a reset, a timeout). */
+  failed: number;
   /** Files found in a folder that could not be read, one line each (`x.har: invalid JSON (…)`). */
   unreadable: string[];
 }
 
 /**
- * The exchanges recorded in HAR captures (`.har`), traffic files (`.traffic.json`, from `tooldeck proxy
- * --record`) and scenario cassettes (`.cassette.json`): each path a file or a folder searched for them
+ * The exchanges recorded in HAR captures (`.har`), traffic files (`.traffic.json`, from `tooldeck import
+ * har` and earlier proxies), traffic journals (`.traffic.ndjson`, from `tooldeck proxy --record`) and scenario cassettes (`.cassette.json`): each path a file or a folder searched for them
  * (hidden folders and node_modules skipped). Every exchange is masked (`maskExchange`), whatever masked
  * it before. A file named directly that cannot be read is a `load` error; one found in a folder is
  * listed in `unreadable` and the rest is read.
@@ -46,7 +54,7 @@ export interface LoadedTraffic {
 export function loadTraffic(paths: readonly string[], options: LoadTrafficOptions = {}): LoadedTraffic {
   const cwd = options.cwd ?? process.cwd();
   const roots = options.roots ? realRoots(options.roots) : undefined;
-  const loaded: LoadedTraffic = { exchanges: [], files: [], skipped: new Map(), unreadable: [] };
+  const loaded: LoadedTraffic = { exchanges: [], files: [], skipped: new Map(), failed: 0, unreadable: [] };
   for (const path of paths) {
     if (!statSync(resolve(cwd, path), { throwIfNoEntry: false })?.isDirectory()) {
       addFile(loaded, path, readTrafficExchanges(path, cwd, roots));
@@ -67,6 +75,7 @@ export function loadTraffic(paths: readonly string[], options: LoadTrafficOption
 function addFile(loaded: LoadedTraffic, file: string, read: FileTraffic): void {
   if (read.exchanges.length > 0) loaded.files.push(file);
   loaded.exchanges.push(...read.exchanges);
+  loaded.failed += read.failed ?? 0;
   for (const [reason, count] of read.skipped)
     loaded.skipped.set(reason, (loaded.skipped.get(reason) ?? 0) + count);
 }
@@ -74,6 +83,7 @@ function addFile(loaded: LoadedTraffic, file: string, read: FileTraffic): void {
 interface FileTraffic {
   exchanges: Exchange[];
   skipped: Map<string, number>;
+  failed?: number;
 }
 
 /** The exchanges of one file, whichever of the three kinds it is; a `load` error naming it otherwise. */
@@ -82,12 +92,15 @@ export function readTrafficExchanges(
   cwd: string,
   roots: readonly string[] | undefined,
 ): FileTraffic {
+  let text: string;
   let value: unknown;
   try {
-    value = parseBounded(readProjectFile(resolve(cwd, file), roots ? { roots } : {}), "json");
+    text = readProjectFile(resolve(cwd, file), roots ? { roots } : {});
+    value = file.endsWith(TRAFFIC_JOURNAL_SUFFIX) ? undefined : parseBounded(text, "json");
   } catch (cause) {
     throw new ToolDeckError("load", `${file}: ${(cause as Error).message}`, { cause });
   }
+  if (file.endsWith(TRAFFIC_JOURNAL_SUFFIX)) return readJournal(text, file);
   if (isPlainObject(value) && "log" in value) return readHar(value, file);
   const kind = isPlainObject(value) && value.kind === "traffic" ? TrafficFileSchema : CassetteSchema;
   const parsed = kind.safeParse(value);
@@ -103,6 +116,12 @@ export function readTrafficExchanges(
   }
   const exchanges = "exchanges" in parsed.data ? parsed.data.exchanges : cassetteExchanges(parsed.data.calls);
   return { exchanges: exchanges.map(maskExchange), skipped: new Map() };
+}
+
+/** A journal of `tooldeck proxy --record`, its exchanges masked again as every file's are. */
+function readJournal(text: string, file: string): FileTraffic {
+  const { exchanges, failed } = parseTrafficJournal(text, file);
+  return { exchanges: exchanges.map(maskExchange), skipped: new Map(), failed };
 }
 
 /** A cassette's calls that reached a server, as exchanges named after their tools. */

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { FetchLike } from "../net/fetch-like.js";
+import { hostRefusal, type LocalListener, originRefusal } from "../net/local-listener-guard.js";
 import { readStreamWithin } from "../net/read-stream-within.js";
 import type { Exchange } from "./exchange.js";
 import { maskExchange } from "./mask-exchange.js";
@@ -7,14 +8,25 @@ import { maskExchange } from "./mask-exchange.js";
 /** Bodies the proxy carries, each way: larger ones are refused (413 in, 502 out), never half recorded. */
 export const PROXY_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
+/** How long the target has to answer a call, body included, before the proxy answers 504 itself. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
 /** What the proxy saw of one call, told once the answer is on its way back. */
 export interface ProxiedCall {
-  /** The call as forwarded and answered, masked; for a refused call, what the client asked and the refusal. */
+  /**
+   * The call as forwarded and answered, masked; for a call refused or failed, the proxy's own answer
+   * (problem details).
+   */
   exchange: Exchange;
-  /** False when the proxy answered itself (a write without `allowWrites`, a body too large, the target down). */
+  /** False when the proxy refused the call and did not send it (a write without `allowWrites`, a body too large). */
   forwarded: boolean;
-  /** Why the proxy answered itself, when it did. */
+  /** Why the proxy refused to send the call, when it did. */
   refusal?: string;
+  /**
+   * Why a call that was sent got no whole answer (the target unreachable, a reset mid-body, an answer
+   * too large, `upstreamTimeoutMs` run out): the proxy answered 502 or 504 itself.
+   */
+  failure?: string;
   /** Milliseconds from the request to the answer, the target's time included. */
   ms: number;
 }
@@ -26,6 +38,16 @@ export interface RecordingProxyOptions {
   allowWrites?: boolean;
   /** Default the global fetch. */
   fetch?: FetchLike;
+  /**
+   * The address the proxy listens on (default 127.0.0.1, any port): a request whose `Host` is not it
+   * (a web page through DNS rebinding) or a write from another `Origin` (a cross-site form) is answered
+   * 403 and not sent.
+   */
+  listener?: LocalListener;
+  /** How long the target has to answer a call, body included; then 504. Default 30 s. */
+  upstreamTimeoutMs?: number;
+  /** Aborts the calls still waiting for the target (the proxy stopping): each is answered 502. */
+  signal?: AbortSignal;
   /** Hears each call after its answer was handed back: checking and recording never delay it. */
   onCall: (call: ProxiedCall) => void;
 }
@@ -64,23 +86,26 @@ export function createRecordingProxy(
 ): (request: Request) => Promise<Response> {
   const target = new URL(options.target);
   const base = `${target.origin}${target.pathname.replace(/\/+$/, "")}`;
-  const send = options.fetch ?? globalThis.fetch;
+  const listener = options.listener ?? { host: "127.0.0.1" };
   return async (request) => {
     const started = performance.now();
     const incoming = new URL(request.url);
     const url = `${base}${incoming.pathname}${incoming.search}`;
-    const tell = (exchange: Exchange, refusal?: string) =>
+    const tell: Tell = (exchange, outcome = {}) =>
       setImmediate(() =>
         options.onCall({
           exchange: maskExchange(exchange),
-          forwarded: refusal === undefined,
-          ...(refusal !== undefined ? { refusal } : {}),
+          forwarded: outcome.refusal === undefined,
+          ...outcome,
           ms: performance.now() - started,
         }),
       );
     const method = request.method.toUpperCase();
     const headers = forwardedHeaders(request.headers);
     const asked = { method, url, headers: Object.fromEntries(headers) };
+    const foreign =
+      hostRefusal(request, listener) ?? (READS.has(method) ? undefined : originRefusal(request, listener));
+    if (foreign) return refuse(403, `${method} ${incoming.pathname} not forwarded: ${foreign}`, asked, tell);
     if (!READS.has(method) && !options.allowWrites)
       return refuse(
         403,
@@ -95,42 +120,110 @@ export function createRecordingProxy(
     if (request.body && !READS.has(method) && body === undefined)
       return refuse(413, `request body larger than ${PROXY_BODY_LIMIT_BYTES} bytes`, asked, tell);
     const sent = { ...asked, ...(body && body.length > 0 ? { body: body.toString("utf8") } : {}) };
+    return forward(sent, body, options, tell);
+  };
+}
+
+/** Tells `onCall` of a call: answered by the target, or refused or failed (`outcome` says why). */
+type Tell = (exchange: Exchange, outcome?: { refusal?: string; failure?: string }) => void;
+
+/**
+ * Sends the call to the target within the timeout and hands its answer back whole; an answer that
+ * never comes whole (unreachable, reset mid-body, too large, too slow) is the proxy's own 502 or 504,
+ * told as a failed call.
+ */
+async function forward(
+  sent: Exchange["request"],
+  body: Buffer | undefined,
+  options: RecordingProxyOptions,
+  tell: Tell,
+): Promise<Response> {
+  const origin = new URL(options.target).origin;
+  const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const waiting = abortableWait(timeoutMs, options.signal);
+  const fail = (status: number, detail: string) =>
+    answerItself(status, detail, sent, (exchange) => tell(exchange, { failure: detail }));
+  const unanswered = (what: string, cause: unknown) =>
+    waiting.timedOut()
+      ? fail(504, `${origin} did not answer within ${timeoutMs / 1000} s (--upstream-timeout)`)
+      : options.signal?.aborted
+        ? fail(502, `the proxy stopped before ${origin} answered`)
+        : fail(502, `${what}: ${reasonOf(cause)}`);
+  try {
     let answer: Response;
     try {
-      answer = await send(url, {
-        method,
-        headers,
+      answer = await (options.fetch ?? globalThis.fetch)(sent.url, {
+        method: sent.method,
+        headers: sent.headers,
         redirect: "manual",
+        signal: waiting.signal,
         ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
       });
     } catch (cause) {
-      return refuse(502, `${target.origin} did not answer: ${(cause as Error).message}`, sent, tell);
+      return unanswered(`${origin} did not answer`, cause);
     }
-    const bytes = answer.body ? await readStreamWithin(answer.body, PROXY_BODY_LIMIT_BYTES) : Buffer.alloc(0);
-    if (!bytes)
-      return refuse(
-        502,
-        `the answer of ${target.origin} is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`,
-        sent,
-        tell,
-      );
-    const back = forwardedHeaders(answer.headers);
-    tell({
-      request: sent,
-      response: {
-        status: answer.status,
-        statusText: answer.statusText,
-        headers: Object.fromEntries(back),
-        body: isText(back.get("content-type")) ? bytes.toString("utf8") : "",
-      },
-    });
-    const empty = answer.status === 204 || answer.status === 304 || method === "HEAD";
-    return new Response(empty ? null : new Uint8Array(bytes), {
+    let bytes: Buffer | undefined;
+    try {
+      bytes = answer.body ? await readStreamWithin(answer.body, PROXY_BODY_LIMIT_BYTES) : Buffer.alloc(0);
+    } catch (cause) {
+      return unanswered(`the answer of ${origin} was cut off`, cause);
+    }
+    if (!bytes) return fail(502, `the answer of ${origin} is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`);
+    return handBack(answer, bytes, sent, tell);
+  } finally {
+    waiting.done();
+  }
+}
+
+/**
+ * A signal aborted after `timeoutMs` or when `stop` aborts, whichever comes first; `done` lets go of
+ * both (a timer and a listener per call, never one left behind for 30 s under load).
+ */
+function abortableWait(timeoutMs: number, stop: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException("the upstream timeout ran out", "TimeoutError"));
+  }, timeoutMs);
+  const onStop = () => controller.abort(stop?.reason);
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener("abort", onStop, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      stop?.removeEventListener("abort", onStop);
+    },
+  };
+}
+
+/** The target's answer as it came (hop-by-hop headers aside), told as the exchange. */
+function handBack(answer: Response, bytes: Buffer, sent: Exchange["request"], tell: Tell): Response {
+  const back = forwardedHeaders(answer.headers);
+  tell({
+    request: sent,
+    response: {
       status: answer.status,
       statusText: answer.statusText,
-      headers: back,
-    });
-  };
+      headers: Object.fromEntries(back),
+      body: isText(back.get("content-type")) ? bytes.toString("utf8") : "",
+    },
+  });
+  const empty = answer.status === 204 || answer.status === 304 || sent.method === "HEAD";
+  return new Response(empty ? null : new Uint8Array(bytes), {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: back,
+  });
+}
+
+/** `fetch failed (connect ECONNREFUSED 127.0.0.1:1)`, `terminated (other side closed)`: undici's error and its cause. */
+function reasonOf(cause: unknown): string {
+  const error = cause as Error & { cause?: unknown };
+  const inner = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+  return `${error.message}${inner}`;
 }
 
 function forwardedHeaders(headers: Headers): Headers {
@@ -144,16 +237,21 @@ function isText(contentType: string | null): boolean {
   return contentType === null || /json|xml|text\/|x-www-form-urlencoded|javascript/i.test(contentType);
 }
 
-/** The proxy's own answer (RFC 9457 problem details), told as a call that was not forwarded. */
-function refuse(
+/** The proxy's refusal (problem details), told as a call that was not forwarded. */
+function refuse(status: number, detail: string, asked: Exchange["request"], tell: Tell): Response {
+  return answerItself(status, detail, asked, (exchange) => tell(exchange, { refusal: detail }));
+}
+
+/** The proxy's own answer (RFC 9457 problem details), told through `told`. */
+function answerItself(
   status: number,
   detail: string,
   asked: Exchange["request"],
-  tell: (exchange: Exchange, refusal?: string) => void,
+  told: (exchange: Exchange) => void,
 ): Response {
   const title = STATUS_CODES[status] ?? "Error";
   const body = JSON.stringify({ type: "about:blank", title, status, detail: `tooldeck proxy: ${detail}` });
   const headers = { "content-type": "application/problem+json" };
-  tell({ request: asked, response: { status, statusText: title, headers, body } }, detail);
+  told({ request: asked, response: { status, statusText: title, headers, body } });
   return new Response(body, { status, statusText: title, headers });
 }

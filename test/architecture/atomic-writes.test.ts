@@ -6,10 +6,12 @@ import { importGraph } from "../support/import-graph.js";
 
 /**
  * Every file tooldeck writes (cassettes, fixed configs) is written atomically (issue 28): the node:fs
- * calls that put bytes in a file are used in one place, writeFileAtomically.
+ * calls that put bytes in a file are used in one place, writeFileAtomically; beside it only the line
+ * appender of journals (`proxy --record`, issue 41), which writes a whole line per call.
  */
 const SRC = packagePath("src");
 const THE_WRITER = join("project-files", "write-file-atomically.ts");
+const THE_APPENDER = join("project-files", "append-lines.ts");
 const WRITING_CALLS = new Set([
   "appendFile",
   "appendFileSync",
@@ -47,11 +49,11 @@ function fsImports(text: string): string[] {
   return names;
 }
 
-test("only writeFileAtomically writes files: no other source imports a writing node:fs call", () => {
+test("only writeFileAtomically (and the journals' line appender) writes files: no other source imports a writing node:fs call", () => {
   const files = [...importGraph(SRC).keys()];
   expect(files).toContain(THE_WRITER);
   const offenders = files
-    .filter((file) => file !== THE_WRITER)
+    .filter((file) => file !== THE_WRITER && file !== THE_APPENDER)
     .flatMap((file) => {
       const text = readFileSync(join(SRC, file), "utf8");
       const writing = fsImports(text).filter((name) => name === "*" || WRITING_CALLS.has(name));

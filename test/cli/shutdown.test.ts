@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, test } from "vitest";
+import { loadTraffic } from "../../src/traffic/load-traffic.js";
 import { startShippedCli } from "../support/built-cli.js";
 import { heldUpstream } from "../support/held-upstream.js";
 import { slowUpload } from "../support/slow-upload.js";
@@ -202,5 +203,57 @@ describe("mcp stops cleanly (the built CLI)", () => {
     }
     expect(await cli.exited()).toBe(0);
     expect(cli.stdout()).toMatch(/stopped\n$/);
+  });
+});
+
+describe("proxy stops cleanly (the built CLI, issue 41)", () => {
+  async function proxyInFlight(calls: number) {
+    const upstream = await heldUpstream();
+    upstreams.push(upstream);
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-proxy-stop-"));
+    const cli = start(["proxy", "--target", upstream.url, "--port", "0", "--allow-writes", "--record", dir]);
+    await expect.poll(cli.stdout, { timeout: 20_000 }).toContain("Press Ctrl+C");
+    const url = /proxy listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(cli.stdout())?.[1] ?? "";
+    const answers = Array.from({ length: calls }, (_, i) =>
+      fetch(`${url}/events/${i}`, i === 0 ? { method: "POST", body: '{"name":"x"}' } : {}),
+    );
+    await expect.poll(() => upstream.seen.length, { timeout: 20_000 }).toBe(calls);
+    return { cli, upstream, dir, answers };
+  }
+
+  test("the calls in flight when SIGTERM comes are answered and recorded, then proxy exits 0", async () => {
+    const { cli, upstream, dir, answers } = await proxyInFlight(3);
+    cli.signal("SIGTERM");
+    await expect
+      .poll(cli.stdout)
+      .toContain(
+        "stopping: waiting up to 5 s for 3 requests in flight (a second Ctrl+C or SIGTERM stops at once)\n",
+      );
+    upstream.release();
+    for (const answer of await Promise.all(answers)) {
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ ok: true });
+    }
+    expect(await cli.exited()).toBe(0);
+    const recorded = loadTraffic([dir]).exchanges.map(
+      (e) => `${e.request.method} ${new URL(e.request.url).pathname}`,
+    );
+    expect(recorded.sort()).toEqual(["GET /events/1", "GET /events/2", "POST /events/0"]);
+    expect(cli.stdout()).toContain(`3 calls, 3 recorded in ${dir}`);
+    expect(cli.stdout()).toMatch(/stopped\n$/);
+    expect(cli.stderr()).toBe("");
+  });
+
+  test("a second SIGTERM exits at once with 143, the calls unanswered", async () => {
+    const { cli, answers } = await proxyInFlight(1);
+    const outcome = answers[0]?.then(
+      () => "answered",
+      () => "cut off",
+    );
+    cli.signal("SIGTERM");
+    await expect.poll(cli.stdout).toContain("for 1 request in flight");
+    cli.signal("SIGTERM");
+    expect(await cli.exited()).toBe(143);
+    expect(await outcome).toBe("cut off");
   });
 });

@@ -1,11 +1,13 @@
-import { connect } from "node:net";
-import { describe, expect, test } from "vitest";
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
+import { describe, expect, onTestFinished, test } from "vitest";
 import { serve } from "../../src/emulator/serve.js";
 import {
   createRecordingProxy,
   PROXY_BODY_LIMIT_BYTES,
   type ProxiedCall,
 } from "../../src/traffic/recording-proxy.js";
+import { heldUpstream } from "../support/held-upstream.js";
 import { listenDuringTests, loopbackServer } from "../support/loopback-server.js";
 
 const target = loopbackServer({
@@ -117,9 +119,9 @@ describe("createRecordingProxy", () => {
         },
         onCall: () => {},
       });
-      const tooLarge = await handler(new Request("http://proxy.test/upload", { method: "POST", body: huge }));
+      const tooLarge = await handler(new Request("http://127.0.0.1/upload", { method: "POST", body: huge }));
       expect([tooLarge.status, sent]).toEqual([413, []]);
-      const answer = await handler(new Request("http://proxy.test/download"));
+      const answer = await handler(new Request("http://127.0.0.1/download"));
       expect(answer.status).toBe(502);
       expect((await answer.json()).detail).toBe(
         `tooldeck proxy: the answer of http://${target.host()} is larger than ${PROXY_BODY_LIMIT_BYTES} bytes`,
@@ -136,11 +138,79 @@ describe("createRecordingProxy", () => {
           new Response(null, { status: 302, headers: { location: `http://${elsewhere.host()}/x` } }),
         onCall: (call) => calls.push(call),
       });
-      const answer = await handler(new Request("http://proxy.test/go"));
+      const answer = await handler(new Request("http://127.0.0.1/go"));
       await redirecting.stop();
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe(`http://${elsewhere.host()}/x`);
       expect(elsewhere.requests).toEqual([]);
     });
+  });
+});
+
+/** A target that answers 200 with half of its promised body, then resets the connection. */
+async function resettingTarget() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+    response.write('{"half":');
+    setImmediate(() => response.socket?.resetAndDestroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("createRecordingProxy, when the target fails (issue 41)", () => {
+  async function through(target: string, options: { upstreamTimeoutMs?: number; signal?: AbortSignal } = {}) {
+    const calls: ProxiedCall[] = [];
+    const handler = createRecordingProxy({ target, ...options, onCall: (call) => calls.push(call) });
+    const answer = await handler(new Request("http://127.0.0.1/events/1"));
+    await expect.poll(() => calls.length).toBe(1);
+    return { answer, body: await answer.json(), call: calls[0] as ProxiedCall };
+  }
+
+  test("a reset mid-body is answered 502 in problem details and told as a sent call that failed", async () => {
+    const target = await resettingTarget();
+    const { answer, body, call } = await through(target);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get("content-type")).toBe("application/problem+json");
+    expect(body).toMatchObject({ title: "Bad Gateway", status: 502 });
+    expect(body.detail).toMatch(new RegExp(`^tooldeck proxy: the answer of ${target} was cut off: `));
+    expect(call).toMatchObject({ forwarded: true, failure: body.detail.replace("tooldeck proxy: ", "") });
+    expect(call.exchange.response.status).toBe(502);
+  });
+
+  test("a target that never answers is given up after the upstream timeout: 504 in problem details", async () => {
+    const upstream = await heldUpstream();
+    onTestFinished(() => upstream.stop());
+    const { answer, body, call } = await through(upstream.url, { upstreamTimeoutMs: 200 });
+    expect(answer.status).toBe(504);
+    expect(body.detail).toBe(
+      `tooldeck proxy: ${upstream.url} did not answer within 0.2 s (--upstream-timeout)`,
+    );
+    expect(call).toMatchObject({
+      forwarded: true,
+      failure: `${upstream.url} did not answer within 0.2 s (--upstream-timeout)`,
+    });
+  });
+
+  test("an unreachable target is a failed call (502), and a stopping proxy ends the calls it waits on (502)", async () => {
+    const gone = await heldUpstream();
+    await gone.stop();
+    const unreachable = await through(gone.url);
+    expect(unreachable.answer.status).toBe(502);
+    expect(unreachable.call.failure).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+ did not answer: fetch failed \(.*ECONNREFUSED/,
+    );
+    const upstream = await heldUpstream();
+    onTestFinished(() => upstream.stop());
+    const stop = new AbortController();
+    const waiting = through(upstream.url, { signal: stop.signal });
+    await expect.poll(() => upstream.seen).toEqual(["/events/1"]);
+    stop.abort();
+    const stopped = await waiting;
+    expect([stopped.answer.status, stopped.call.failure]).toEqual([
+      502,
+      `the proxy stopped before ${upstream.url} answered`,
+    ]);
   });
 });

@@ -12,9 +12,10 @@ their types, request and response bodies as JSON Schemas merged over every examp
 in all), the statuses seen, and the host as its server (docs/traffic.md).
 
 Arguments:
-  paths               HAR captures (.har), traffic files (.traffic.json, from tooldeck proxy --record or
-                      tooldeck import har), scenario cassettes (.cassette.json), or folders of them
-                      (default scenarios/)
+  paths               HAR captures (.har), traffic journals (.traffic.ndjson, from tooldeck proxy
+                      --record), traffic files (.traffic.json, from tooldeck import har and earlier
+                      proxies), scenario cassettes (.cassette.json), or folders of them (default
+                      scenarios/)
 
 Options:
   --out FILE          write the description to FILE (.yaml, .yml or .json; default: YAML on stdout);
