@@ -68,6 +68,7 @@ describe("readLintSettings says where the severities came from", () => {
       ruleOrigins: {},
       overrides: [],
       plugins: [],
+      apis: new Map(),
       source: "tooldeck.config.yml",
       dir,
     });
@@ -79,6 +80,7 @@ describe("readLintSettings says where the severities came from", () => {
       ruleOrigins: {},
       overrides: [],
       plugins: [],
+      apis: new Map(),
       source: undefined,
       dir: none,
     });

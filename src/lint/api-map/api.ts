@@ -23,6 +23,11 @@ export interface ApiMap {
   apis: readonly Api[];
   /** `--var` values; a variable without one leaves the host unknown. */
   vars: Readonly<Record<string, string>>;
+  /**
+   * The API every request goes to, whatever its URL: `--base-url` sends every tool to one service, which
+   * the single description in play describes.
+   */
+  everyRequest?: Api;
 }
 
 /** `https://API.example.com:443/x` → `api.example.com`; `events.example.com` and `localhost:5566` as written, lower-case. */

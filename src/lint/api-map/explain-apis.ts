@@ -24,6 +24,8 @@ export function describeMatch(match: ApiMatch): string {
       return `${match.api.name}, by host ${match.host} (${match.api.from})`;
     case "base-url-var":
       return `${match.api.name}, by its base URL variable {{$vars.${match.variable}}} (${match.api.from})`;
+    case "base-url":
+      return `${match.api.name}, the only description in play, of the service --base-url sends every tool to`;
     case "single-spec":
       return `${match.api.name}, the only description in play (${unknownWhy(match.variable)})`;
     case "no-spec":

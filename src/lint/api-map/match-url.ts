@@ -9,6 +9,8 @@ export type ApiMatch =
   | { api: Api; by: "base-url-var"; variable: string }
   /** The host is a variable with no value (or the URL is relative), and this is the only API in play. */
   | { api: Api; by: "single-spec"; variable: string | undefined }
+  /** Every request goes to one service (`--base-url`), which this, the single description, describes. */
+  | { api: Api; by: "base-url" }
   /** The host is known and no API names it: nothing compares its tools. */
   | { api?: undefined; by: "no-spec"; host: string }
   /** The host is a variable with no value and several APIs are in play: none is chosen. */
@@ -26,6 +28,7 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
  * matchUrl(map, "https://api.hubapi.com/crm/v3/objects/contacts"); // { by: "no-spec", host: "api.hubapi.com" }
  */
 export function matchUrl(map: ApiMap, url: string): ApiMatch {
+  if (map.everyRequest) return { api: map.everyRequest, by: "base-url" };
   const leading = LEADING_VAR.exec(url)?.[1];
   const byVar = leading === undefined ? undefined : map.apis.find((api) => api.baseUrlVar === leading);
   if (byVar && leading !== undefined) return { api: byVar, by: "base-url-var", variable: leading };
