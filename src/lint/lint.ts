@@ -51,10 +51,10 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );
   const contextOf = contextsByApi(context, options.apis);
-  const diagnostics = tools.flatMap((tool) => [
-    ...rules.flatMap((rule) => runRule(rule, tool, contextOf(requestUrl(tool)))),
-    ...judgeCalls(tool, rules, contextOf),
-  ]);
+  const diagnostics = tools.flatMap((tool) => {
+    const judged = contextOf(requestUrl(tool));
+    return [...rules.flatMap((rule) => runRule(rule, tool, judged)), ...judgeCalls(tool, rules, contextOf)];
+  });
   return applySeverities(diagnostics, options.settings).sort(compareDiagnostics);
 }
 

@@ -14,12 +14,15 @@ export function toolRequestUrls(tool: LoadedTool): string[] {
 }
 
 const viewsByConfig = new WeakMap<object, readonly CallView[]>();
+const NONE: readonly CallView[] = [];
 
 /** The calls a platform's kind makes, seen as request tools; read once per config (lint and the map ask). */
 export function callViewsOf(tool: LoadedTool): readonly CallView[] {
+  const kind = platformToolKind(tool.config.kind);
+  if (!kind?.callViews) return NONE;
   const cached = viewsByConfig.get(tool.config);
   if (cached) return cached;
-  const views = platformToolKind(tool.config.kind)?.callViews?.(tool.config) ?? [];
+  const views = kind.callViews(tool.config);
   viewsByConfig.set(tool.config, views);
   return views;
 }
