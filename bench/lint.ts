@@ -4,7 +4,11 @@
 // (the sizes interleaved, so that a busy machine slows them alike), what `tooldeck lint` adds (the whole
 // static check and its stylish report), the planted defects found, and t(40k)/t(10k), which a linear lint
 // keeps near 4. Targets: 40,000 tools linted under 5 s, the ratio under 5, every planted defect found.
+// Then the 1,223 tools with three descriptions in play (an API map: GitHub's by its base URL variable,
+// the event API's and a small one's by host) beside the one-spec run of the same sizes: matching each
+// tool to its API adds under 5% (issue 38).
 import type { LoadedTool } from "../src/config/tool-config.js";
+import type { Api, ApiMap } from "../src/lint/api-map/api.js";
 import { check } from "../src/lint/check.js";
 import type { Diagnostic } from "../src/lint/diagnostic.js";
 import { formatStylish } from "../src/lint/format/format-stylish.js";
@@ -17,11 +21,15 @@ import { printTable } from "./support/table.js";
 
 const SPEC = packagePath("node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
 const RUNS = 5;
+
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 const start = performance.now();
 const index = await loadSpecIndex(SPEC);
 const indexed = performance.now() - start;
+const threeApis = await apiMapOfThree(index);
+const mapTimes: number[] = [];
+const oneSpecTimes: number[] = [];
 const sizes = [toolOperations(index).length, 10_000, 40_000];
 const times = new Map(sizes.map((size) => [size, [] as number[]]));
 const lintMs = (size: number) => median(times.get(size) ?? []);
@@ -34,6 +42,23 @@ for (let run = 1; run <= RUNS; run++) {
     const began = performance.now();
     const diagnostics = lint(tools, { profile: "standard", spec: index });
     times.get(size)?.push(performance.now() - began);
+    if (size === sizes[0]) {
+      // The same tools again, one spec and the API map, their order alternating run by run so that
+      // neither always pays for the garbage the other left.
+      const timed = (options: Parameters<typeof lint>[1], into: number[]) => {
+        const fresh = project(index, size).tools;
+        const began = performance.now();
+        const found = lint(fresh, options);
+        into.push(performance.now() - began);
+        return found;
+      };
+      const mapFirst = run % 2 === 0;
+      if (!mapFirst) timed({ profile: "standard", spec: index }, oneSpecTimes);
+      const byApi = timed({ profile: "standard", apis: threeApis }, mapTimes);
+      if (mapFirst) timed({ profile: "standard", spec: index }, oneSpecTimes);
+      if (byApi.length !== diagnostics.length)
+        missed.push(`the API map found ${byApi.length} findings, one spec ${diagnostics.length}`);
+    }
     if (run < RUNS) continue;
     const lost = missedDefects(planted, diagnostics);
     missed.push(...lost);
@@ -47,14 +72,30 @@ for (let run = 1; run <= RUNS; run++) {
   }
 }
 const ratio = lintMs(40_000) / lintMs(10_000);
+const mapCost = median(mapTimes) / median(oneSpecTimes) - 1;
 printTable("Lint GitHub's REST description as request tools (standard profile)", rows);
 console.log(
   `\nload + index the spec: ${seconds(indexed)} s; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
 );
 console.log(`40,000 tools linted in ${seconds(lintMs(40_000))} s (target < 5)`);
 console.log(`t(40k)/t(10k) = ${ratio.toFixed(2)} (target < 5; linear is 4)`);
+console.log(
+  `${sizes[0]?.toLocaleString("en")} tools, three descriptions in play: ${seconds(median(mapTimes))} s; one spec: ${seconds(median(oneSpecTimes))} s (baseline, same run); matching adds ${(mapCost * 100).toFixed(1)}% (target < 5%)`,
+);
 for (const defect of missed) console.log(`missed: ${defect}`);
 process.exitCode = missed.length > 0 || ratio >= 5 || lintMs(40_000) >= 5000 ? 1 : 0;
+
+/** GitHub's description by its base URL variable, beside the event API's and a small one's by host. */
+async function apiMapOfThree(github: OperationIndex): Promise<ApiMap> {
+  const events = await loadSpecIndex(packagePath("tools", "event-api.openapi.yaml"));
+  const todo = await loadSpecIndex(packagePath("fixtures", "todo", "todo-api.openapi.yaml"));
+  const apis: Api[] = [
+    { name: "events", spec: events, hosts: ["localhost:5566"], from: "bench" },
+    { name: "todo", spec: todo, hosts: ["todo.example.test"], from: "bench" },
+    { name: "github", spec: github, hosts: ["api.github.com"], baseUrlVar: "base_url", from: "bench" },
+  ];
+  return { apis, vars: {} };
+}
 
 /** `size` tools, as one file of a project holds them. */
 function project(spec: OperationIndex, size: number): { tools: LoadedTool[]; planted: PlantedDefect[] } {

@@ -10,6 +10,13 @@ export const BUILT_IN_CHECKS: readonly RuleInfo[] = [
     docs: "Each tool is called once with valid-looking arguments; a failed call or a non-2xx answer is an error with the evidence, and with a spec an undocumented status or an answer off its schema is a warning.",
   },
   {
+    id: "no-spec",
+    severity: "info",
+    description:
+      "tools whose requests go to a host no OpenAPI description of the run names, so nothing compared them",
+    docs: "Said once per host, naming its tools: each description judges only the tools of its own API (its servers' hosts, or those apis: names), so a tool calling another service is not compared, and is probed only with --live.",
+  },
+  {
     id: "config-invalid",
     severity: "error",
     description: "a config that cannot be loaded",

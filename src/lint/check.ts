@@ -8,6 +8,9 @@ import { createTool } from "../runtime/create-tools.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { createToolkit } from "../runtime/toolkit/create-toolkit.js";
+import type { ApiMap } from "./api-map/api.js";
+import { specOfTool } from "./api-map/match-tool.js";
+import { noSpecFindings } from "./api-map/no-spec-findings.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { foldExplainedProbes } from "./fold-explained-probes.js";
@@ -30,7 +33,14 @@ export interface CheckOptions {
    * `--profile` is given); default `profile` for every tool.
    */
   profileOf?: (tool: LoadedTool) => Profile;
+  /** The one description every tool is compared with (a library call's); `apis` instead matches each tool to its API's. */
   spec?: OperationIndex;
+  /**
+   * The APIs of the run: each tool (each call of a Custom Tool or n8n node) is compared with, and its
+   * probe judged by, only the description of the API its request goes to; a host no API describes is one
+   * `no-spec` info. Takes the place of `spec`.
+   */
+  apis?: ApiMap;
   settings?: Record<string, RuleSetting>;
   /** What `settings` came from, as reports name it (`tooldeck.config.yaml`); default `the settings given`. */
   settingsSource?: string;
@@ -72,12 +82,14 @@ export interface CheckOptions {
 export async function check(loaded: LoadResult, options: CheckOptions): Promise<CheckReport> {
   const profileOf = options.profileOf ?? (() => options.profile);
   const groups = groupByProfile(loaded.tools, profileOf);
+  const mcp = mcpSpec(options);
   const diagnostics: Diagnostic[] = [
     ...loadDiagnostics(loaded),
+    ...(options.apis ? noSpecFindings(loaded.tools, options.apis) : []),
     ...lintMcpTools(options.mcpTools ?? [], {
       profile: options.profile,
       configs: loaded.tools,
-      ...(options.spec ? { spec: options.spec } : {}),
+      ...(mcp ? { spec: mcp } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
     }),
   ];
@@ -124,6 +136,13 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
   };
 }
 
+/** What MCP servers' tools, which name no host, are compared with: the one description in play. */
+function mcpSpec(options: CheckOptions): OperationIndex | undefined {
+  if (!options.apis) return options.spec;
+  const [only, ...others] = options.apis.apis;
+  return others.length === 0 ? only?.spec : undefined;
+}
+
 /** The tools under each profile, with their position in the load. */
 function groupByProfile(tools: readonly LoadedTool[], profileOf: (tool: LoadedTool) => Profile) {
   const groups = new Map<Profile, { tool: LoadedTool; index: number }[]>();
@@ -153,7 +172,7 @@ async function checkGroup(
     ...toolkits.diagnostics,
     ...lint(tools, {
       profile,
-      ...(options.spec ? { spec: options.spec } : {}),
+      ...(options.apis ? { apis: options.apis } : options.spec ? { spec: options.spec } : {}),
       toolkitSpecs: toolkits.specs,
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.allowCode ? { allowCode: true } : {}),
@@ -176,7 +195,8 @@ async function checkGroup(
     toolkitSpecs: toolkits.specs,
     allowWrites: options.probe.allowWrites,
     ...(options.probe.timeoutMs ? { timeoutMs: options.probe.timeoutMs } : {}),
-    ...(options.spec ? { spec: options.spec } : {}),
+    ...(options.apis ? { specOf: (tool: LoadedTool) => specOfTool(options.apis as ApiMap, tool) } : {}),
+    ...(!options.apis && options.spec ? { spec: options.spec } : {}),
     onTool,
   });
   diagnostics.push(...probed.diagnostics);

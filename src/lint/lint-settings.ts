@@ -10,7 +10,7 @@ import type { RuleSetting } from "./apply-severities.js";
 import type { RuleModuleRef } from "./custom-rules/load-custom-rules.js";
 import { mergeSettingsLayers } from "./settings/merge-settings-layers.js";
 import { readSettingsChain } from "./settings/read-settings-chain.js";
-import type { SettingsLayer } from "./settings/settings-layer.js";
+import type { ApiEntry, SettingsLayer } from "./settings/settings-layer.js";
 import type { SettingsOverride } from "./settings/settings-override.js";
 import { RulesSchema } from "./settings/settings-schema.js";
 
@@ -25,6 +25,8 @@ export interface LintSettings {
   overrides: SettingsOverride[];
   /** Rule modules the files name (`plugins`): code, loaded only when the command line allows it. */
   plugins: RuleModuleRef[];
+  /** The project's APIs the files name (`apis`), by name. */
+  apis: Map<string, ApiEntry>;
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
   /** The folder of that file, which override globs are relative to; the working directory when there was none. */

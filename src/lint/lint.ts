@@ -2,8 +2,11 @@ import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { CallView } from "../platforms/platform.js";
-import { platformOf, platformOfToolKind, platformToolKind } from "../platforms/registry.js";
+import { platformOf, platformOfToolKind } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
+import type { ApiMap } from "./api-map/api.js";
+import { matchUrlOnce } from "./api-map/match-tool.js";
+import { callViewsOf } from "./api-map/tool-requests.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
 import { whyFixChangesTool } from "./fix-safety.js";
@@ -16,6 +19,11 @@ export interface LintOptions {
   profile?: Profile;
   /** The service's OpenAPI description: without it the rules comparing tools with it are skipped. */
   spec?: OperationIndex;
+  /**
+   * The APIs of the run, instead of `spec`: each request (a request tool's, each call of a Custom Tool or
+   * n8n node) is compared only with the description of the API its host belongs to (`matchUrl`).
+   */
+  apis?: ApiMap;
   /** Loaded specs of the OpenAPI toolkits, by their `spec` path. */
   toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
   /** Default the built-in ruleset. */
@@ -43,11 +51,40 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );
-  const diagnostics = tools.flatMap((tool) => [
-    ...rules.flatMap((rule) => runRule(rule, tool, context)),
-    ...judgeCalls(tool, rules, context),
-  ]);
+  const contextOf = contextsByApi(context, options.apis);
+  const diagnostics = tools.flatMap((tool) => {
+    const judged = contextOf(requestUrl(tool));
+    return [...rules.flatMap((rule) => runRule(rule, tool, judged)), ...judgeCalls(tool, rules, contextOf)];
+  });
   return applySeverities(diagnostics, options.settings).sort(compareDiagnostics);
+}
+
+/** A request tool's or HTTP node's URL: what its API is matched by. */
+function requestUrl(tool: LoadedTool): string | undefined {
+  return tool.config.kind === "request" || tool.config.kind === "http" ? tool.config.url : undefined;
+}
+
+/**
+ * The context a request is judged in: with an API map, one per API (its spec as the spec; none for a
+ * host no API describes), so the rules comparing with a spec see only their API's requests; without
+ * one, the context given for every request.
+ */
+function contextsByApi(
+  context: LintContext,
+  apis: ApiMap | undefined,
+): (url: string | undefined) => LintContext {
+  if (!apis) return () => context;
+  const { spec: _spec, ...unjudged } = context;
+  const byIndex = new Map<OperationIndex | undefined, LintContext>([[undefined, unjudged]]);
+  return (url) => {
+    const spec = url === undefined ? undefined : matchUrlOnce(apis, url).api?.spec;
+    let found = byIndex.get(spec);
+    if (!found) {
+      found = { ...unjudged, ...(spec ? { spec } : {}) };
+      byIndex.set(spec, found);
+    }
+    return found;
+  };
 }
 
 /**
@@ -57,13 +94,20 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
  * applies. A finding points where the view says (`func`, `line 5: …`; `parameters.url`), and names what to
  * change in the platform rather than carrying a fix.
  */
-function judgeCalls(tool: LoadedTool, rules: readonly LintRule[], context: LintContext): Diagnostic[] {
-  const views = platformToolKind(tool.config.kind)?.callViews?.(tool.config) ?? [];
+function judgeCalls(
+  tool: LoadedTool,
+  rules: readonly LintRule[],
+  contextOf: (url: string | undefined) => LintContext,
+): Diagnostic[] {
+  const views = callViewsOf(tool);
   if (views.length === 0) return [];
   const format = platformOfToolKind(tool.config.kind)?.name;
-  const callContext: LintContext = { ...context, profile: "standard" };
   const judging = rules.filter((rule) => rule.judgesCalls);
+  const callContexts = new Map<LintContext, LintContext>();
   return views.flatMap((view: CallView) => {
+    const context = contextOf(view.config.url);
+    const callContext = callContexts.get(context) ?? { ...context, profile: "standard" };
+    callContexts.set(context, callContext);
     const seen: LoadedTool = {
       config: view.config,
       source: { ...tool.source, ...(format ? { format } : {}) },

@@ -24,10 +24,12 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   /** Tools already loaded, instead of `paths`, `stdin` and `flowise` (not with `fix`: it loads again). */
   tools?: LoadResult;
   /**
-   * The service's OpenAPI description (`--spec`); default the first among the paths, else tools/'s,
-   * else one inferred from the traffic recorded with the tools' host (`traffic`).
+   * OpenAPI descriptions (`--spec`, repeatable), each judging only the tools whose requests go to its
+   * API's hosts (its servers', or those `apis:` of the settings file names); besides them, those `apis:`
+   * names and every one found among the paths; with none of these tools/'s, else one inferred from the
+   * traffic recorded with the tools' host (`traffic`). docs/apis.md.
    */
-  spec?: string;
+  spec?: string | readonly string[];
   /**
    * Recorded traffic (`--traffic`: HAR captures, traffic files, cassettes, or folders of them) a
    * description is inferred from when there is none; default `scenarios/`, when it exists.
@@ -96,6 +98,11 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   allowEmpty?: boolean;
   /** Where `HTTP_SECURITY_CHECK` (Flowise's switch for its host policy) is read; default process.env. */
   env?: Record<string, string | undefined>;
+  /**
+   * Hears, for each tool, which description judged it and why (`--explain`): by host, by its base URL
+   * variable, as the only description in play, or none.
+   */
+  onExplain?: (line: string) => void;
   /** Hears which description is compared with, and why (`note:` lines of the CLI). */
   onNote?: (note: string) => void;
   /** Hears each probed tool. */

@@ -2,9 +2,10 @@ import { dirname, resolve } from "node:path";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import { ToolDeckError } from "../errors.js";
+import type { ApiMap } from "../lint/api-map/api.js";
+import { explainApis } from "../lint/api-map/explain-apis.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
-import { findSpec } from "../lint/find-spec.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../lint/report.js";
 import {
@@ -15,7 +16,6 @@ import {
   parseBaseline,
 } from "../lint/suppress/baseline.js";
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
-import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { PLATFORMS } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
@@ -28,6 +28,7 @@ import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbo
 import { secretVars } from "../secrets/secret-vars.js";
 import { maskUrlCredentials } from "../secrets/url-credentials.js";
 import type { CheckProjectOptions, CheckProjectResult, CheckTarget } from "./check-project-options.js";
+import { loadApiMap, toApi } from "./load-api-map.js";
 import {
   configPathsToRead,
   loadToolSources,
@@ -96,15 +97,15 @@ async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promis
   );
   const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
   tellSecrets(options, loaded);
-  const spec = await findOrInferSpec(options, loaded, read);
   const { settings } = setup;
-  const probe =
-    target === false ? undefined : await probeOptions(target, { options, loaded, spec, outbound, read });
+  const apis = await findOrInferApis(options, loaded, read, setup);
+  if (options.onExplain) for (const line of explainApis(loaded.tools, apis)) options.onExplain(line);
+  const probe = target === false ? undefined : await probeOptions(target, { options, apis, outbound, read });
   const report = await check(loaded, {
     profile: options.profile ?? "standard",
     // A Flowise export (or chatflow) is judged as Flowise runs it, unless a profile is given.
     ...(options.profile === undefined ? { profileOf: profileOfSource } : {}),
-    ...(spec ? { spec } : {}),
+    apis,
     settings: settings.rules,
     ...(settings.source ? { settingsSource: settings.source } : {}),
     settingsOrigins: settings.ruleOrigins,
@@ -127,29 +128,36 @@ async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promis
 }
 
 /**
- * The description given or found (`findSpec`), else one inferred from the traffic recorded with the
- * tools' host (`trafficSpec`, docs/traffic.md); the notes say which.
+ * The run's APIs (`loadApiMap`: the descriptions given, named in `apis:` or found), else one inferred from
+ * the traffic recorded with the tools' host (`trafficSpec`, docs/traffic.md); the notes say which.
  */
-async function findOrInferSpec(
+async function findOrInferApis(
   options: CheckProjectOptions,
   loaded: ToolSources,
   read: Required<SpecReadOptions>,
-): Promise<OperationIndex | undefined> {
+  setup: RuleSetup,
+): Promise<ApiMap> {
   const notes: string[] = [];
-  const found = await findSpec(options.spec, loaded.specs, read, (note) => notes.push(note));
+  const given =
+    options.spec === undefined ? [] : typeof options.spec === "string" ? [options.spec] : options.spec;
+  const vars = options.vars ?? {};
+  const sources = { given, configured: setup.settings.apis, found: loaded.specs, vars };
+  const map = await loadApiMap(sources, read, (note) => notes.push(note));
   // Traffic is read, and a description inferred, only when there is no other: lint starts without it.
-  const spec =
-    found ??
-    (await (
-      await import("./traffic-spec.js")
-    ).trafficSpec(loaded.tools, {
+  if (map.apis.length === 0) {
+    const inferred = await (await import("./traffic-spec.js")).trafficSpec(loaded.tools, {
       paths: options.traffic,
-      vars: options.vars ?? {},
+      vars,
       roots: read.roots,
       note: (note) => notes.splice(0, notes.length, note),
-    }));
+    });
+    if (inferred) map.apis = [toApi(inferred, "inferred from traffic")];
+  }
   for (const note of notes) options.onNote?.(note);
-  return spec;
+  // --base-url sends every tool to one service: the single description in play is that service's.
+  const [only, ...others] = map.apis;
+  if (typeof options.target === "object" && only && others.length === 0) map.everyRequest = only;
+  return map;
 }
 
 /** A config file's text for its `# tooldeck-…` comments, read as the configs were; none for stdin or a chatflow. */
@@ -218,22 +226,18 @@ async function probeOptions(
   target: CheckTarget,
   context: {
     options: CheckProjectOptions;
-    loaded: ToolSources;
-    spec: OperationIndex | undefined;
+    apis: ApiMap;
     outbound: OutboundPolicy;
     read: Required<SpecReadOptions>;
   },
 ): Promise<NonNullable<CheckOptions["probe"]>> {
-  const { options, loaded } = context;
+  const { options } = context;
   const baseUrl = typeof target === "object" ? target.baseUrl.replace(/\/+$/, "") : undefined;
   // The emulators are loaded only when something is probed (lint never needs them).
   const { createProbeTarget } = await import("./probe-target.js");
   return {
     target: createProbeTarget({
-      spec: context.spec,
-      // The description stands in for every host only when the user named it (`spec`) or it sits among
-      // the paths; tools/'s own, found by default, answers only on its servers' origins.
-      everyHost: options.spec !== undefined || loaded.specs.length > 0,
+      apis: context.apis,
       live: target === "live",
       baseUrl,
       userVars: options.vars ?? {},

@@ -5,20 +5,21 @@ import {
   FLOWISE_ORIGIN,
   TUTORIAL_EVENT_ORIGINS,
 } from "../emulator/emulator-origins.js";
-import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
 import { createSpecEmulator, type SpecEmulator, specServer } from "../emulator/spec/spec-emulator.js";
+import type { Api, ApiMap } from "../lint/api-map/api.js";
 import type { ProbeRuntime, ProbeTarget } from "../lint/probe/probe.js";
-import type { FetchLike } from "../net/fetch-like.js";
+import { type FetchLike, markInProcess } from "../net/fetch-like.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { isNamedHost, type OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 
 export interface ProbeTargetSettings {
-  /** The service's description (`spec`, --spec, or the one found among the paths). */
-  spec: OperationIndex | undefined;
-  /** Whether `spec`'s emulator answers every host no other emulator does (the user named it). */
-  everyHost: boolean;
+  /**
+   * The run's APIs: each description's emulator answers on its API's hosts only (its servers' and those
+   * `apis:` names), never on a host no description names.
+   */
+  apis: ApiMap;
   /** --live: the tools' own hosts, no spec emulators. */
   live: boolean;
   baseUrl: string | undefined;
@@ -44,7 +45,7 @@ export function createProbeTarget(settings: ProbeTargetSettings): ProbeTarget {
   const emulated =
     settings.live || settings.baseUrl !== undefined
       ? undefined
-      : specEmulators(settings.spec, settings.everyHost);
+      : specEmulators(settings.apis, settings.outbound);
   return (_tool, toolkitSpec) => ({
     ...probeTarget(settings, apiKey, emulated?.(toolkitSpec)),
     ...settings.read,
@@ -94,7 +95,7 @@ function probeTarget(
   };
 }
 
-/** The spec emulators a probe uses: by server origin, and the --spec one for every other host. */
+/** The spec emulators a probe uses: by server origin, and by the other hosts an API names. */
 interface ProbeSpecs {
   emulators: SpecEmulator[];
   fallback: FetchLike | undefined;
@@ -102,10 +103,11 @@ interface ProbeSpecs {
 }
 
 /**
- * Spec emulators for the probes, built once per spec and reset for every tool: the toolkit's own spec
- * on its server origin, and the --spec (or found) description for every host no emulator answers on.
+ * Spec emulators for the probes, built once per spec and reset for every tool: each API's description on
+ * its server origin and the other hosts its API names, and a toolkit's own spec on its server origin. A
+ * host no API names is answered by none (the probe says so, and calls it only with --live).
  */
-function specEmulators(spec: OperationIndex | undefined, everyHost: boolean) {
+function specEmulators(map: ApiMap, outbound: OutboundPolicy) {
   const built = new Map<OperationIndex, SpecEmulator>();
   const emulatorOf = (index: OperationIndex) => {
     let emulator = built.get(index);
@@ -113,30 +115,70 @@ function specEmulators(spec: OperationIndex | undefined, everyHost: boolean) {
       emulator = createSpecEmulator(index, { fillEmpty: true });
       built.set(index, emulator);
     }
-    emulator.reset();
     return emulator;
   };
   // An emulator nothing could reach is not built: one whose server is an embedded emulator's origin
-  // (tools/'s own description, on the tutorial's localhost:5566) or relative, unless it answers every host.
+  // (tools/'s own description, on the tutorial's localhost:5566) or relative, unless its API names other hosts.
   const reachable = (index: OperationIndex) => {
     const { origin } = specServer(index);
-    return (index === spec && everyHost) || (origin !== undefined && !isEmbeddedOrigin(origin));
+    return origin !== undefined && !isEmbeddedOrigin(origin);
   };
+  const byHost = otherHosts(map.apis, outbound);
   return (toolkitSpec: OperationIndex | undefined): ProbeSpecs => {
-    const main = spec && reachable(spec) ? emulatorOf(spec) : undefined;
-    const own =
-      toolkitSpec && toolkitSpec !== spec && reachable(toolkitSpec) ? emulatorOf(toolkitSpec) : undefined;
-    const emulators = [own, main].filter((emulator) => emulator !== undefined);
-    const fallback = main && everyHost ? answerEveryHost(main) : undefined;
+    const indexes = new Set([
+      ...(toolkitSpec && reachable(toolkitSpec) ? [toolkitSpec] : []),
+      ...map.apis.flatMap((api) => (reachable(api.spec) ? [api.spec] : [])),
+    ]);
+    const emulators = [...indexes].map(emulatorOf);
+    const named = new Map([...byHost].map(([host, api]) => [host, emulatorOf(api.spec)]));
+    for (const emulator of new Set([...emulators, ...named.values()])) emulator.reset();
+    const hostOf = (url: string) => {
+      try {
+        return new URL(url).host;
+      } catch {
+        return undefined;
+      }
+    };
+    const answering = (url: string) => {
+      const host = hostOf(url);
+      return host === undefined ? undefined : named.get(host);
+    };
+    const fallback =
+      named.size === 0
+        ? undefined
+        : markInProcess(
+            (input: RequestInfo | URL, init?: RequestInit) => {
+              const url = input instanceof Request ? input.url : String(input);
+              const emulator = answering(url);
+              return emulator ? emulator.fetch(new Request(input, init)) : globalThis.fetch(input, init);
+            },
+            (url: string) => answering(url) !== undefined,
+          );
     const describe = (url: string) => {
       if (isEmbeddedOrigin(url)) return undefined;
-      const answering =
-        emulators.find((emulator) => sameOrigin(url, emulator.server.origin)) ??
-        (everyHost ? main : undefined);
-      return answering ? `spec emulator: ${answering.index.title}` : undefined;
+      const found = emulators.find((emulator) => sameOrigin(url, emulator.server.origin)) ?? answering(url);
+      return found ? `spec emulator: ${found.index.title}` : undefined;
     };
     return { emulators, fallback, describe };
   };
+}
+
+/**
+ * The hosts an API names besides its description's first server (`apis: { x: { hosts: [...] } }`), each
+ * answered by that description's emulator; the embedded emulators' hosts stay theirs, and a host named
+ * with --allow-host is the real one (the user named it to be reached).
+ */
+function otherHosts(apis: readonly Api[], outbound: OutboundPolicy): Map<string, Api> {
+  const hosts = new Map<string, Api>();
+  for (const api of apis) {
+    const origin = specServer(api.spec).origin;
+    const own = origin === undefined ? undefined : new URL(origin).host;
+    for (const host of api.hosts) {
+      if (host === own || isEmbeddedOrigin(`http://${host}`) || isNamed(`http://${host}`, outbound)) continue;
+      if (!hosts.has(host)) hosts.set(host, api);
+    }
+  }
+  return hosts;
 }
 
 function isEmbeddedOrigin(url: string): boolean {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
+import { packagePath } from "../../src/package/package-root.js";
 import { captureIo } from "../support/capture-io.js";
 import { loopbackServer } from "../support/loopback-server.js";
 import { terminalControls, xmlForbidden } from "../support/unsafe-characters.js";
@@ -101,12 +102,19 @@ describe("probes go only where the user said", () => {
       bodySchema: { name: { type: "string", required: true, description: "name" } },
     });
     maker.requests.length = 0;
-    const refused = await tooldeck("check", tools, "--allow-host", maker.host());
+    // The event API's description judges the host only when it names it (issue 38: a spec per API).
+    const settings = join(tools, "tooldeck.config.yaml");
+    writeFileSync(
+      settings,
+      `apis:\n  events:\n    spec: ${JSON.stringify(packagePath("tools", "event-api.openapi.yaml"))}\n    hosts: ["${maker.host()}"]\n`,
+    );
+    const named = ["--config", settings, "--allow-host", maker.host()];
+    const refused = await tooldeck("check", join(tools, "tools.json"), ...named);
     expect(refused.stdout).toContain(
       `refused: POST to ${maker.host()}: writes to a real service need --allow-writes`,
     );
     expect(maker.requests).toEqual([]);
-    await tooldeck("check", tools, "--allow-host", maker.host(), "--allow-writes");
+    await tooldeck("check", join(tools, "tools.json"), ...named, "--allow-writes");
     expect(maker.requests).toEqual(["POST /events ", "DELETE /events/7 "]);
   });
 

@@ -78,17 +78,33 @@ describe("check probes the tools of a user's API against the spec emulator, offl
     expect(exit).toBe(1);
   });
 
-  test("the described service's own host is emulated too, whatever the tool's host: nothing is sent", async () => {
+  test("a host the description does not name is neither judged by it nor answered by its emulator", async () => {
     const tool = { ...GET_PET, url: `http://${realHost()}/v2/pet` };
+    const { exit, stdout } = await tooldeck("check", toolsWith(tool), "--spec", PETSTORE);
+    expect(stdout).toContain(
+      `not probed: ${realHost()} has no OpenAPI description and is not called without --live`,
+    );
+    expect(stdout).toContain(`no OpenAPI description for ${realHost()}: 1 tool not compared (get_pet)`);
+    expect(requests).toEqual([]);
+    expect(exit).toBe(0);
+  });
+
+  test("apis: names the service's other host: its emulator answers there too, nothing is sent", async () => {
+    const tool = { ...GET_PET, url: "http://pets.internal.test/v2/pet" };
+    const dir = toolsWith(tool);
+    writeFileSync(
+      join(dir, "tooldeck.config.yaml"),
+      `apis:\n  pets:\n    spec: ${JSON.stringify(PETSTORE)}\n    hosts: [pets.internal.test]\n`,
+    );
     const { exit, stdout } = await tooldeck(
       "check",
-      toolsWith(tool),
-      "--spec",
-      PETSTORE,
-      "--allow-host",
-      realHost(),
+      join(dir, "tools.json"),
+      "--config",
+      join(dir, "tooldeck.config.yaml"),
     );
-    expect(stdout).toContain("→ 200 (spec emulator: Swagger Petstore)");
+    expect(stdout).toContain(
+      "GET http://pets.internal.test/v2/pet/1 → 200 (spec emulator: Swagger Petstore)",
+    );
     expect(requests).toEqual([]);
     expect(exit).toBe(0);
   });

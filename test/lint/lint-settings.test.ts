@@ -68,6 +68,7 @@ describe("readLintSettings says where the severities came from", () => {
       ruleOrigins: {},
       overrides: [],
       plugins: [],
+      apis: new Map(),
       source: "tooldeck.config.yml",
       dir,
     });
@@ -79,6 +80,7 @@ describe("readLintSettings says where the severities came from", () => {
       ruleOrigins: {},
       overrides: [],
       plugins: [],
+      apis: new Map(),
       source: undefined,
       dir: none,
     });
@@ -126,5 +128,37 @@ describe("overrides", () => {
   ])("%s is one load error naming the file", (_label, content, message) => {
     const dir = dirWith("tooldeck.config.yaml", content);
     expect(() => readLintSettings(undefined, dir, RULES)).toThrow(message);
+  });
+});
+
+describe("apis: the project's APIs", () => {
+  test("each spec is resolved from the settings file's folder, with its hosts and base URL variable", () => {
+    const dir = dirWith(
+      "tooldeck.config.yaml",
+      "apis:\n  events:\n    spec: specs/events.yaml\n    hosts: [events.example.com]\n    baseUrlVar: base_url\n",
+    );
+    expect([...readLintSettings(undefined, dir, RULES).apis]).toEqual([
+      [
+        "events",
+        {
+          spec: join(dir, "specs/events.yaml"),
+          hosts: ["events.example.com"],
+          baseUrlVar: "base_url",
+          origin: "apis.events in tooldeck.config.yaml",
+        },
+      ],
+    ]);
+  });
+
+  test.each([
+    ["an entry without spec", "apis:\n  events:\n    hosts: [a.test]\n"],
+    ["an unknown key", "apis:\n  events:\n    spec: a.yaml\n    host: a.test\n"],
+    [
+      "a base URL variable that is no name",
+      "apis:\n  events:\n    spec: a.yaml\n    baseUrlVar: '{{$vars.x}}'\n",
+    ],
+  ])("%s is one load error naming the file", (_case, text) => {
+    const dir = dirWith("tooldeck.config.yaml", text);
+    expect(() => readLintSettings(undefined, dir, RULES)).toThrow(/tooldeck\.config\.yaml: apis\.events/);
   });
 });

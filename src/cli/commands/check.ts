@@ -49,7 +49,8 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
     ...info,
     async run(args, io) {
       const { values, positionals } = parseCommandArgs(name, args, {
-        spec: { type: "string" },
+        spec: { type: "string", multiple: true },
+        explain: { type: "boolean", default: false },
         traffic: { type: "string", multiple: true },
         profile: { type: "string" },
         format: { type: "string", multiple: true },
@@ -205,7 +206,7 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
  * read again on each run, but only a file's change starts one.
  */
 function checkWatchPaths(values: CheckValues, positionals: readonly string[]): string[] {
-  const named = [values.spec, values.config, values["config-required"], values.vars].filter(
+  const named = [...(values.spec ?? []), values.config, values["config-required"], values.vars].filter(
     (path): path is string => path !== undefined,
   );
   const settings = values.config === undefined ? SETTINGS_FILES : [];
@@ -218,7 +219,8 @@ type CheckValues = ToolSourceFlags & {
   "max-warnings"?: string | undefined;
   "no-color": boolean;
   force: boolean;
-  spec?: string | undefined;
+  spec?: string[] | undefined;
+  explain: boolean;
   traffic?: string[] | undefined;
   profile?: string | undefined;
   fix: boolean;
@@ -296,6 +298,8 @@ async function checkOptions(
     env: io.env,
     // --quiet: errors only, so the notes about which description was used are left out.
     ...(values.quiet ? {} : { onNote: (note: string) => io.stderr(`note: ${toLineText(note)}\n`) }),
+    // --explain: which description judged each tool, and why, before the report.
+    ...(values.explain ? { onExplain: (line: string) => io.stderr(`explain: ${toLineText(line)}\n`) } : {}),
     onProgress: progress(io),
     onSecret: (secret) => io.hideSecrets?.([secret]),
   };

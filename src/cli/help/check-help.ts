@@ -22,8 +22,12 @@ Arguments:
                       always paths, a file named mcp:… too (an MCP server is named with --mcp)
 
 Options:
-  --spec FILE         the service's OpenAPI description (default: the one found among the paths or in
-                      tools/, else one inferred from the traffic recorded with the tools' host)
+  --spec FILE         an OpenAPI description (repeatable): each judges only the tools whose requests
+                      go to its API's hosts (its servers', or those apis: in tooldeck.config.yaml
+                      names); every one found among the paths is used too (default: tools/'s, else
+                      one inferred from the traffic recorded with the tools' host; docs/apis.md)
+  --explain           print which description judged each tool, and why (host, base URL variable,
+                      the only description, or none), before the report
   --traffic PATH      recorded traffic to infer it from: HAR captures, traffic files, cassettes or
                       folders of them (repeatable; default scenarios/; docs/traffic.md)
   --profile P         standard, n8n (judge what n8n 2.41 does) or flowise (judge what Flowise 3.1 does);

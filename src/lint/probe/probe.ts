@@ -39,6 +39,8 @@ export interface ProbeOptions {
   profile: Profile;
   target: ProbeTarget;
   spec?: OperationIndex;
+  /** The description that judges each tool's exchange (its API's), instead of `spec` for every tool. */
+  specOf?: (tool: LoadedTool) => OperationIndex | undefined;
   /** Each OpenAPI toolkit's loaded spec, by its `spec:` path (handed to the target). */
   toolkitSpecs?: ReadonlyMap<string, OperationIndex>;
   /**
@@ -108,7 +110,9 @@ export async function probe(
     }
     for (const executable of executables) {
       const context = { tool, executable, options, runtime, judge: judgeExchange, dry };
-      const record = await probeOne({ ...context, spec: toolkitSpec ?? options.spec });
+      // With an API map a toolkit's exchange is judged by its own description, as its API's.
+      const judgeSpec = options.specOf ? (toolkitSpec ?? options.specOf(tool)) : options.spec;
+      const record = await probeOne({ ...context, spec: toolkitSpec ?? judgeSpec, judgeSpec });
       const given = { description: executable.description, inputSchema: executable.inputSchema };
       records.push({ ...record.record, given });
       diagnostics.push(...record.diagnostics);
@@ -129,6 +133,8 @@ interface ProbeContext {
   dry: DryRunFetch | undefined;
   /** Where a write's operations are looked up: the toolkit's own description, else the checked one. */
   spec: OperationIndex | undefined;
+  /** What the exchange is judged by: the tool's API's description (or, without an API map, the checked one). */
+  judgeSpec: OperationIndex | undefined;
 }
 
 interface ProbeOutcome {
@@ -204,7 +210,7 @@ async function callAndJudge(context: ProbeContext, args: unknown): Promise<Judge
   const method = context.executable.endpoint?.method ?? "GET";
   const findings = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
-    : [...context.judge(result, options.spec), ...judgeOutputLength(tool, result)];
+    : [...context.judge(result, context.judgeSpec), ...judgeOutputLength(tool, result)];
   return { result, findings };
 }
 

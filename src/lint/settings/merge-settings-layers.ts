@@ -1,6 +1,6 @@
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
-import type { SettingsLayer } from "./settings-layer.js";
+import type { ApiEntry, SettingsLayer } from "./settings-layer.js";
 import type { SettingsOverride } from "./settings-override.js";
 
 /** A settings chain as one: what a run uses. */
@@ -12,6 +12,8 @@ export interface MergedSettings {
   overrides: SettingsOverride[];
   /** Every layer's rule modules, in merge order. */
   plugins: RuleModuleRef[];
+  /** The APIs the layers name: a later layer's API of the same name replaces an earlier one's. */
+  apis: Map<string, ApiEntry>;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface MergedSettings {
  * earlier one's, the file read comes last, overrides are appended.
  */
 export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: string): MergedSettings {
-  const merged: MergedSettings = { rules: {}, ruleOrigins: {}, overrides: [], plugins: [] };
+  const merged: MergedSettings = { rules: {}, ruleOrigins: {}, overrides: [], plugins: [], apis: new Map() };
   for (const layer of layers) {
     for (const [rule, setting] of Object.entries(layer.rules)) {
       merged.rules[rule] = setting;
@@ -28,6 +30,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     }
     merged.overrides.push(...layer.overrides);
     merged.plugins.push(...layer.plugins);
+    for (const [name, api] of layer.apis ?? []) merged.apis.set(name, api);
   }
   return merged;
 }

@@ -9,7 +9,7 @@ import { readProjectFile } from "../../project-files/read-project-file.js";
 import { nearestName } from "../../text/nearest-name.js";
 import { sha256Hex } from "../pins/sha256-hex.js";
 import { PRESET_NAMES, PRESETS } from "./presets.js";
-import type { SettingsLayer } from "./settings-layer.js";
+import type { ApiEntry, SettingsLayer } from "./settings-layer.js";
 import { type SettingsFile, SettingsFileSchema } from "./settings-schema.js";
 
 /** How many files deep `extends` may go: a chain is written by hand, a deeper one is a mistake or an attack. */
@@ -60,8 +60,26 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
       })),
       file: { path: real, sha256: sha256Hex(text) },
       ...(file.pins ? { pins: file.pins } : {}),
+      ...(file.apis ? { apis: apiEntries(file.apis, name, dirname(real)) } : {}),
     },
   ];
+}
+
+/** `apis:` with each spec resolved from the file's folder, as `extends` paths are. */
+function apiEntries(
+  apis: NonNullable<SettingsFile["apis"]>,
+  name: string,
+  dir: string,
+): [string, ApiEntry][] {
+  return Object.entries(apis).map(([key, api]): [string, ApiEntry] => [
+    key,
+    {
+      spec: resolve(dir, api.spec),
+      hosts: api.hosts ?? [],
+      ...(api.baseUrlVar === undefined ? {} : { baseUrlVar: api.baseUrlVar }),
+      origin: `apis.${key} in ${name}`,
+    },
+  ]);
 }
 
 function extendedLayers(

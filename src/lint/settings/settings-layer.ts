@@ -3,6 +3,16 @@ import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { SettingsOverride } from "./settings-override.js";
 import type { Pins } from "./settings-schema.js";
 
+/** An API a settings file names (`apis.<name>`), its spec path resolved from the file's folder. */
+export interface ApiEntry {
+  /** Absolute path of its OpenAPI description. */
+  spec: string;
+  hosts: string[];
+  baseUrlVar?: string;
+  /** `apis.events in tooldeck.config.yaml`: where it was named, as notes say. */
+  origin: string;
+}
+
 /** One file or preset of a settings chain, as read: `extends` are layers before the file's own. */
 export interface SettingsLayer {
   /** As reports name it: `tooldeck.config.yaml`, `ci/base.yaml`, `@acme/tooldeck-config`, `tooldeck:strict`. */
@@ -15,4 +25,6 @@ export interface SettingsLayer {
   file?: { path: string; sha256: string };
   /** Its `pins` (used only from the `--config-required` file). */
   pins?: Pins;
+  /** The APIs it names (`apis`), their specs resolved from its folder. */
+  apis?: [string, ApiEntry][];
 }

@@ -36,9 +36,27 @@ export const PinsSchema = z
 export type Pins = z.infer<typeof PinsSchema>;
 
 /**
+ * `apis.<name>`: an API of the project, as Redocly's `apis`: its OpenAPI description (a path relative to
+ * the settings file), the hosts its requests go to besides its servers', and the variable that carries
+ * its base URL (`base_url` for `{{$vars.base_url}}/events`).
+ */
+export const ApiSettingSchema = z
+  .object({
+    spec: z.string().min(1),
+    hosts: z.array(z.string().min(1)).optional(),
+    baseUrlVar: z
+      .string()
+      .regex(/^[\w.-]+$/, "a variable name, as in {{$vars.NAME}}")
+      .optional(),
+  })
+  .strict();
+export type ApiSetting = z.infer<typeof ApiSettingSchema>;
+
+/**
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
- * `rules`, `overrides`, and the `pins` `--config-required` compares code with.
+ * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), and the
+ * `pins` `--config-required` compares code with.
  */
 export const SettingsFileSchema = z
   .object({
@@ -47,6 +65,9 @@ export const SettingsFileSchema = z
     rules: RulesSchema.default({}),
     overrides: z.array(OverrideSchema).default([]),
     pins: PinsSchema.optional(),
+    apis: z
+      .record(z.string().regex(/^[\w.-]+$/, "an API name: letters, digits, _ . -"), ApiSettingSchema)
+      .optional(),
   })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;
