@@ -76,7 +76,6 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     ...loadDiagnostics(loaded),
     ...lintMcpTools(options.mcpTools ?? [], {
       profile: options.profile,
-      configs: loaded.tools,
       ...(options.spec ? { spec: options.spec } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
     }),
