@@ -6,6 +6,7 @@ import { loadToolConfigs } from "../../src/config/load-tool-configs.js";
 import { check } from "../../src/lint/check.js";
 import type { Diagnostic } from "../../src/lint/diagnostic.js";
 import { formatHtml } from "../../src/lint/format/format-html.js";
+import { formatJunit } from "../../src/lint/format/format-junit.js";
 import { formatStylish } from "../../src/lint/format/format-stylish.js";
 import type { CheckReport } from "../../src/lint/report.js";
 import { packagePath } from "../../src/package/package-root.js";
@@ -79,5 +80,25 @@ describe("one identity per tool", () => {
     expect(formatStylish(report)).toContain(
       'warning Update_Event (node "Update Event"): the description is empty',
     );
+  });
+
+  test("junit: two Agent nodes of one file, each with a get_events, each case with its own findings", () => {
+    const report: CheckReport = {
+      profile: "flowise",
+      tools: [
+        { name: "get_events", file: "flow.json", path: "nodes[1].data.inputs" },
+        { name: "get_events", file: "flow.json", path: "nodes[2].data.inputs" },
+      ],
+      diagnostics: [
+        finding({ severity: "error", message: "first" }),
+        finding({ path: "nodes[2].data.inputs", message: "second" }),
+      ],
+    };
+    const cases = formatJunit(report).split("<testcase").slice(1);
+    expect(cases).toHaveLength(2);
+    expect(cases[0]).toContain("first");
+    expect(cases[0]).not.toContain("second");
+    expect(cases[1]).toContain("second");
+    expect(cases[1]).not.toContain("first");
   });
 });
