@@ -1,6 +1,8 @@
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { LoadResult } from "../config/load-result.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
+import { chooseProfile } from "../config/source-profile.js";
+import type { LoadedTool } from "../config/tool-config.js";
 import { ToolDeckError } from "../errors.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { type Profile, ProfileSchema } from "../profile.js";
@@ -38,7 +40,10 @@ export function specReadOptions(
 /** The flags every command that runs tools shares, for parseCommandArgs. */
 export const TOOL_FLAGS = {
   ...PROJECT_FLAGS,
-  profile: { type: "string", default: "standard" },
+  // No default: without --profile each tool runs under its platform's profile, as check judges it.
+  profile: { type: "string" },
+  /** The flow (file or agent) whose tools to run, when several have a tool of one name. */
+  flow: { type: "string" },
   var: { type: "string", multiple: true },
   secret: { type: "string", multiple: true },
   vars: { type: "string" },
@@ -71,6 +76,14 @@ export async function useSandboxWorkers(value: string | undefined, allowCode: bo
   if (workers === undefined || !allowCode) return;
   const { sharedSandboxPool } = await import("../runtime/sandbox/sandbox-pool.js");
   sharedSandboxPool().resize(workers);
+}
+
+/**
+ * The profile each tool runs under, for every command (check, lint, tools, call, agent, mcp): `--profile`
+ * for all when given, else its platform's for a platform's export and `standard` for the rest.
+ */
+export function profileChoice(value: string | undefined): (tool: Pick<LoadedTool, "source">) => Profile {
+  return chooseProfile(value === undefined ? undefined : parseProfile(value));
 }
 
 export function parseProfile(value: string): Profile {

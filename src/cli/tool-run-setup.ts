@@ -1,16 +1,27 @@
+import type { LoadedTool } from "../config/tool-config.js";
 import { createEmulator } from "../emulator/create-emulator.js";
 import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
+import { DEFAULT_PROFILE, type Profile } from "../profile.js";
 import { projectRoots } from "../project-files/project-read-options.js";
 import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { CliIo } from "./cli-io.js";
 import type { RunSpecs } from "./spec-emulators-for-run.js";
-import { noteCodeNotRun, outboundPolicy, parseProfile, parseVars, specReadOptions } from "./tool-options.js";
+import {
+  noteCodeNotRun,
+  outboundPolicy,
+  parseProfile,
+  parseVars,
+  profileChoice,
+  specReadOptions,
+} from "./tool-options.js";
 
 export interface ToolRunSetup {
   runtime: ToolRuntimeOptions;
   /** The variables the user marked secret (`--secret`, a vars file's `secrets:`). */
   secretVars: string[];
+  /** The profile each tool runs under (`profileChoice`): `--profile`, else its platform's. */
+  profileOf: (tool: Pick<LoadedTool, "source">) => Profile;
   /** The embedded emulator, unless --base-url points elsewhere. */
   emulator: ReturnType<typeof createEmulator> | undefined;
 }
@@ -22,7 +33,7 @@ export interface ToolRunSetup {
  */
 export function toolRunSetup(
   values: {
-    profile: string;
+    profile?: string | undefined;
     var?: string[] | undefined;
     secret?: string[] | undefined;
     vars?: string | undefined;
@@ -38,7 +49,7 @@ export function toolRunSetup(
   io: Pick<CliIo, "env" | "stderr">,
   specs: RunSpecs = { emulators: [], everyHost: undefined },
 ): ToolRunSetup {
-  const profile = parseProfile(values.profile);
+  const profileOf = profileChoice(values.profile);
   const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
   const baseUrl = values["base-url"];
   const emulator =
@@ -48,8 +59,9 @@ export function toolRunSetup(
           ...(specs.everyHost ? { fallback: answerEveryHost(specs.everyHost) } : {}),
         })
       : undefined;
+  // Each tool runs under `profileOf(tool)` (buildRunTools); this one is for what is no tool's.
   const runtime: ToolRuntimeOptions = {
-    profile,
+    profile: values.profile === undefined ? DEFAULT_PROFILE : parseProfile(values.profile),
     vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...user.vars },
     outbound: outboundPolicy(values),
     ...specReadOptions(values, values.tools ?? []),
@@ -63,5 +75,5 @@ export function toolRunSetup(
   if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
   runtime.allowCode = values["allow-code"] ?? false;
   runtime.onCodeNotRun = noteCodeNotRun(io);
-  return { runtime, emulator, secretVars: user.secret };
+  return { runtime, profileOf, emulator, secretVars: user.secret };
 }

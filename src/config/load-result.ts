@@ -1,5 +1,5 @@
 import type { ConfigError, ConfigIssue, ConfigWarning } from "./config-issue.js";
-import type { LoadedTool } from "./tool-config.js";
+import type { LoadedTool, ToolAgent } from "./tool-config.js";
 
 /**
  * A node of a Flowise flow that calls HTTP but is not a request tool (an OpenAPI toolkit, an HTTP node, a
@@ -13,6 +13,8 @@ export interface SkippedNode {
   node: string;
   reason: string;
   inputs: Record<string, unknown>;
+  /** The agent it would be given to, when not the whole file (an Agent node's Custom Tool). */
+  agent?: ToolAgent;
 }
 
 /** Everything a load produced. A bad file never throws: it becomes entries in `errors`. */

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { PlatformName } from "../platforms/platform-names.js";
 import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
 import type { LoadResult, SkippedNode } from "./load-result.js";
-import type { ToolConfig } from "./tool-config.js";
+import type { ToolAgent, ToolConfig } from "./tool-config.js";
 
 /** A file a config names, read, or why not (one line: `is outside the project (…); widen it with --root`). */
 export type NamedFileText = { ok: true; text: string } | { ok: false; message: string };
@@ -10,8 +10,13 @@ export type NamedFileText = { ok: true; text: string } | { ok: false; message: s
 /** What the loaders of one file report into: tools, errors, warnings and skipped nodes, located by JSON path. */
 export interface LoadSink {
   readonly file: string;
-  /** `format`: the platform whose export the config was read from (its keys are not tooldeck's). */
-  tool(config: ToolConfig, path: string, format?: PlatformName): void;
+  /** The agent its tools are given to, when not the whole file (`withAgent`). */
+  readonly agent?: ToolAgent;
+  /**
+   * `format`: the platform whose export the config was read from (its keys are not tooldeck's); `agent`:
+   * the agent it is given to, when not the whole file (`withAgent`).
+   */
+  tool(config: ToolConfig, path: string, format?: PlatformName, agent?: ToolAgent): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
   /** A part of the export that is read but not modelled (`LoadResult.notes`). */
@@ -35,8 +40,11 @@ export interface NamedFileScope {
 export function createLoadSink(result: LoadResult, file: string, scope?: NamedFileScope): LoadSink {
   const sink: LoadSink = {
     file,
-    tool: (config, path, format) =>
-      result.tools.push({ config, source: format ? { file, path, format } : { file, path } }),
+    tool: (config, path, format, agent) =>
+      result.tools.push({
+        config,
+        source: { file, path, ...(format ? { format } : {}), ...(agent ? { agent } : {}) },
+      }),
     error: (path, message) => result.errors.push({ file, path, message }),
     warn: (path, message) => result.warnings.push({ file, path, message }),
     note: (path, message) => {
@@ -47,6 +55,19 @@ export function createLoadSink(result: LoadResult, file: string, scope?: NamedFi
   };
   if (scope) sink.readNamedFile = (path) => readNamedFile(path, scope);
   return sink;
+}
+
+/**
+ * The same sink, each tool it reports (and each node it sets aside, which becomes a tool later) given to
+ * `agent`: the loader of an Agent node's tools writes through it.
+ */
+export function withAgent(sink: LoadSink, agent: ToolAgent): LoadSink {
+  return {
+    ...sink,
+    agent,
+    tool: (config, path, format, inner) => sink.tool(config, path, format, inner ?? agent),
+    skip: (node) => sink.skip({ ...node, agent: node.agent ?? agent }),
+  };
 }
 
 function readNamedFile(path: string, scope: NamedFileScope): NamedFileText {

@@ -25,6 +25,19 @@ export interface ToolSource {
   path: string;
   /** The platform whose export the config was read from (`flowise`), which `--fix` does not edit. */
   format?: PlatformName;
+  /**
+   * The agent the tool is given to, where it is not the whole file: an Agentflow V2 Agent node, an n8n
+   * agent. Absent: the file is the agent (`agentOf`).
+   */
+  agent?: ToolAgent;
+}
+
+/** An agent of a run: the tools one model is given side by side, whose names must differ. */
+export interface ToolAgent {
+  /** Unique in a run: the file, or the file and the JSON path of the agent's node (`flow.json#nodes[1]`). */
+  id: string;
+  /** How messages name it: `Requests Tool Agent.json`, `flow.json › Requests Agent`. */
+  label: string;
 }
 
 /** A config as loaded, with its source. */

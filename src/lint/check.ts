@@ -14,7 +14,7 @@ import { noSpecFindings } from "./api-map/no-spec-findings.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { foldExplainedProbes } from "./fold-explained-probes.js";
-import { lint, toolName } from "./lint.js";
+import { lint, toolIdentity } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
@@ -88,7 +88,6 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     ...(options.apis ? noSpecFindings(loaded.tools, options.apis) : []),
     ...lintMcpTools(options.mcpTools ?? [], {
       profile: options.profile,
-      configs: loaded.tools,
       ...(mcp ? { spec: mcp } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
     }),
@@ -229,7 +228,7 @@ async function listTools(
   const { config } = tool;
   // A request tool is one tool, named as its profile sends it: building it (its input schema) would
   // cost more than the lint itself on a large project, unless the report shows the schema.
-  let name = toolName(tool);
+  let name = toolIdentity(tool).tool;
   if (config.kind === "request") {
     const sends = toolProfileOf(profile);
     if (!sends.refusal(config)) name = sends.toolName(config.name);

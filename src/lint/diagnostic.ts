@@ -35,8 +35,10 @@ export interface Diagnostic {
   /** The rule or probe id, e.g. `operation-not-found`. */
   code: string;
   severity: Severity;
-  /** The tool's name as configured. */
+  /** The tool's name as its model is given it (an n8n node `Update Event`: `Update_Event`). */
   tool: string;
+  /** The title of the tool's node in its platform, where it differs from `tool` (`Update Event`). */
+  node?: string;
   /** The file the tool came from (`tools/update_event.yaml`, `flowise:<chatflow name>`). */
   file: string;
   /** JSON path inside the file, e.g. `[2].url` or `nodes[3].data.inputs.requestsPutUrl`. */
@@ -56,6 +58,11 @@ export interface Diagnostic {
 
 /** A finding folded into another of the same tool: its check, severity, place and message. */
 export type RelatedFinding = Pick<Diagnostic, "code" | "severity" | "path" | "message">;
+
+/** How reports name a finding's tool: `update_event`, or `Update_Event (node "Update Event")`. */
+export function toolLabel(diagnostic: Pick<Diagnostic, "tool" | "node">): string {
+  return diagnostic.node ? `${diagnostic.tool} (node "${diagnostic.node}")` : diagnostic.tool;
+}
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 

@@ -1,4 +1,3 @@
-import type { LoadedTool } from "../config/tool-config.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
@@ -14,13 +13,11 @@ import { GENERIC_DESCRIPTIONS, toolDescription } from "./rules/tool-description.
 import { toolName } from "./rules/tool-name.js";
 import { undisclosedFormat } from "./rules/undisclosed-format.js";
 
-/** How `lintMcpTools` judges an MCP server's tools: the profile, a spec, the configs their names must not clash with, rule severities. */
+/** How `lintMcpTools` judges MCP servers' tools: the profile, a spec, rule severities. */
 export interface LintMcpToolsOptions {
   profile?: Profile;
   /** The service's OpenAPI description: undisclosed-format compares each tool's fields with it. */
   spec?: OperationIndex;
-  /** The configs linted beside them: a name used by both is reported. */
-  configs?: readonly LoadedTool[];
   settings?: Record<string, RuleSetting>;
 }
 
@@ -28,7 +25,7 @@ type Finding = Pick<Diagnostic, "message"> & Partial<Pick<Diagnostic, "path" | "
 
 /**
  * The checks that apply to any LLM tool, run on the tools MCP servers list: tool-name (providers'
- * pattern, a name used twice), tool-description (empty or generic) and, with a spec, undisclosed-format
+ * pattern, a name used twice by one server: each server is an agent of its own), tool-description (empty or generic) and, with a spec, undisclosed-format
  * (a field whose required format the tool's schema and descriptions never tell). Same codes, severities
  * and settings as the config rules; no fixes (a listed tool is the server's to change). Sorted like
  * `lint`'s diagnostics.
@@ -41,7 +38,7 @@ export function lintMcpTools(
 ): Diagnostic[] {
   const profile = options.profile ?? "standard";
   const checks: [LintRule, (tool: ListedMcpTool) => Finding[]][] = [
-    [toolName, (tool) => nameFindings(tool, tools, options.configs ?? [])],
+    [toolName, (tool) => nameFindings(tool, tools)],
     [toolDescription, descriptionFindings],
     [undisclosedFormat, (tool) => (options.spec ? formatFindings(tool, options.spec) : [])],
   ];
@@ -66,16 +63,10 @@ function toDiagnostic(rule: LintRule, tool: ListedMcpTool, finding: Finding): Di
   return diagnostic;
 }
 
-const mcpToolsNamed = createNameIndex((tool: ListedMcpTool) => tool.name);
-const configsNamed = createNameIndex((tool: LoadedTool) =>
-  "name" in tool.config ? String(tool.config.name) : undefined,
-);
+// One server's tools are one agent's: a name another server or a config also uses is no clash.
+const mcpToolsNamed = createNameIndex((tool: ListedMcpTool) => `${tool.source.file}\u0000${tool.name}`);
 
-function nameFindings(
-  tool: ListedMcpTool,
-  tools: readonly ListedMcpTool[],
-  configs: readonly LoadedTool[],
-): Finding[] {
+function nameFindings(tool: ListedMcpTool, tools: readonly ListedMcpTool[]): Finding[] {
   const findings: Finding[] = [];
   if (!TOOL_NAME_PATTERN.test(tool.name)) {
     findings.push({
@@ -84,15 +75,12 @@ function nameFindings(
       suggestion: "rename it in the MCP server, or have the client prefix and sanitise MCP tool names",
     });
   }
-  const twin = mcpToolsNamed(tools, tool.name).find((other) => other !== tool);
-  const [config] = configsNamed(configs, tool.name);
-  const where = twin
-    ? twin.source.file === tool.source.file
-      ? `at ${twin.source.path}`
-      : `in ${twin.source.file}`
-    : config && `in ${config.source.file}`;
-  if (where)
-    findings.push({ path: "name", message: `name "${tool.name}" is also used by the tool ${where}` });
+  const twin = mcpToolsNamed(tools, `${tool.source.file}\u0000${tool.name}`).find((other) => other !== tool);
+  if (twin)
+    findings.push({
+      path: "name",
+      message: `name "${tool.name}" is also used by the tool at ${twin.source.path}`,
+    });
   return findings;
 }
 

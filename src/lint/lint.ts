@@ -2,7 +2,7 @@ import { joinPath } from "../config/json-path.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { CallView } from "../platforms/platform.js";
-import { platformOf, platformOfToolKind } from "../platforms/registry.js";
+import { platformOf, platformOfToolKind, platformToolKind } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
 import type { ApiMap } from "./api-map/api.js";
 import { matchUrlOnce } from "./api-map/match-tool.js";
@@ -113,10 +113,12 @@ function judgeCalls(
       source: { ...tool.source, ...(format ? { format } : {}) },
     };
     return judging.flatMap((rule) =>
-      runRule(rule, seen, callContext, view.pathOf).map(({ fix: _fix, ...diagnostic }) => ({
-        ...diagnostic,
-        message: `${view.prefix ?? ""}${diagnostic.message}`,
-      })),
+      runRule(rule, seen, callContext, view.pathOf, toolIdentity(tool)).map(
+        ({ fix: _fix, ...diagnostic }) => ({
+          ...diagnostic,
+          message: `${view.prefix ?? ""}${diagnostic.message}`,
+        }),
+      ),
     );
   });
 }
@@ -126,13 +128,15 @@ function runRule(
   tool: LoadedTool,
   context: LintContext,
   pathOf: (path: string) => string = (path) => path,
+  identity: ToolIdentity = toolIdentity(tool),
 ): Diagnostic[] {
   if (!rule.appliesTo(tool.config)) return [];
   return rule.check(tool, context).map((finding) => {
     const diagnostic: Diagnostic = {
       code: rule.id,
       severity: finding.severity ?? rule.severity,
-      tool: finding.tool ?? toolName(tool),
+      tool: finding.tool ?? identity.tool,
+      ...(finding.tool === undefined && identity.node ? { node: identity.node } : {}),
       file: tool.source.file,
       path: joinPath(tool.source.path, pathOf(finding.path ?? "")),
       message: finding.message,
@@ -153,6 +157,22 @@ function runRule(
     }
     return diagnostic;
   });
+}
+
+/** A tool as findings name it: the name its model is given, and its node's title where that differs. */
+export interface ToolIdentity {
+  tool: string;
+  node?: string;
+}
+
+/**
+ * One identity per tool in every finding, rule's or probe's: the name the model sees (a platform's kind
+ * says it: an n8n node `Update Event` is `Update_Event`), with its node's title where it differs.
+ */
+export function toolIdentity(tool: LoadedTool): ToolIdentity {
+  const configured = toolName(tool);
+  const model = platformToolKind(tool.config.kind)?.modelName?.(tool.config) ?? configured;
+  return model === configured ? { tool: configured } : { tool: model, node: configured };
 }
 
 /** The name a tool is reported under: its configured name, else its file. */

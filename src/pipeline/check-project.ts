@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
+import { chooseProfile } from "../config/source-profile.js";
 import type { LoadedTool } from "../config/tool-config.js";
 import { ToolDeckError } from "../errors.js";
 import type { ApiMap } from "../lint/api-map/api.js";
@@ -104,7 +105,7 @@ async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promis
   const report = await check(loaded, {
     profile: options.profile ?? "standard",
     // A Flowise export (or chatflow) is judged as Flowise runs it, unless a profile is given.
-    ...(options.profile === undefined ? { profileOf: profileOfSource } : {}),
+    profileOf: chooseProfile(options.profile),
     apis,
     settings: settings.rules,
     ...(settings.source ? { settingsSource: settings.source } : {}),
@@ -215,10 +216,6 @@ function describeSources(options: CheckProjectOptions): string {
 /** The platform instances the options name (`flowise`), and only those. */
 function remoteSourcesOf(options: CheckProjectOptions): RemoteSources {
   return Object.fromEntries(PLATFORMS.map((platform) => [platform.name, options[platform.name]]));
-}
-
-function profileOfSource(tool: LoadedTool): Profile {
-  return tool.source.format ?? "standard";
 }
 
 /** Where and how the probes go. */

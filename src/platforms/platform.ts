@@ -99,6 +99,11 @@ export interface ToolKind {
    * read as one (a URL that depends on an expression tooldeck does not evaluate).
    */
   callViews?(config: { kind: string }): readonly CallView[];
+  /**
+   * The name its model is given, where the platform makes it from the config's (an n8n node's title
+   * `Update Event` is the tool `Update_Event`): findings name the tool so, and its node by its title.
+   */
+  modelName?(config: { kind: string }): string;
 }
 
 /** One call a platform kind makes, as a request tool, and where in the config it is written. */

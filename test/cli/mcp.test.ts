@@ -129,7 +129,20 @@ describe("tooldeck mcp", () => {
       `${dir}/tools/b.yaml`,
     ]);
     expect(code).toBe(2);
-    expect(stderr).toBe("tooldeck mcp: two tools are named 'listEvents': an MCP server needs unique names\n");
+    expect(stderr).toBe(
+      `tooldeck mcp: listEvents is in 2 agents: ${dir}/tools/a.yaml, ${dir}/tools/b.yaml — choose one with --flow FILE\n`,
+    );
+    const one = await cli([
+      "mcp",
+      "--list",
+      "--profile",
+      "flowise",
+      "--flow",
+      "a.yaml",
+      `${dir}/tools/a.yaml`,
+      `${dir}/tools/b.yaml`,
+    ]);
+    expect(one.stdout).toMatch(/^listEvents /);
     expect((await cli(["mcp", "--list", `${dir}/tools/a.yaml`, `${dir}/tools/b.yaml`])).stdout).toContain(
       "listEvents_2",
     );

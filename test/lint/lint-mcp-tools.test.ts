@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import type { LoadedTool } from "../../src/config/tool-config.js";
 import { lintMcpTools } from "../../src/lint/lint-mcp-tools.js";
 import { loadSpecIndex } from "../../src/lint/load-check-inputs.js";
 import type { ListedMcpTool } from "../../src/mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../../src/openapi/operation-index.js";
 import { packagePath } from "../../src/package/package-root.js";
-import { getEvents } from "../support/tutorial-tools.js";
 
 const SOURCE = "--mcp node server.js";
 const OBJECT = { type: "object" };
@@ -83,21 +81,14 @@ describe("tool-name and tool-description on MCP tools", () => {
     expect(found(listed(tools))).toEqual(expected);
   });
 
-  test("a name also used by another server or by a config", () => {
-    const a = listed([{ name: "get_events", description: "Get events", inputSchema: OBJECT }]);
-    const b = listed(
-      [{ name: "get_events", description: "Get events", inputSchema: OBJECT }],
-      "--mcp-url http://h/mcp",
-    );
-    const configs: LoadedTool[] = [
-      { config: getEvents, source: { file: "tools/request-tools.yaml", path: "[0]" } },
-    ];
-    expect(found([...a, ...b], { configs })).toEqual([
-      'error tool-name tools[0].name: name "get_events" is also used by the tool in --mcp-url http://h/mcp',
-      'error tool-name tools[0].name: name "get_events" is also used by the tool in --mcp node server.js',
-    ]);
-    expect(found(a, { configs })).toEqual([
-      'error tool-name tools[0].name: name "get_events" is also used by the tool in tools/request-tools.yaml',
+  test("each server is an agent of its own: a name another server also lists is no clash, one listed twice by a server is", () => {
+    const tool = { name: "get_events", description: "Get events", inputSchema: OBJECT };
+    const a = listed([tool]);
+    const b = listed([tool], "--mcp-url http://h/mcp");
+    expect(found([...a, ...b])).toEqual([]);
+    expect(found([...listed([tool, tool]), ...b])).toEqual([
+      'error tool-name tools[0].name: name "get_events" is also used by the tool at tools[1]',
+      'error tool-name tools[1].name: name "get_events" is also used by the tool at tools[0]',
     ]);
   });
 

@@ -1,7 +1,6 @@
 import { ToolDeckError } from "../../errors.js";
 import type { CallRecord } from "../../replay/call-record.js";
 import { runAgent } from "../../replay/run-agent.js";
-import { createTools } from "../../runtime/create-tools.js";
 import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
 import { initModel, isUnreachable, modelEndpoint } from "../../runtime/langchain/init-model.js";
 import { resolveVariables } from "../../runtime/variables.js";
@@ -10,6 +9,7 @@ import { toLineText, toTerminalText } from "../../text/safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { AGENT_INFO } from "../help/agent-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { buildRunTools, toolsForOneModel, toolsOfFlow } from "../run-tools.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS, useSandboxWorkers } from "../tool-options.js";
 import { toolRunSetup } from "../tool-run-setup.js";
@@ -39,8 +39,9 @@ export const agentCommand: Command = {
       }),
     );
     const runtime = { ...setup.runtime, question: message };
-    const agentConfigs = loaded.tools.map((tool) => tool.config).filter((config) => config.kind !== "http");
-    const tools = await createTools(agentConfigs, runtime);
+    const given = loaded.tools.filter((tool) => tool.config.kind !== "http");
+    const built = await buildRunTools(given, runtime, setup.profileOf);
+    const tools = toolsForOneModel(toolsOfFlow(built, values.flow)).map(({ tool }) => tool);
     if (tools.some((tool) => tool.endpoint?.method !== "GET")) noteWriteHosts(values, io);
     const modelSpec = values.model ?? io.env.TOOLDECK_MODEL ?? DEFAULT_MODEL;
     const model = await initModel(modelSpec, io.env);

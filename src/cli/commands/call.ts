@@ -1,5 +1,4 @@
 import { ToolDeckError } from "../../errors.js";
-import { createTools } from "../../runtime/create-tools.js";
 import { RunEndingFailure } from "../../runtime/run-ending-failure.js";
 import type { ExecutableTool, ToolRequest, ToolResponse, ToolResult } from "../../runtime/tool-result.js";
 import { isCredentialName } from "../../secrets/credential-names.js";
@@ -9,6 +8,7 @@ import { type Command, EXIT } from "../cli-io.js";
 import { CALL_INFO } from "../help/call-help.js";
 import { MASK } from "../masked-io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { buildRunTools, pickTool, toolsOfFlow } from "../run-tools.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { loadToolsReporting, noteWriteHosts, TOOL_FLAGS, useSandboxWorkers } from "../tool-options.js";
 import { toolRunSetup } from "../tool-run-setup.js";
@@ -37,15 +37,8 @@ export const callCommand: Command = {
         configs: loaded.tools.map((tool) => tool.config),
       }),
     );
-    const tools = await createTools(
-      loaded.tools.map((tool) => tool.config),
-      setup.runtime,
-    );
-    const tool = tools.find((candidate) => candidate.name === name);
-    if (!tool) {
-      const known = tools.map((candidate) => candidate.name).join(", ") || "none";
-      throw new ToolDeckError("usage", `no tool named '${name}' (tools: ${known})`);
-    }
+    const built = await buildRunTools(loaded.tools, setup.runtime, setup.profileOf);
+    const { tool } = pickTool(toolsOfFlow(built, values.flow), name);
     if (tool.endpoint?.method !== "GET") noteWriteHosts(values, io);
     const result = await invokeForCall(tool, toolArgs, io.signal);
     if (values.verbose) io.stderr(formatExchange(result));

@@ -7,13 +7,13 @@ import { type StdioStreams, serveMcpStdio } from "../../mcp/serve-mcp-stdio.js";
 import { toMcpServer } from "../../mcp/to-mcp-server.js";
 import { DRAIN_GRACE_MS } from "../../net/drain-grace.js";
 import { packageVersion } from "../../package/package-version.js";
-import { createTools } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { secretVars } from "../../secrets/secret-vars.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { DEFAULT_MCP_PORT, MCP_INFO } from "../help/mcp-help.js";
 import { parseCommandArgs, parsePort } from "../parse-command-args.js";
+import { buildRunTools, describeRunProfiles, toolsForOneModel, toolsOfFlow } from "../run-tools.js";
 import { specEmulatorsForRun } from "../spec-emulators-for-run.js";
 import { stoppingNote } from "../stopping-note.js";
 import { loadToolsReporting, TOOL_FLAGS, useSandboxWorkers } from "../tool-options.js";
@@ -48,13 +48,13 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
   await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const served = await loadServedTools(values, positionals, io);
   if (!served) return EXIT.usage;
-  const { tools, setup, secretNames } = served;
+  const { tools, profiles, setup, secretNames } = served;
   const target = setup.emulator ? "the embedded emulators, in-process" : (values["base-url"] ?? "");
-  const summary = `${tools.length} tools (profile ${setup.runtime.profile}) against ${target}`;
+  const summary = `${tools.length} tools (profile ${profiles}) against ${target}`;
   const newServer = () =>
     toMcpServer(tools, {
       version: packageVersion(),
-      instructions: `HTTP tools from tooldeck tool configs, run as the ${setup.runtime.profile} profile does, against ${target}.`,
+      instructions: `HTTP tools from tooldeck tool configs, run as the ${profiles} profile does, against ${target}.`,
       vars: setup.runtime.vars ?? {},
       secretVars: secretNames,
       openWorld: !setup.emulator || values.live || (values["allow-host"]?.length ?? 0) > 0,
@@ -81,10 +81,13 @@ async function runMcp(args: string[], io: CliIo, streams?: () => StdioStreams): 
  * emulators unless --live, the outbound guard); undefined when a config could not be loaded.
  */
 async function loadServedTools(
-  values: Parameters<typeof toolRunSetup>[0] & Parameters<typeof specEmulatorsForRun>[1],
+  values: Parameters<typeof toolRunSetup>[0] &
+    Parameters<typeof specEmulatorsForRun>[1] & { flow?: string | undefined },
   positionals: string[],
   io: CliIo,
-): Promise<{ tools: ExecutableTool[]; setup: ToolRunSetup; secretNames: string[] } | undefined> {
+): Promise<
+  { tools: ExecutableTool[]; profiles: string; setup: ToolRunSetup; secretNames: string[] } | undefined
+> {
   const { loaded, read } = loadToolsReporting("mcp", positionals, values, io);
   if (loaded.errors.length > 0) return undefined;
   const served = leaveOutHttpNodes(loaded.tools, io);
@@ -98,11 +101,14 @@ async function loadServedTools(
     configs: loaded.tools.map((tool) => tool.config),
   });
   io.hideSecrets?.(secrets.map(([, value]) => value));
-  const tools = await createTools(
-    served.map((tool) => tool.config),
-    setup.runtime,
-  );
-  return { tools, setup, secretNames: secrets.map(([name]) => name) };
+  const built = await buildRunTools(served, setup.runtime, setup.profileOf);
+  const picked = toolsForOneModel(toolsOfFlow(built, values.flow));
+  return {
+    tools: picked.map(({ tool }) => tool),
+    profiles: describeRunProfiles(picked, setup.runtime.profile ?? "standard"),
+    setup,
+    secretNames: secrets.map(([name]) => name),
+  };
 }
 
 function parseTransport(value: string): (typeof TRANSPORTS)[number] {

@@ -1,4 +1,5 @@
 import type { LoadedTool } from "../../config/tool-config.js";
+import { ToolDeckError } from "../../errors.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
 import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
 import { createTool } from "../../runtime/create-tools.js";
@@ -7,20 +8,20 @@ import { toJsonText, toLineText } from "../../text/safe-text.js";
 import { type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
-import { PROJECT_FLAGS, parseProfile, reportLoadIssues, specReadOptions } from "../tool-options.js";
+import { PROJECT_FLAGS, profileChoice, reportLoadIssues, specReadOptions } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS } from "../tool-source-flags.js";
 
 export const toolsCommand: Command = {
   ...TOOLS_INFO,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("tools", args, {
-      profile: { type: "string", default: "standard" },
+      profile: { type: "string" },
       json: { type: "boolean", default: false },
       "allow-host": { type: "string", multiple: true },
       ...TOOL_SOURCE_FLAGS,
       ...PROJECT_FLAGS,
     });
-    const profile = parseProfile(values.profile);
+    const profileOf = profileChoice(values.profile);
     const sources = await commandLineSources(positionals, values, io);
     const read = specReadOptions(values, configPathsToRead(sources));
     const loaded = reportLoadIssues(
@@ -28,11 +29,15 @@ export const toolsCommand: Command = {
       await loadToolSources({ ...sources, roots: read.roots, allowHosts: values["allow-host"] }),
       io,
     );
+    if (loaded.tools.length + loaded.mcpTools.length === 0 && loaded.errors.length === 0) {
+      const named = [...positionals, ...(values.mcp ?? []), ...(values["mcp-url"] ?? [])];
+      throw new ToolDeckError("usage", `no tools found in ${named.join(", ") || "tools/"}`);
+    }
     const listed: { tool: ExecutableTool; source: LoadedTool["source"] }[] = [];
     let failed = loaded.errors.length > 0;
     for (const { config, source } of loaded.tools) {
       try {
-        const tools = await createTool(config, { profile, ...read });
+        const tools = await createTool(config, { profile: profileOf({ source }), ...read });
         listed.push(...tools.map((tool) => ({ tool, source })));
       } catch (error) {
         const where = `${source.file}${source.path ? `: ${source.path}` : ""}`;

@@ -9,7 +9,8 @@ export const CALL_INFO: CommandInfo = {
 
 Run one tool call, as an LLM would, and print the output the LLM sees. Against the embedded event
 service (in-process) unless --base-url is given: then every tool is sent there (request tools,
-toolkits and HTTP nodes).
+toolkits and HTTP nodes). When several flows (agents) have a tool of that name, name one as
+FILE:NAME (a.json:get_events) or give --flow FILE.
 
 Options:
   --args JSON         the arguments, e.g. '{"queryParams":{"id":"1"}}' (default {})

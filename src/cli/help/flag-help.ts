@@ -18,8 +18,11 @@ export const SANDBOX_WORKERS_HELP = `  --sandbox-workers N run at most N sandbox
                       memory at most N x 64 MiB); the other calls wait their turn, their time limit counted
                       from their start`;
 
-export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means, default), n8n (what n8n 2.41 does) or flowise
-                      (what Flowise 3.1 does)
+export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means), n8n (what n8n 2.41 does) or flowise (what
+                      Flowise 3.1 does); default, as check: a platform's export runs as that platform
+                      runs it, anything else as standard
+  --flow FILE         only the tools of this flow (a file, or an agent: 'flow.json › Agent 1'), when
+                      several flows have a tool of one name
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable); printed as it is unless it is secret (docs/security.md)
   --secret KEY=VALUE  set {{$vars.KEY}} and never print its value (repeatable; a credential-like name such
                       as api_key, or a use as a credential in a config, makes a --var secret too)

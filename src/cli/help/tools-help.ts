@@ -13,8 +13,9 @@ Arguments:
   paths               config files or folders (default tools/); always paths, a file named mcp:… too
 
 Options:
-  --profile P         standard (default), n8n or flowise: the schema differs (Flowise shows every param as a
-                      string; an n8n node's schema is n8n's under every profile)
+  --profile P         standard, n8n or flowise: the schema differs (Flowise shows every param as a
+                      string; an n8n node's schema is n8n's under every profile); default, as check: a
+                      platform's export under its platform's profile, anything else under standard
   --json              print a JSON array instead of text
   --allow-host HOST   an --mcp-url server may be on this host (host or host:port; repeatable)
 ${PLATFORM_FLAGS_HELP}
@@ -22,5 +23,5 @@ ${MCP_FLAGS_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 
-Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed).`,
+Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed) or no tool was found.`,
 };

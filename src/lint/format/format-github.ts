@@ -1,6 +1,6 @@
 import { toLineText, toTerminalText } from "../../text/safe-text.js";
 import { escapeCommandData, escapeCommandProperty } from "../../text/workflow-command-escape.js";
-import type { Severity } from "../diagnostic.js";
+import { type Severity, toolLabel } from "../diagnostic.js";
 import type { CheckReport } from "../report.js";
 import { summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
@@ -34,7 +34,7 @@ export function formatGithub(report: CheckReport, options: GithubOptions): strin
       ...(at === undefined ? [] : [`line=${at.line}`, `col=${at.column}`]),
       `title=${escapeCommandProperty(diagnostic.code)}`,
     ];
-    const subject = diagnostic.tool ? `${diagnostic.tool}: ` : "";
+    const subject = diagnostic.tool ? `${toolLabel(diagnostic)}: ` : "";
     const suggestion = diagnostic.suggestion ? ` (${diagnostic.suggestion})` : "";
     // A server's text can carry terminal escapes: the log shows them, it does not obey them.
     const message = toTerminalText(`${subject}${diagnostic.message}${suggestion}`);

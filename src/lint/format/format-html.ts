@@ -5,7 +5,7 @@ import { renderReportPage } from "../../html-report/report-page.js";
 import { groupBy } from "../../json/group-by.js";
 import { mapStrings } from "../../json/map-strings.js";
 import { redactHeaders, redactQuery } from "../../secrets/redact-credentials.js";
-import type { Diagnostic, Severity } from "../diagnostic.js";
+import { type Diagnostic, type Severity, toolLabel } from "../diagnostic.js";
 import {
   type CheckReport,
   describeProfiles,
@@ -92,7 +92,7 @@ function fileHtml(
     rest.length === 0
       ? ""
       : html`<article class="entry" data-entry><h3>Other findings in this file</h3><ul class="findings">${rest.map(
-          (diagnostic) => finding(diagnostic, diagnostic.tool),
+          (diagnostic) => finding(diagnostic, toolLabel(diagnostic)),
         )}</ul></article>`;
   return html`<section data-group><h2>${file}</h2>${cards}${others}</section>`;
 }

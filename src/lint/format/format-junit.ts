@@ -1,7 +1,7 @@
 import { groupBy } from "../../json/group-by.js";
 import { escapeXml } from "../../text/escape-xml.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { type CheckReport, summarize } from "../report.js";
+import { type CheckReport, findingBelongsTo, summarize } from "../report.js";
 import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";
 
 /**
@@ -15,10 +15,21 @@ import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.
 export function formatJunit(report: CheckReport): string {
   // Each subject's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
   const byTool = groupBy(report.diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
-  const listed = report.tools.map(({ file, name }) => ({ file, tool: name, name }));
-  const cases = [...listed, ...unlisted(report)].map((subject) =>
-    testCase(subject, byTool.get(toolKey(subject.file, subject.tool)) ?? []),
+  // A tool's findings are those at its place too: two agents of one file may each have a get_events.
+  const owned = report.tools.map((tool) =>
+    (byTool.get(toolKey(tool.file, tool.name)) ?? []).filter((d) => findingBelongsTo(d, tool)),
   );
+  const shown = new Set(owned.flat());
+  const rest = report.diagnostics.filter((diagnostic) => !shown.has(diagnostic));
+  const restByTool = groupBy(rest, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
+  const cases = [
+    ...report.tools.map((tool, index) =>
+      testCase({ file: tool.file, tool: tool.name, name: tool.name }, owned[index] ?? []),
+    ),
+    ...unlisted(rest).map((subject) =>
+      testCase(subject, restByTool.get(toolKey(subject.file, subject.tool)) ?? []),
+    ),
+  ];
   const failures = cases.filter((testcase) => testcase.failed).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -40,12 +51,11 @@ interface Subject {
 }
 
 /** The files and tool names of findings that no listed tool owns, each once, in the findings' order. */
-function unlisted(report: CheckReport): Subject[] {
-  const listed = new Set(report.tools.map((tool) => toolKey(tool.file, tool.name)));
+function unlisted(rest: readonly Diagnostic[]): Subject[] {
   const subjects = new Map<string, Subject>();
-  for (const { file, tool } of report.diagnostics) {
+  for (const { file, tool } of rest) {
     const key = toolKey(file, tool);
-    if (!listed.has(key) && !subjects.has(key)) subjects.set(key, { file, tool, name: tool || "(config)" });
+    if (!subjects.has(key)) subjects.set(key, { file, tool, name: tool || "(config)" });
   }
   return [...subjects.values()];
 }

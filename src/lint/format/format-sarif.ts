@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { toJsonText } from "../../text/safe-text.js";
-import type { Diagnostic, Severity } from "../diagnostic.js";
+import { type Diagnostic, type Severity, toolLabel } from "../diagnostic.js";
 import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
 import type { Suppression } from "../suppress/suppression.js";
@@ -42,7 +42,7 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
         ruleId: diagnostic.code,
         level: LEVEL[diagnostic.severity],
         message: {
-          text: `${diagnostic.tool}: ${diagnostic.message}${diagnostic.suggestion ? ` (${diagnostic.suggestion})` : ""}`,
+          text: `${toolLabel(diagnostic)}: ${diagnostic.message}${diagnostic.suggestion ? ` (${diagnostic.suggestion})` : ""}`,
         },
         locations: [
           {

@@ -1,7 +1,7 @@
 import { styleText } from "node:util";
 import { groupBy } from "../../json/group-by.js";
 import { toLineText } from "../../text/safe-text.js";
-import type { Diagnostic, Severity } from "../diagnostic.js";
+import { type Diagnostic, type Severity, toolLabel } from "../diagnostic.js";
 import { type CheckReport, describeProfiles, findingBelongsTo, summarize } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
 import { describeSuppressions } from "../suppress/describe-suppressions.js";
@@ -57,18 +57,18 @@ export function formatStylish(
     const findings = findingsByFile.get(file) ?? [];
     const profile = tools.find((tool) => tool.profile !== report.profile)?.profile;
     lines.push(`${paint("underline", file)}${profile ? `  (profile ${profile})` : ""}`);
-    const shown = new Set<Diagnostic>();
     const findingsByTool = groupBy(findings, (diagnostic) => diagnostic.tool);
-    for (const tool of tools) {
+    const owned = tools.map((tool) =>
+      (findingsByTool.get(tool.name) ?? []).filter((d) => findingBelongsTo(d, tool)),
+    );
+    const shown = new Set(owned.flat());
+    // Findings of no listed tool (a config that did not load, a file's own) belong to the file: printed
+    // under its name, before its tools, never under the heading of the tool printed last.
+    for (const diagnostic of findings.filter((d) => !shown.has(d))) print(diagnostic, toolLabel(diagnostic));
+    tools.forEach((tool, index) => {
       lines.push(`  ${paint("bold", tool.name)}${tool.sent ? `  ${paint("dim", tool.sent)}` : ""}`);
-      for (const diagnostic of (findingsByTool.get(tool.name) ?? []).filter((d) =>
-        findingBelongsTo(d, tool),
-      )) {
-        shown.add(diagnostic);
-        print(diagnostic);
-      }
-    }
-    for (const diagnostic of findings.filter((d) => !shown.has(d))) print(diagnostic, diagnostic.tool);
+      for (const diagnostic of owned[index] ?? []) print(diagnostic);
+    });
     lines.push("");
   }
   const errors = report.diagnostics.some((d) => d.severity === "error");

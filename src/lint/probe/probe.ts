@@ -7,7 +7,7 @@ import { withOutboundPolicy } from "../../runtime/outbound/with-outbound-policy.
 import type { ToolRuntimeOptions } from "../../runtime/runtime-options.js";
 import type { ExecutableTool, ToolResult } from "../../runtime/tool-result.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { toolName } from "../lint.js";
+import { toolIdentity, toolName } from "../lint.js";
 import type { GivenToLlm } from "../report.js";
 import type { Finding } from "../rule.js";
 import { createDryRunFetch, type DryRunFetch } from "./dry-run-fetch.js";
@@ -275,10 +275,12 @@ function probeDiagnostic(
   message: string,
   symptom?: ProbeSymptom,
 ): Diagnostic {
+  const { node } = toolIdentity(tool);
   const diagnostic: Diagnostic = {
     code: "probe",
     severity,
     tool: name,
+    ...(node && name !== node ? { node } : {}),
     file: tool.source.file,
     path: tool.source.path,
     message,

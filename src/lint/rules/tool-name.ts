@@ -1,3 +1,4 @@
+import { agentOf } from "../../config/tool-agent.js";
 import type { LoadedTool, ToolConfig } from "../../config/tool-config.js";
 import { platformOf, platformToolKind } from "../../platforms/registry.js";
 import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
@@ -5,9 +6,14 @@ import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js
 import { createNameIndex } from "../name-index.js";
 import type { Finding, LintRule } from "../rule.js";
 
+// Names are unique per agent (a flow, an Agent node, a file): the index is by agent and name.
 const toolsNamed = createNameIndex((tool: LoadedTool) =>
-  "name" in tool.config ? String(tool.config.name) : undefined,
+  "name" in tool.config ? agentName(tool.source, String(tool.config.name)) : undefined,
 );
+
+function agentName(source: LoadedTool["source"], name: string): string {
+  return `${agentOf(source).id}\u0000${name}`;
+}
 
 /** Rule 11a: names providers reject, names used twice, names Flowise rewrites. */
 export const toolName: LintRule = {
@@ -18,7 +24,8 @@ export const toolName: LintRule = {
   description: "a tool name providers reject, used twice, or rewritten by Flowise",
   docs:
     "LLM providers accept tool names matching ^[a-zA-Z0-9_-]{1,64}$ and reject a request whose tools share a " +
-    "name. Flowise also lower-cases names, turns spaces into `_` and drops other characters, so the model " +
+    "name; the tools of one agent (a flow, an Agent node, an n8n agent, a file) are sent together, so a name " +
+    "may repeat across agents. Flowise also lower-cases names, turns spaces into `_` and drops other characters, so the model " +
     "sees another name than the one configured. A platform's own kinds are named as written: Flowise passes " +
     "a Custom Tool's name (`Get Weather (1)`) to the model unchecked, so a provider may refuse the whole request.",
   // Request tools, and a platform's kinds (a Custom Tool), whose names reach the model as written.
@@ -34,7 +41,7 @@ export const toolName: LintRule = {
         suggestion: `rename it, e.g. "${toFlowiseToolName(name).slice(0, 64) || "my_tool"}"`,
       });
     }
-    const twin = toolsNamed(tools, name).find((other) => other.config !== config);
+    const twin = toolsNamed(tools, agentName(source, name)).find((other) => other.config !== config);
     if (twin) {
       const where =
         twin.source.file === source.file ? `at ${twin.source.path || "the top"}` : `in ${twin.source.file}`;

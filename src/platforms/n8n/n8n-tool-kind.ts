@@ -5,6 +5,7 @@ import { type N8nHttpToolConfig, N8nHttpToolConfigSchema } from "./config/n8n-ht
 import { n8nToBaseUrl } from "./config/n8n-to-base-url.js";
 import { reportSchemaRefusal } from "./config/report-schema-refusal.js";
 import { n8nRequestView } from "./lint/n8n-request-view.js";
+import { toolNameOf } from "./schema/tool-name.js";
 
 /**
  * `kind: n8n-http-tool`: an n8n HTTP tool node written in a tools/ file (a node copied from n8n, with
@@ -24,6 +25,7 @@ export const N8N_HTTP_TOOL_KIND: ToolKind = {
     const view = n8nRequestView(config as N8nHttpToolConfig);
     return view ? [view] : [];
   },
+  modelName: (config) => toolNameOf((config as N8nHttpToolConfig).name),
   toBaseUrl: (config, baseUrl) => n8nToBaseUrl(config as N8nHttpToolConfig, baseUrl),
   async create(config, options) {
     // Loaded when an n8n tool is made: its expression parser (acorn, ~35 kB gzipped) and n8n's

@@ -291,10 +291,17 @@ testRule(toolName, [
     expected: ['warning name: Flowise sends this tool as "get_events", not "Get_Events"'],
   },
   {
-    name: "used twice",
+    name: "used twice by one agent",
     config: requestTool(),
     others: [requestTool({ method: "POST" })],
+    oneAgent: true,
     expected: ['error name: name "get_events" is also used by the tool in tools/t1.yaml'],
+  },
+  {
+    name: "used by another agent (another file, flow or Agent node): no clash",
+    config: requestTool(),
+    others: [requestTool({ method: "POST" })],
+    expected: [],
   },
 ]);
 

@@ -19,6 +19,8 @@ export interface RuleCase {
   portability?: boolean;
   /** The config came from a Flowise export. */
   fromFlowise?: boolean;
+  /** The others are given to the config's agent (default: each file is its own agent). */
+  oneAgent?: boolean;
   /** Expected findings as `severity path: message`; [] for a passing config. */
   expected: string[];
 }
@@ -34,13 +36,14 @@ export function testRule(rule: LintRule, cases: RuleCase[], options: TestRuleOpt
   describe(rule.id, () => {
     test.each(cases)(
       "$name",
-      ({ config, profile, others, allowCode, portability, fromFlowise, expected }) => {
+      ({ config, profile, others, allowCode, portability, fromFlowise, oneAgent, expected }) => {
         const tools: LoadedTool[] = [config, ...(others ?? [])].map((c, i) => ({
           config: c,
           source: {
             file: `tools/t${i}.yaml`,
             path: "",
             ...(fromFlowise ? { format: "flowise" as const } : {}),
+            ...(oneAgent ? { agent: { id: "agent", label: "flow.json › Agent" } } : {}),
           },
         }));
         const found = lint(tools, {

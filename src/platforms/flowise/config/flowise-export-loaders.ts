@@ -1,5 +1,6 @@
 import { joinPath } from "../../../config/json-path.js";
-import type { LoadSink } from "../../../config/load-sink.js";
+import { type LoadSink, withAgent } from "../../../config/load-sink.js";
+import { nodeAgent } from "../../../config/tool-agent.js";
 import type { ExportLoader } from "../../platform.js";
 import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
 import { isToolRow, readToolRow } from "../custom-tool/read-tool-row.js";
@@ -11,14 +12,25 @@ import { collectFlowTools, loadFlowData } from "./load-flowise-flow.js";
 /** A whole Flowise flow export: its `nodes`. */
 const flowExport: ExportLoader = {
   detects: (value) => Array.isArray(value.nodes),
-  load: (value, path, sink) => collectFlowTools(value.nodes as unknown[], path, sink),
+  load: (value, path, sink) => collectFlowTools(value.nodes as unknown[], path, flowSink(value, path, sink)),
 };
 
 /** A chatflow as Flowise's API returns it (GET /api/v1/chatflows), its flow as a JSON string. */
 const chatflowRow: ExportLoader = {
   detects: (value) => "flowData" in value,
-  load: (value, path, sink) => loadFlowData(value.flowData, joinPath(path, "flowData"), sink),
+  load: (value, path, sink) =>
+    loadFlowData(value.flowData, joinPath(path, "flowData"), flowSink(value, path, sink)),
 };
+
+/**
+ * A flow that is the whole file is the file's agent; one of several in a file (`[1]`) is an agent of its
+ * own, named by its `name` where it has one.
+ */
+function flowSink(value: Record<string, unknown>, path: string, sink: LoadSink): LoadSink {
+  if (path === "") return sink;
+  const title = typeof value.name === "string" && value.name.trim() !== "" ? value.name.trim() : path;
+  return withAgent(sink, nodeAgent(sink, path, title));
+}
 
 /**
  * A Custom Tool as Flowise's Tools page exports it (`name`, `description`, `schema` as a JSON string,

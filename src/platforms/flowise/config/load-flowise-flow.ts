@@ -1,7 +1,8 @@
 import { joinPath } from "../../../config/json-path.js";
 import { emptyLoadResult, type LoadResult } from "../../../config/load-result.js";
-import { createLoadSink, type LoadSink } from "../../../config/load-sink.js";
+import { createLoadSink, type LoadSink, withAgent } from "../../../config/load-sink.js";
 import { reportDuplicateNames } from "../../../config/report-duplicate-names.js";
+import { nodeAgent } from "../../../config/tool-agent.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
 import { parseBounded } from "../../../project-files/parse-bounded.js";
 import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
@@ -69,6 +70,12 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
     }
     const inputs = isPlainObject(data.inputs) ? data.inputs : {};
     const inputsPath = joinPath(nodePath, "data", "inputs");
+    if (data.name === "agentAgentflow") {
+      // Each Agent node of an agentflow is an agent of its own: its tools are what its model is given.
+      const agent = nodeAgent(sink, nodePath, nodeTitle(node, data, index));
+      collectAgentTools(inputs.agentTools, joinPath(inputsPath, "agentTools"), withAgent(sink, agent));
+      return;
+    }
     if (data.name === "httpAgentflow") {
       const config = fromFlowiseHttpInputs(inputs, inputsPath, sink, httpNodeName(node, data, index));
       if (config) sink.tool(config, inputsPath, "flowise");
@@ -93,11 +100,16 @@ function collectNodeTools(
     if (config) sink.tool(config, path, "flowise");
   } else if (name === CUSTOM_TOOL_NODE) {
     deferCustomToolNode(inputs, path, sink);
-  } else if (name === "agentAgentflow") {
-    collectAgentTools(inputs.agentTools, joinPath(path, "agentTools"), sink);
   } else if (name === "toolAgentflow") {
     skipToolNode(inputs, path, sink);
   }
+}
+
+/** An Agent node's title as the canvas shows it (`Requests Agent`), else its id. */
+function nodeTitle(node: unknown, data: Record<string, unknown>, index: number): string {
+  if (typeof data.label === "string" && data.label.trim() !== "") return data.label.trim();
+  const id = isPlainObject(node) && typeof node.id === "string" ? node.id : data.id;
+  return typeof id === "string" && id !== "" ? id : `nodes[${index}]`;
 }
 
 /** An HTTP node is named after its node id (`httpAgentflow_0`), which is unique in a flow. */

@@ -1,5 +1,5 @@
 import type { LoadResult } from "../../../config/load-result.js";
-import { createLoadSink } from "../../../config/load-sink.js";
+import { createLoadSink, withAgent } from "../../../config/load-sink.js";
 import type { CustomToolConfig } from "./custom-tool-config.js";
 import { CUSTOM_TOOL_NODE, customToolOfNode } from "./custom-tool-node.js";
 import type { CustomToolRow } from "./custom-tool-row.js";
@@ -25,7 +25,8 @@ export function resolveCustomTools(
     const id = typeof node.inputs.selectedTool === "string" ? node.inputs.selectedTool : "";
     const fromExport = exported.get(id);
     if (fromExport) used.add(fromExport);
-    const sink = createLoadSink(result, node.file);
+    const file = createLoadSink(result, node.file);
+    const sink = node.agent ? withAgent(file, node.agent) : file;
     const row = rows.get(id) ?? fromExport;
     const config = customToolOfNode(node.inputs, row, node.path, sink, whyMissing.get(id));
     if (config) sink.tool(config, node.path, "flowise");

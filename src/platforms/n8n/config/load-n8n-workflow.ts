@@ -1,5 +1,6 @@
 import { joinPath } from "../../../config/json-path.js";
-import type { LoadSink } from "../../../config/load-sink.js";
+import { type LoadSink, withAgent } from "../../../config/load-sink.js";
+import { nodeAgent } from "../../../config/tool-agent.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
 import { AGENT_TOOL, isHttpToolType, isTargetType, LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema, type N8nTarget } from "./n8n-http-tool-config.js";
@@ -115,7 +116,9 @@ function loadConnectedTool(
     return;
   }
   const config = toConfig(node, target, nodePath, sink);
-  if (config) sink.tool(config, nodePath, "n8n");
+  // The agent it is connected to is the agent it belongs to: n8n gives each agent its own tools.
+  const agent = nodeAgent(sink, joinPath(path, "nodes", target.index), target.name);
+  if (config) withAgent(sink, agent).tool(config, nodePath, "n8n");
 }
 
 function versionError(node: WorkflowNode): string | undefined {

@@ -160,6 +160,7 @@ describe("loadFlowiseFlow", () => {
       file: "flowise:Event Agent",
       path: agentToolPath(1, 0),
       format: "flowise",
+      agent: { id: "flowise:Event Agent#nodes[1]", label: "flowise:Event Agent › Event Agent" },
     });
   });
 
@@ -198,14 +199,20 @@ describe("loadFlowiseFlow", () => {
     agentSelectedToolConfig: { requestsGetUrl: "http://x/events", requestsGetName: name },
   });
 
-  test("two agents with tools of one name: the second is reported, naming the first", () => {
-    const result = loadFlowiseFlow(
+  test("two Agent nodes with tools of one name are two agents: both kept; one Agent's twice is reported", () => {
+    const two = loadFlowiseFlow(
       { nodes: [agent([getTool("get_events")]), agent([getTool("get_events")])] },
       "f",
     );
-    expect(result.tools).toHaveLength(1);
-    expect(result.errors.map(formatConfigIssue)).toEqual([
-      `f: ${agentToolPath(1, 0)}: duplicate tool name "get_events" (first defined at f: ${agentToolPath(0, 0)})`,
+    expect(two.errors).toEqual([]);
+    expect(two.tools.map((tool) => tool.source.agent)).toEqual([
+      { id: "f#nodes[0]", label: "f › nodes[0]" },
+      { id: "f#nodes[1]", label: "f › nodes[1]" },
+    ]);
+    const once = loadFlowiseFlow({ nodes: [agent([getTool("get_events"), getTool("get_events")])] }, "f");
+    expect(once.tools).toHaveLength(1);
+    expect(once.errors.map(formatConfigIssue)).toEqual([
+      `f: ${agentToolPath(0, 1)}: duplicate tool name "get_events" (first defined at f: ${agentToolPath(0, 0)})`,
     ]);
   });
 

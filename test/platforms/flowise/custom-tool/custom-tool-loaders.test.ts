@@ -112,6 +112,8 @@ describe("a Custom Tool node's row", () => {
           file: "tools/a-flow.json",
           path: "nodes[0].data.inputs.agentTools[0].agentSelectedToolConfig",
           format: "flowise",
+          // The Agent node's Custom Tool keeps its agent when its row is found.
+          agent: { id: "tools/a-flow.json#nodes[0]", label: "tools/a-flow.json › agentAgentflow_0" },
         },
       },
     ]);

@@ -55,7 +55,12 @@ describe("an n8n workflow export", () => {
           onError: "continueRegularOutput",
           agent: { name: "Agent", type: "@n8n/n8n-nodes-langchain.agent", typeVersion: 3.1 },
         },
-        source: { file: "w.json", path: "nodes[1]", format: "n8n" },
+        source: {
+          file: "w.json",
+          path: "nodes[1]",
+          format: "n8n",
+          agent: { id: "w.json#nodes[0]", label: "w.json › Agent" },
+        },
       },
     ]);
   });
