@@ -8,6 +8,7 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { writeCassette } from "../../src/replay/cassette.js";
 import { redactCall } from "../../src/replay/redact.js";
 import type { Exchange } from "../../src/traffic/exchange.js";
+import { readTrafficExchanges } from "../../src/traffic/load-traffic.js";
 import { readTrafficFile } from "../../src/traffic/traffic-file.js";
 import { captureIo } from "../support/capture-io.js";
 import { harEntry, harOf } from "../support/har.js";
@@ -82,7 +83,7 @@ describe("tooldeck proxy --record keeps no secret, and prints none", () => {
     printed = captured.stdout() + captured.stderr();
     const [name] = readdirSync(join(dir, "captures"));
     file = readFileSync(join(dir, "captures", name as string), "utf8");
-    for (const exchange of readTrafficFile(join(dir, "captures", name as string)).exchanges) {
+    for (const exchange of readTrafficExchanges(join("captures", name as string), dir, [dir]).exchanges) {
       const url = new URL(exchange.request.url);
       recorded.set(url.pathname, exchange);
     }
