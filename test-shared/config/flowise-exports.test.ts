@@ -26,7 +26,13 @@ describe("Flowise's real exports", () => {
       tutorialToolsInAgentflow("http://localhost:5566/events"),
     );
     expect(requestTools.map((tool) => tool.source)).toEqual(
-      [0, 1, 2, 3].map((index) => ({ file: "iwa.json", path: agentToolPath(1, index), format: "flowise" })),
+      // One agent, the flow's Agent node: its tools' names are unique among its own, not the run's.
+      [0, 1, 2, 3].map((index) => ({
+        file: "iwa.json",
+        path: agentToolPath(1, index),
+        format: "flowise",
+        agent: { id: "iwa.json#nodes[1]", label: "iwa.json › Requests Agent" },
+      })),
     );
   });
 

@@ -175,18 +175,18 @@ describe("the ten n8n template workflows", () => {
   test("what they show: an unevaluated Bearer {{$credentials…}} header, a default URL with {courseId}, a pasted token, a quoted JSON template, an MCP Server Trigger", async () => {
     const messages = (workflow: string) =>
       lint(loadToolConfigs([sharedFixture("n8n", `${workflow}.json`)]).tools, { profile: "n8n" }).map(
-        (d) => `${d.code} ${d.tool}: ${d.message}`,
+        (d) => `${d.code} ${d.tool}${d.node ? ` (node "${d.node}")` : ""}: ${d.message}`,
       );
     expect(messages("9277")).toContain(
-      "n8n-unevaluated-expression Get topic: headerParameters.parameters[0].value is not an expression: n8n sends {{ $credentials.oauth2.access_token }} as written",
+      'n8n-unevaluated-expression Get_topic (node "Get topic"): headerParameters.parameters[0].value is not an expression: n8n sends {{ $credentials.oauth2.access_token }} as written',
     );
     expect(messages("9277")).toContain(
-      "n8n-default-placeholder Get topic: the default of url holds {courseId}, {topicId}: when the model leaves url out, n8n sends it as written",
+      'n8n-default-placeholder Get_topic (node "Get topic"): the default of url holds {courseId}, {topicId}: when the model leaves url out, n8n sends it as written',
     );
     expect(messages("4723")).toEqual(
       expect.arrayContaining([
-        "secret-in-config Fetch FireFlies: header Authorization holds a literal credential",
-        "n8n-json-template-quoting Fetch FireFlies: a value of email with a quote or a newline makes the JSON Body invalid JSON, and n8n then sends nothing",
+        'secret-in-config Fetch_FireFlies (node "Fetch FireFlies"): header Authorization holds a literal credential',
+        'n8n-json-template-quoting Fetch_FireFlies (node "Fetch FireFlies"): a value of email with a quote or a newline makes the JSON Body invalid JSON, and n8n then sends nothing',
       ]),
     );
     expect(messages("4399")).toContain(
