@@ -86,6 +86,21 @@ const SERVERS: { name: string; start: () => Promise<{ origin: string; request: L
 /** Requests still reachable after the soak: one per open connection at most (the client's 4, a proxy's own to its target). */
 const HELD_AT_MOST = 16;
 
+/**
+ * The reachable heap once the server has caught up: a server that prints a line per request (proxy) may
+ * still hold the calls it has not printed yet on a busy machine, a backlog that drains, not a leak.
+ */
+async function settledHeapBytes(): Promise<number> {
+  let last = reachableHeapBytes();
+  for (let tries = 0; tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = reachableHeapBytes();
+    if (Math.abs(now - last) < 256 * 1024) return now;
+    last = now;
+  }
+  return last;
+}
+
 describe("every HTTP server holds nothing of a request once it is answered (issue 41)", () => {
   test.each(SERVERS)(
     "$name: 10,000 requests on 4 kept-alive connections leave the requests collectable and the heap where it was",
@@ -96,14 +111,18 @@ describe("every HTTP server holds nothing of a request once it is answered (issu
       await client.load(request, WARM_UP);
       const requests = watchServerRequests();
       onTestFinished(() => requests.stop());
-      const before = reachableHeapBytes();
-      await client.load(request, SOAK);
+      // The heap is compared between the two halves of the soak, not with the warm-up: code the first
+      // requests compile and caches they fill (a busy machine keeps more of them) are no leak, and a
+      // leak grows with every request, in the second half as in the first.
+      await client.load(request, SOAK / 2);
+      const before = await settledHeapBytes();
+      await client.load(request, SOAK / 2);
       // Measured with the connections still open: what a connection holds is freed when it closes.
-      const growth = reachableHeapBytes() - before;
+      const growth = (await settledHeapBytes()) - before;
       expect(client.sockets()).toBe(4);
       expect(requests.seen()).toBeGreaterThanOrEqual(SOAK);
       expect(requests.reachable()).toBeLessThanOrEqual(HELD_AT_MOST);
-      expect(growth, `the heap grew by ${Math.round(growth / 1024)} KB`).toBeLessThan(GROWTH_BOUND);
+      expect(growth, `the heap grew by ${Math.round(growth / 1024)} KB`).toBeLessThan(GROWTH_BOUND / 2);
     },
     120_000,
   );
