@@ -5,6 +5,7 @@ import type { ExportLoader } from "../../platform.js";
 import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
 import { isToolRow, readToolRow } from "../custom-tool/read-tool-row.js";
 import { detectFlowiseRequestNode } from "./detect-flowise-request-node.js";
+import { createExportDataLoader } from "./flowise-export-data.js";
 import { fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
 import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 import { collectFlowTools, loadFlowData } from "./load-flowise-flow.js";
@@ -51,7 +52,13 @@ const nodeInputs: ExportLoader = {
 };
 
 /** The shapes of Flowise's exports a config file may hold, in the order they are told apart. */
-export const FLOWISE_EXPORT_LOADERS: readonly ExportLoader[] = [flowExport, chatflowRow, toolRow, nodeInputs];
+export const FLOWISE_EXPORT_LOADERS: readonly ExportLoader[] = [
+  flowExport,
+  chatflowRow,
+  toolRow,
+  createExportDataLoader(chatflowRow, toolRow),
+  nodeInputs,
+];
 
 function loadFlowiseInputs(value: Record<string, unknown>, path: string, sink: LoadSink): void {
   const detected = detectFlowiseRequestNode(value);

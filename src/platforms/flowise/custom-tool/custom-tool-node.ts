@@ -71,8 +71,8 @@ function callerAt(path: string): NonNullable<CustomToolConfig["caller"]> {
 export function notFoundMessage(id: string): string {
   if (id === "") return "no Custom Tool selected";
   return (
-    `Custom Tool "${id}" not found: give its export from Flowise's Tools page beside the flow, ` +
-    "or read the flow from the server with --flowise URL"
+    `Custom Tool "${id}" not found: Flowise's Tools-page export holds no id, so it is linked only as the one ` +
+    "id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL"
   );
 }
 

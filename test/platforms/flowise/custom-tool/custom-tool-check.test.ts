@@ -45,7 +45,7 @@ describe("tooldeck check on the tutorial's agent with a Custom Tool update_event
     const { exit, stdout, stderr } = await tooldeck("lint", `${FLOW}/event-agent.json`);
     expect(exit).toBe(2);
     expect(`${stdout}${stderr}`).toContain(
-      'Custom Tool "6f1c2a4e-3b5d-4e7f-9a1b-2c3d4e5f6a7b" not found: give its export from Flowise\'s Tools page beside the flow, or read the flow from the server with --flowise URL',
+      'Custom Tool "6f1c2a4e-3b5d-4e7f-9a1b-2c3d4e5f6a7b" not found: Flowise\'s Tools-page export holds no id, so it is linked only as the one id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL',
     );
   });
 });

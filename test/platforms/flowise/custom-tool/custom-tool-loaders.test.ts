@@ -4,7 +4,7 @@ import { loadFlowiseFlow } from "../../../../src/platforms/flowise/config/load-f
 import { hostileProject } from "../../../support/hostile-project.js";
 
 const ID = "4d723d69-e854-4351-90c0-6385ce908213";
-const NOT_FOUND = `Custom Tool "${ID}" not found: give its export from Flowise's Tools page beside the flow, or read the flow from the server with --flowise URL`;
+const NOT_FOUND = `Custom Tool "${ID}" not found: Flowise's Tools-page export holds no id, so it is linked only as the one id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL`;
 const FUNC = "const fetch = require('node-fetch');\nreturn (await fetch($vars.base_url + '/events')).text();";
 /** What Flowise's Tools page exports: the schema column is a JSON string. */
 const EXPORTED_ROW = {
@@ -117,6 +117,42 @@ describe("a Custom Tool node's row", () => {
         },
       },
     ]);
+  });
+
+  const { id: _id, ...IDLESS_ROW } = EXPORTED_ROW;
+  test.each([
+    {
+      name: "one unresolved node and one id-less Tools-page export beside it: linked, said as a note",
+      files: { "tools/flow.json": chatflow({ selectedTool: ID }), "tools/tool.json": IDLESS_ROW },
+      tools: ["update_event"],
+      errors: [],
+      notes: [
+        `Custom Tool "${ID}" read from tools/tool.json, the one id-less Tools-page export beside the flow`,
+      ],
+    },
+    {
+      name: "two id-less exports: no guess, the node's error",
+      files: {
+        "tools/flow.json": chatflow({ selectedTool: ID }),
+        "tools/a.json": IDLESS_ROW,
+        "tools/b.json": { ...IDLESS_ROW, name: "other" },
+      },
+      tools: ["update_event", "other"],
+      errors: [NOT_FOUND],
+      notes: [],
+    },
+    {
+      name: "the export in another folder is not beside the flow",
+      files: { "tools/flows/flow.json": chatflow({ selectedTool: ID }), "tools/tool.json": IDLESS_ROW },
+      tools: ["update_event"],
+      errors: [NOT_FOUND],
+      notes: [],
+    },
+  ])("$name", ({ files, tools, errors, notes }) => {
+    const loaded = loadBeside(files);
+    expect(loaded.errors.map((error) => error.message)).toEqual(errors);
+    expect(loaded.tools.map((tool) => tool.config.name).sort()).toEqual([...tools].sort());
+    expect((loaded.notes ?? []).map((note) => note.message)).toEqual(notes);
   });
 
   test("a Tools-page export alone is a tool of its own", () => {
