@@ -209,3 +209,11 @@ describe("a key no URL can address is refused (issue 41)", () => {
     expect((await send(target, "GET", `${PETSTORE}/user/a.b`)).status).toBe(200);
   });
 });
+
+test("Petstore: GET /pet/9007199254740993 is not pet 9007199254740992, whose key it would round to (issue 41)", async () => {
+  const target = await petstore();
+  const pet = { id: 9007199254740992, name: "max", photoUrls: [] };
+  expect((await send(target, "POST", `${PETSTORE}/pet`, pet)).status).toBe(201);
+  expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740992`)).status).toBe(200);
+  expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740993`)).status).toBe(404);
+});
