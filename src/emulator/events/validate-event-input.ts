@@ -16,7 +16,8 @@ export type EventInputCheck = { ok: true; input: EventInput } | { ok: false; err
 
 /**
  * Validates a POST or PATCH body in the spec's order: missing fields (absent, null or ""), then
- * non-string fields (our rule where the spec is silent), then the date format.
+ * non-string fields (our rule where the spec is silent; a present `id` must be a string, as the
+ * description types it), then the date format.
  */
 export function validateEventInput(
   body: Record<string, unknown>,
@@ -25,8 +26,12 @@ export function validateEventInput(
   const missing = REQUIRED_FIELDS.filter((field) => isMissing(body[field]));
   if (missing.length > 0) return { ok: false, error: `Missing required fields: ${missing.join(", ")}` };
 
-  const checked = options.acceptId ? [...REQUIRED_FIELDS, "id"] : REQUIRED_FIELDS;
-  const notStrings = checked.filter((field) => body[field] != null && typeof body[field] !== "string");
+  // The description types `id` as a string: `null` or `{}` is refused like any other non-string,
+  // on PATCH too, where a string id is ignored (the path names the event).
+  const notStrings: string[] = REQUIRED_FIELDS.filter(
+    (field) => body[field] != null && typeof body[field] !== "string",
+  );
+  if ("id" in body && typeof body.id !== "string") notStrings.push("id");
   if (notStrings.length > 0) return { ok: false, error: `Fields must be strings: ${notStrings.join(", ")}` };
 
   const { name, date, location, id } = body as Record<string, string>;

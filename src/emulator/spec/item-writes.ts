@@ -102,12 +102,25 @@ export function changeItem(
 export function idProblem(checkerFor: CheckerFor, resource: Resource, body: Item): string | undefined {
   if (!resource.idField) return undefined;
   const value = body[resource.idField];
-  if (value === undefined || value === null || value === "") return undefined;
+  if (value === undefined || value === null) return undefined;
   const problem =
     typeof value === "object"
       ? "must be a string or a number"
-      : resource.idSchema && checkerFor(resource.idSchema, "response")(value);
+      : (unaddressable(keyOf(value)) ??
+        (resource.idSchema && checkerFor(resource.idSchema, "response")(value)));
   return problem ? `request body: /${resource.idField} ${problem}` : undefined;
+}
+
+/**
+ * Why an item under this key could never be read, changed or deleted: every URL parser turns `/x/.`
+ * and `/x/..` into the collection (or its parent), `/x/` is the collection, and a `/` in a key (even as
+ * `%2F`) is a path segment to most clients and proxies. Undefined for a key a URL can name.
+ */
+function unaddressable(key: string): string | undefined {
+  if (key === "" || key === "." || key === "..")
+    return `must not be ${JSON.stringify(key)}: no URL can address it`;
+  if (key.includes("/")) return `must not contain "/": no URL can address it`;
+  return undefined;
 }
 
 /** The fields every item must hold, as its answers describe it. */

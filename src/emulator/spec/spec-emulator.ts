@@ -185,11 +185,22 @@ async function answer(context: SpecContext, request: Request): Promise<Response>
   const parameters = readParameters(request, url, operation, match.params, context.checkerFor);
   if (!parameters.ok) return refuse(context, operation, parameters);
   const keys = { ...match.params };
-  for (const [name, value] of Object.entries(parameters.path)) keys[name] = keyOf(value);
+  for (const [name, value] of Object.entries(parameters.path))
+    keys[name] = pathKey(value, match.params[name]);
   const role = context.model.roles.get(operation);
   const reached: Reached = { operation, keys, request, url };
   if (!role || role.action === "answer") return answerFromSpec(context, reached);
   return crud(context, reached, role.action, role.resource);
+}
+
+/**
+ * A path value as the store keys it; an integer beyond 2^53 keeps its own digits (`9007199254740993`
+ * read as a number is …992, another item's key).
+ */
+function pathKey(value: unknown, raw: string | undefined): string {
+  if (typeof value === "number" && !Number.isSafeInteger(value) && raw !== undefined && /^-?\d+$/.test(raw))
+    return BigInt(raw).toString();
+  return keyOf(value);
 }
 
 /** The success statuses an operation that is not CRUD answers with, the first it declares. */

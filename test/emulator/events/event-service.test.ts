@@ -110,6 +110,22 @@ const cases: Case[] = [
     json: error("Fields must be strings: name, location, id"),
   },
   {
+    name: "rejects a null id on POST",
+    method: "POST",
+    path: "/events",
+    body: { ...VALID, id: null },
+    status: 400,
+    json: error("Fields must be strings: id"),
+  },
+  {
+    name: "rejects an object id on PATCH",
+    method: "PATCH",
+    path: "/events/1",
+    body: { ...VALID, id: {} },
+    status: 400,
+    json: error("Fields must be strings: id"),
+  },
+  {
     name: "rejects a duplicate id",
     method: "POST",
     path: "/events",

@@ -188,3 +188,32 @@ describe("a parent the API cannot create is not asked for", () => {
     expect((await send(target, "GET", "http://orgs.test/orgs/other/teams/core")).status).toBe(404);
   });
 });
+
+describe("a key no URL can address is refused (issue 41)", () => {
+  test.each(["", ".", "..", "a/b"])(
+    "GitHub: a label named %j is refused (422, GitHub's invalid status), never stored or listed",
+    async (name) => {
+      const target = await github();
+      const labels = `${GITHUB}/repos/o/r/labels`;
+      const [status, problem] = await json(send(target, "POST", labels, { name, color: "f00" }));
+      expect(status).toBe(422);
+      expect(JSON.stringify(problem)).toContain("no URL can address it");
+      expect(await json(send(target, "GET", labels))).toEqual([200, []]);
+    },
+  );
+
+  test("Petstore: a username of dots is refused, one with a dot inside is kept", async () => {
+    const target = await petstore();
+    expect((await send(target, "POST", `${PETSTORE}/user`, { id: 1, username: ".." })).status).toBe(400);
+    expect((await send(target, "POST", `${PETSTORE}/user`, { id: 2, username: "a.b" })).status).toBe(201);
+    expect((await send(target, "GET", `${PETSTORE}/user/a.b`)).status).toBe(200);
+  });
+});
+
+test("Petstore: GET /pet/9007199254740993 is not pet 9007199254740992, whose key it would round to (issue 41)", async () => {
+  const target = await petstore();
+  const pet = { id: 9007199254740992, name: "max", photoUrls: [] };
+  expect((await send(target, "POST", `${PETSTORE}/pet`, pet)).status).toBe(201);
+  expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740992`)).status).toBe(200);
+  expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740993`)).status).toBe(404);
+});
