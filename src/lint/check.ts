@@ -57,6 +57,11 @@ export interface CheckOptions {
   /** profile-portability for every config, not only for Flowise exports judged under standard. */
   portability?: boolean;
   /**
+   * Flowise runs with HTTP_SECURITY_CHECK=false (read from tooldeck's environment, as the probes read it):
+   * its host policy is off, so rules advising to turn it off stay silent.
+   */
+  flowiseSecurityCheckOff?: boolean;
+  /**
    * Each tool's report also holds what the LLM is given (description, JSON schema) and, when probed, the
    * exchange (`ToolReport.given`, `exchange`): what the HTML report shows. Lint then builds every tool.
    */
@@ -176,6 +181,7 @@ async function checkGroup(
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.allowCode ? { allowCode: true } : {}),
       ...(options.portability ? { portability: true } : {}),
+      ...(options.flowiseSecurityCheckOff ? { flowiseSecurityCheckOff: true } : {}),
       ...(options.customRules?.length ? { rules: [...DEFAULT_RULES, ...options.customRules] } : {}),
     }),
   ];

@@ -34,6 +34,11 @@ export interface LintOptions {
   allowCode?: boolean;
   /** Judge how every config behaves under the other profile too (--portability); default false. */
   portability?: boolean;
+  /**
+   * Flowise runs with HTTP_SECURITY_CHECK=false (read from tooldeck's environment, as the probes read it):
+   * its host policy is off, so rules advising to turn it off stay silent.
+   */
+  flowiseSecurityCheckOff?: boolean;
 }
 
 /**
@@ -48,6 +53,7 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   if (options.toolkitSpecs) context.toolkitSpecs = options.toolkitSpecs;
   if (options.allowCode) context.allowCode = true;
   if (options.portability) context.portability = true;
+  if (options.flowiseSecurityCheckOff) context.flowiseSecurityCheckOff = true;
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );

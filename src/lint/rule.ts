@@ -17,6 +17,11 @@ export interface LintContext {
   allowCode?: boolean;
   /** Judge how every config behaves under the other profile too (--portability); default false. */
   portability?: boolean;
+  /**
+   * Flowise runs with HTTP_SECURITY_CHECK=false (read from tooldeck's environment, as the probes read it):
+   * its host policy is off, so rules advising to turn it off stay silent.
+   */
+  flowiseSecurityCheckOff?: boolean;
 }
 
 /** What a rule reports; the runner adds the code, the tool, the file and the default severity. */

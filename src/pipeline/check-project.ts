@@ -1,7 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import { chooseProfile } from "../config/source-profile.js";
-import type { LoadedTool } from "../config/tool-config.js";
 import { ToolDeckError } from "../errors.js";
 import type { ApiMap } from "../lint/api-map/api.js";
 import { explainApis } from "../lint/api-map/explain-apis.js";
@@ -19,7 +18,6 @@ import {
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { PLATFORMS } from "../platforms/registry.js";
-import type { Profile } from "../profile.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
@@ -112,6 +110,7 @@ async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promis
     settingsOrigins: settings.ruleOrigins,
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
+    flowiseSecurityCheckOff: flowiseSecurityCheckOff(options.env ?? process.env),
     ...(options.details ? { details: true } : {}),
     specRead: read,
     mcpTools: loaded.mcpTools,

@@ -9,7 +9,8 @@ type Checked = RequestToolConfig | OpenApiToolkitConfig;
 
 /**
  * Rule 9c: Flowise 3.1 refuses loopback and private hosts unless HTTP_SECURITY_CHECK=false, for request
- * tools and, as Flowise 3.1.4 was seen to do, for the OpenAPI toolkit's server.
+ * tools and, as Flowise 3.1.4 was seen to do, for the OpenAPI toolkit's server. Silent when tooldeck runs
+ * with HTTP_SECURITY_CHECK=false, as the Flowise it stands for does.
  */
 export const flowisePrivateHost: LintRule<Checked> = {
   id: "flowise-private-host",
@@ -20,10 +21,14 @@ export const flowisePrivateHost: LintRule<Checked> = {
     'Since 3.1.0 Flowise refuses requests to loopback and private addresses with "Access to this host is ' +
     "denied by policy.\" unless the server runs with HTTP_SECURITY_CHECK=false. The tutorial's " +
     "http://localhost:5566 fails on a default Flowise 3.1. An OpenAPI toolkit whose server is such a host " +
-    'is refused too, and its default code then returns "" to the LLM.',
+    'is refused too, and its default code then returns "" to the LLM. When tooldeck itself runs with ' +
+    "HTTP_SECURITY_CHECK=false (the setting of the Flowise it stands for, as its probes read it), the rule " +
+    "is silent: there is nothing to advise.",
   appliesTo: (config: ToolConfig): config is Checked =>
     config.kind === "request" || config.kind === "openapi-toolkit",
   check({ config }, context) {
+    // The advice is to turn the policy off: when it is off, Flowise calls the host and there is nothing to say.
+    if (context.flowiseSecurityCheckOff) return [];
     if (config.kind === "openapi-toolkit") return toolkitFindings(config, context);
     const found = privateHost(config.url);
     if (!found) return [];
