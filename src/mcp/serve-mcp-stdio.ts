@@ -2,6 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { DRAIN_GRACE_MS } from "../net/drain-grace.js";
+import { answerInvalidParams } from "./answer-invalid-params.js";
 import { DrainingTransport } from "./draining-transport.js";
 
 /** Where a stdio MCP server reads requests and writes answers. */
@@ -37,7 +38,9 @@ export async function serveMcpStdio(
     streams.input.once("end", () => resolve());
     streams.input.once("close", () => resolve());
   });
-  const transport = new DrainingTransport(new StdioServerTransport(streams.input, streams.output));
+  const transport = new DrainingTransport(
+    new StdioServerTransport(answerInvalidParams(streams.input, streams.output), streams.output),
+  );
   await server.connect(transport);
   await ended;
   options.onStopping?.(transport.inFlight);

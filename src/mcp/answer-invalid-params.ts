@@ -1,0 +1,39 @@
+import { Transform, type Writable } from "node:stream";
+import { invalidParamsAnswer } from "./invalid-params.js";
+
+/**
+ * The stdio input with every request whose `params` is invalid taken out and answered −32602 on
+ * `output` at once; every other line passes through untouched for the SDK's transport to read.
+ * @example
+ * new StdioServerTransport(answerInvalidParams(process.stdin, process.stdout), process.stdout);
+ */
+export function answerInvalidParams(input: NodeJS.ReadableStream, output: Writable): Transform {
+  let pending = "";
+  const filter = new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      pending += chunk.toString();
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) pass(this, line);
+      done();
+    },
+    flush(done) {
+      if (pending !== "") this.push(pending);
+      done();
+    },
+  });
+  function pass(stream: Transform, line: string): void {
+    const answer = invalidParamsAnswer(parseOrUndefined(line));
+    if (answer === undefined) stream.push(`${line}\n`);
+    else output.write(`${JSON.stringify(answer)}\n`);
+  }
+  return input.pipe(filter);
+}
+
+function parseOrUndefined(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined; // the SDK's transport reports what is not JSON
+  }
+}
