@@ -1,4 +1,5 @@
 import { Transform, type Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { invalidParamsAnswer } from "./invalid-params.js";
 
 /**
@@ -8,16 +9,23 @@ import { invalidParamsAnswer } from "./invalid-params.js";
  * new StdioServerTransport(answerInvalidParams(process.stdin, process.stdout), process.stdout);
  */
 export function answerInvalidParams(input: NodeJS.ReadableStream, output: Writable): Transform {
+  // Decoded as a stream, so a character split across two chunks stays whole.
+  const decoder = new StringDecoder("utf8");
   let pending = "";
   const filter = new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      pending += chunk.toString();
-      const lines = pending.split("\n");
+      const text = typeof chunk === "string" ? chunk : decoder.write(chunk);
+      if (!text.includes("\n")) {
+        pending += text; // only a chunk holding a line end is split: a long line costs no rescans
+        return done();
+      }
+      const lines = (pending + text).split("\n");
       pending = lines.pop() ?? "";
       for (const line of lines) pass(this, line);
       done();
     },
     flush(done) {
+      pending += decoder.end();
       if (pending !== "") this.push(pending);
       done();
     },

@@ -38,12 +38,15 @@ export async function serveMcpStdio(
     streams.input.once("end", () => resolve());
     streams.input.once("close", () => resolve());
   });
-  const transport = new DrainingTransport(
-    new StdioServerTransport(answerInvalidParams(streams.input, streams.output), streams.output),
-  );
+  const checkedInput = answerInvalidParams(streams.input, streams.output);
+  const transport = new DrainingTransport(new StdioServerTransport(checkedInput, streams.output));
   await server.connect(transport);
   await ended;
   options.onStopping?.(transport.inFlight);
   await transport.drain(options.graceMs ?? DRAIN_GRACE_MS);
   await server.close();
+  // The SDK's transport pauses only the stream it reads: the real input, still piped, would keep the
+  // process alive after the last answer.
+  streams.input.unpipe(checkedInput);
+  streams.input.pause();
 }

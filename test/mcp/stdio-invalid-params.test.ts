@@ -40,3 +40,23 @@ test("wrong types inside params are -32602 (invalid params), not -32603", async 
   expect(answer?.error?.code).toBe(-32602);
   expect(answer?.error?.message).toMatch(/^params of tools\/call: name: /);
 });
+
+test("a request split mid-character across chunks reaches the server whole", async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const { io, stderr } = captureIo();
+  const exit = createMcpCommand(() => ({ input, output })).run(["tools/request-tools.yaml"], io);
+  const lines: string[] = [];
+  output.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+  await expect.poll(() => stderr()).toContain("over stdio");
+  const request = Buffer.from(
+    `${JSON.stringify({ jsonrpc: "2.0", id: "é-1", method: "tools/list", params: {} })}\n`,
+  );
+  const middleOfE = request.indexOf(0xc3) + 1;
+  input.write(request.subarray(0, middleOfE));
+  input.write(request.subarray(middleOfE));
+  await expect.poll(() => lines.length).toBe(1);
+  input.end();
+  expect(await exit).toBe(0);
+  expect(JSON.parse(lines[0] ?? "")).toMatchObject({ id: "é-1", result: { tools: expect.any(Array) } });
+});
