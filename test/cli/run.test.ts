@@ -248,6 +248,42 @@ describe("tooldeck run on a hostile scenario", () => {
     expect(existsSync(join(parent, "escaped.json"))).toBe(false);
   });
 
+  test("a cassette symlinked out of the project fails only its scenario; the others run and report", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "tooldeck-run-hostile-"));
+    const dir = join(parent, "scenarios");
+    mkdirSync(dir);
+    const scenario = (cassette: string) =>
+      readFileSync(packagePath("scenarios", "list-events.yaml"), "utf8")
+        .replace("tools: [../tools/]", `tools: ["${packagePath("tools")}"]`)
+        .replace("profile: [standard, flowise]", `profile: standard\ncassette: ${cassette}`);
+    writeFileSync(join(dir, "a-linked.yaml"), scenario("linked.json"));
+    writeFileSync(join(dir, "b-own.yaml"), scenario("own.json"));
+    writeFileSync(
+      join(parent, "outside.json"),
+      readFileSync(packagePath("scenarios", "cassettes", "list-events.standard.cassette.json")),
+    );
+    symlinkSync(join(parent, "outside.json"), join(dir, "linked.json"));
+    const { exit, stdout } = await run(dir);
+    expect(exit).toBe(2);
+    expect(stdout).toContain(
+      `✗ ${join(dir, "a-linked.yaml")} — cassette "linked.json" is outside the scenario's folder`,
+    );
+    expect(stdout).toContain("✓ list events [standard] — 1 call, recorded");
+    expect(stdout).toContain("1 passed, 1 failed");
+  });
+
+  test("a scenario file symlinked out of the project is its own failed entry", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "tooldeck-run-hostile-"));
+    const dir = join(parent, "scenarios");
+    mkdirSync(dir);
+    writeFileSync(join(parent, "elsewhere.yaml"), "name: planted\n");
+    symlinkSync(join(parent, "elsewhere.yaml"), join(dir, "planted.yaml"));
+    const { exit, stdout } = await run(dir);
+    expect(exit).toBe(2);
+    expect(stdout).toMatch(/✗ .*planted\.yaml — .*planted\.yaml is a symlink to .*outside the project/);
+    expect(stdout).toContain("0 passed, 1 failed");
+  });
+
   test("--update writes nothing through a dangling symlink out of the folder", async () => {
     const parent = mkdtempSync(join(tmpdir(), "tooldeck-run-hostile-"));
     const dir = join(parent, "scenarios");

@@ -155,21 +155,24 @@ function parseFormat(value: string): Format {
 
 /**
  * Named files as given; folders and patterns give their .yaml/.yml files (cassettes are .json, so they
- * are never taken for scenarios).
+ * are never taken for scenarios). A scenario symlinked out of the project is still listed, for its own
+ * load to fail as its entry; any other file refused by the walk (a cassette) is its scenario's to report.
  */
 function scenarioFiles(paths: readonly string[], roots: readonly string[]): string[] {
+  const isScenario = (file: string) => [".yaml", ".yml"].includes(extname(file));
   return paths.flatMap((path) => {
     const stats = statSync(path, { throwIfNoEntry: false });
+    const refused: string[] = [];
     const listing = {
       roots: realRoots([...roots, stats ? path : globBase(path)]),
-      onRefused: (file: string, message: string) => {
-        throw new ToolDeckError("load", `${file}: ${message}`);
+      onRefused: (file: string) => {
+        if (isScenario(file)) refused.push(file);
       },
     };
-    const isScenario = (file: string) => [".yaml", ".yml"].includes(extname(file));
-    if (!stats && isGlob(path)) return expandGlob(path, process.cwd(), listing).filter(isScenario);
+    if (!stats && isGlob(path))
+      return [...expandGlob(path, process.cwd(), listing).filter(isScenario), ...refused];
     if (!stats) throw new ToolDeckError("usage", `${path}: no such file or folder`);
     if (!stats.isDirectory()) return [path];
-    return listConfigFiles(path, process.cwd(), listing).filter(isScenario);
+    return [...listConfigFiles(path, process.cwd(), listing).filter(isScenario), ...refused];
   });
 }
