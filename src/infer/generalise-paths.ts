@@ -37,7 +37,8 @@ const SIGNATURE_SIZE = 500;
  * place that lead to alike places (the same sub-paths, or answers with the same fields) are values of
  * one parameter (`/users/alice`, `/users/bob`, `/users/carol` → `/users/{userId}`;
  * `/repos/octocat/…/issues`, `/repos/torvalds/…/issues` → `/repos/{repoId}/…`), while words that lead to
- * different places stay names (`/emojis` beside `/meta`, `/gists/public` beside `/gists/{gistId}`). A
+ * different places stay names (`/emojis` beside `/meta`, `/gists/public` beside `/gists/{gistId}`), as do
+ * words followed by values (`/users/7`, `/commits/9f3c…`: collections, see `leadsToValues`). A
  * parameter is named after the name before it (`/owners/{ownerId}/pets/{petId}`), else `param2`….
  * @example
  * const templated = generalisePaths([{ path: "/events/1", answerKeys: ["id"] }]);
@@ -127,6 +128,7 @@ type Group = { words: Word[]; signature: Set<string>; hasParam: boolean };
 function collapse(node: PathNode, seen: SegmentsSeen): void {
   const words = [...node.literals]
     .filter(([segment]) => (seen.after.get(segment)?.size ?? 0) < NAME_AFTER)
+    .filter(([, child]) => !leadsToValues(child))
     .map(([segment, child]): Word => ({ segment, child, signature: signatureOf(child, seen.frequency) }));
   const joining = parameterGroup(words, node.param && signatureOf(node.param, seen.frequency));
   for (const { segment, child } of joining) {
@@ -135,6 +137,16 @@ function collapse(node: PathNode, seen: SegmentsSeen): void {
   }
   for (const child of node.literals.values()) collapse(child, seen);
   if (node.param) collapse(node.param, seen);
+}
+
+/**
+ * Whether a word is a collection's name by what follows it: most of its paths go on with a value by its
+ * spelling (`/users/7`, `/commits/9f3c…`). A value is followed by names (`/repos/octocat/issues`), so
+ * `/users/{id}`, `/files/{id}/download` and `/commits/{sha}` stay three prefixes, however alike their
+ * answers, instead of one `/{id}/{param2}`.
+ */
+function leadsToValues(child: PathNode): boolean {
+  return child.param !== undefined && child.param.count * 2 >= child.count;
 }
 
 /**

@@ -103,6 +103,23 @@ describe("generalisePaths", () => {
     ).toContain("/{id}/comments");
   });
 
+  test("words followed by ids are collections: alike answers do not merge their prefixes", () => {
+    const created = (keys: string[]) => [...keys, "created_at"];
+    const paths: [string, string[]][] = [];
+    for (let i = 0; i < 300; i++) {
+      paths.push([`/users/${i}`, created(["id", "name"])]);
+      paths.push([`/files/${i}`, created(["id", "size"])]);
+      paths.push([`/files/${i}/download`, []]);
+      paths.push([`/commits/${(i + 0x1000_0000).toString(16)}`, created(["sha", "message"])]);
+    }
+    expect(templatesOf(paths)).toEqual([
+      "/users/{userId}",
+      "/files/{fileId}",
+      "/files/{fileId}/download",
+      "/commits/{commitId}",
+    ]);
+  });
+
   test("two words alike are values only when each is rare", () => {
     const pet = ["id", "name"];
     expect(
