@@ -395,6 +395,16 @@ describe("the legacy node v1: one string input (reference section 8)", () => {
     },
   );
 
+  test("a required value missing: the values the model did give are not sent either (fact 59)", async () => {
+    const withQuery = v1({
+      sendQuery: true,
+      parametersQuery: { values: [{ name: "q", valueProvider: "modelOptional" }] },
+    });
+    const { result, requests } = await call(withQuery, { input: JSON.stringify({ q: "x" }) }, json({}));
+    expect(requests.map((request) => request.url)).toEqual([`${BASE}/items/%7Bid%7D`]);
+    expect(result).toMatchObject({ ok: false, output: "Input provided by model is not valid" });
+  });
+
   test("an input that is not JSON is not reproduced: nothing is sent", async () => {
     const { result, requests } = await call(v1(), { input: "id is 7" }, json({}));
     expect(requests).toEqual([]);

@@ -46,7 +46,10 @@ export async function callLegacy(
   }
   const v1 = config.typeVersion < 1.1;
   const values = v1 ? v1Values(args, plan) : args;
-  const request = buildLegacyRequest(config.parameters, plan, context.auth, values);
+  // v1 with a required value missing sends none of the model's values: the placeholders stay, and a
+  // value the model did give (`?q=x`) is not sent either (fact 59).
+  const invalidV1 = v1 && lacksRequired(values, plan);
+  const request = buildLegacyRequest(config.parameters, plan, context.auth, invalidV1 ? {} : values);
   const call = {
     request,
     response: { format: "text" as const, fullResponse: false, neverError: true, outputPropertyName: "data" },
@@ -64,7 +67,7 @@ export async function callLegacy(
     );
   }
   // v1 with a required value missing: the request went, placeholder and all; its answer is dropped (fact 59).
-  if (v1 && lacksRequired(values, plan))
+  if (invalidV1)
     return {
       ok: false,
       output: V1_INPUT_NOT_VALID,
