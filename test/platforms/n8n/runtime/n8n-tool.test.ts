@@ -276,7 +276,11 @@ describe("the legacy toolHttpRequest", () => {
       placeholderDefinitions: { values: [{ name: "id" }, { name: "limit", type: "number" }] },
     };
     const { result, requests } = await call(legacy(parameters), { id: "1" }, json({}));
-    expect(result).toMatchObject({ ok: false, output: "Misconfigured placeholder 'limit'" });
+    expect(result).toMatchObject({
+      ok: false,
+      output: "Error in sub-node get_item: Misconfigured placeholder 'limit'",
+      endsRun: true,
+    });
     expect(requests).toEqual([]);
   });
 });
