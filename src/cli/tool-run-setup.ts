@@ -3,7 +3,7 @@ import { createEmulator } from "../emulator/create-emulator.js";
 import { answerEveryHost } from "../emulator/spec/answer-every-host.js";
 import { DEFAULT_PROFILE, type Profile } from "../profile.js";
 import { projectRoots } from "../project-files/project-read-options.js";
-import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
+import { flowiseHostOptions } from "../runtime/host-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { CliIo } from "./cli-io.js";
 import type { RunSpecs } from "./spec-emulators-for-run.js";
@@ -72,7 +72,7 @@ export function toolRunSetup(
   } else if (baseUrl !== undefined) {
     runtime.baseUrl = baseUrl.replace(/\/+$/, "");
   }
-  if (flowiseSecurityCheckOff(io.env)) runtime.httpSecurityCheck = false;
+  Object.assign(runtime, flowiseHostOptions(io.env));
   runtime.allowCode = values["allow-code"] ?? false;
   runtime.onCodeNotRun = noteCodeNotRun(io);
   return { runtime, profileOf, emulator, secretVars: user.secret };

@@ -22,7 +22,7 @@ import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
-import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
+import { flowiseHostOptions, flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import { secretVars } from "../secrets/secret-vars.js";
 import { maskUrlCredentials } from "../secrets/url-credentials.js";
@@ -238,7 +238,7 @@ async function probeOptions(
       baseUrl,
       userVars: options.vars ?? {},
       outbound: context.outbound,
-      securityCheckOff: flowiseSecurityCheckOff(options.env ?? process.env),
+      flowiseHosts: flowiseHostOptions(options.env ?? process.env),
       read: context.read,
       hideSecret: options.onSecret ?? (() => {}),
     }),

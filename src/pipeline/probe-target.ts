@@ -11,6 +11,7 @@ import type { ProbeRuntime, ProbeTarget } from "../lint/probe/probe.js";
 import { type FetchLike, markInProcess } from "../net/fetch-like.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
+import type { FlowiseHostOptions } from "../runtime/host-policy.js";
 import { isNamedHost, type OutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 
@@ -25,8 +26,8 @@ export interface ProbeTargetSettings {
   baseUrl: string | undefined;
   userVars: Record<string, string>;
   outbound: OutboundPolicy;
-  /** HTTP_SECURITY_CHECK=false, as Flowise reads it. */
-  securityCheckOff: boolean;
+  /** HTTP_SECURITY_CHECK=false and HTTP_DENY_LIST, as Flowise reads them. */
+  flowiseHosts: FlowiseHostOptions;
   read: SpecReadOptions;
   /** Told the Flowise API key the probes' emulators accept, so that it is masked when printed. */
   hideSecret: (secret: string) => void;
@@ -56,7 +57,7 @@ export function createProbeTarget(settings: ProbeTargetSettings): ProbeTarget {
  * A fresh embedded emulator for every probed tool, or the real service at --base-url (every tool is
  * sent there: toolkits' servers and literal origins are replaced), behind the outbound guard either
  * way; with HTTP_SECURITY_CHECK=false, as Flowise reads it, the flowise profile reaches loopback hosts
- * (the guard still decides which). Without --live, spec emulators stand in for
+ * (the guard still decides which), and HTTP_DENY_LIST's entries are refused as Flowise refuses them. Without --live, spec emulators stand in for
  * the tools' own hosts (docs/spec-emulator.md); a host with neither is skipped, not called.
  */
 function probeTarget(
@@ -65,7 +66,7 @@ function probeTarget(
   specs: ProbeSpecs | undefined,
 ): ProbeRuntime {
   const { baseUrl, userVars, outbound } = settings;
-  const options: ToolRuntimeOptions = settings.securityCheckOff ? { httpSecurityCheck: false } : {};
+  const options: ToolRuntimeOptions = { ...settings.flowiseHosts };
   if (baseUrl !== undefined) {
     return {
       ...options,

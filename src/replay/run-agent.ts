@@ -2,10 +2,12 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { createAgent } from "langchain";
 import { type ToolArtifact, toLangChainTools } from "../runtime/langchain/to-langchain-tools.js";
+import { RunEndingFailure } from "../runtime/run-ending-failure.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { agentLoopMiddleware } from "./agent-loop-middleware.js";
 import type { CallRecord } from "./call-record.js";
 import { replayedArgsMiddleware } from "./replayed-args-middleware.js";
+import { RunEnding } from "./run-ending.js";
 import { stateDigest } from "./state-digest.js";
 
 /** The model, tools, prompt and messages of an agent run, and the emulator state it reads. */
@@ -33,17 +35,24 @@ export interface AgentRun {
 
 /**
  * Runs a real `createAgent` loop over the tools and returns every tool call the model made, in order,
- * with the exchange behind it and the emulator's state digest right after it.
+ * with the exchange behind it and the emulator's state digest right after it. Where the platform's agent
+ * ends its run (a tool's `setupFailure` before the first model call, a result that `endsRun`), the run
+ * rejects with a `RunEndingFailure` carrying the platform's error.
  * @example
  * const run = await runAgent({ model: fakeModel().respond(new AIMessage("hi")), tools, messages: ["hello"], snapshot });
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
+  const failing = options.tools.find((tool) => tool.setupFailure !== undefined);
+  if (failing?.setupFailure !== undefined) throw new RunEndingFailure(failing.setupFailure);
   const digests = new Map<string, string>();
-  const tools = options.tools.map((tool) => withDigest(tool, digests, options.snapshot));
-  // The platform's loop first, so that it sees the model's own messages; then its replay of them.
-  const middleware = [agentLoopMiddleware(options.tools), replayedArgsMiddleware(options.tools)].filter(
-    (entry) => entry !== undefined,
-  );
+  const ending = new RunEnding();
+  const tools = options.tools.map((tool) => ending.watch(withDigest(tool, digests, options.snapshot)));
+  // The run's end first; the platform's loop, so that it sees the model's own messages; then its replay of them.
+  const middleware = [
+    ending.middleware(),
+    agentLoopMiddleware(options.tools),
+    replayedArgsMiddleware(options.tools),
+  ].filter((entry) => entry !== undefined);
   const agent = createAgent({
     model: options.model,
     tools: toLangChainTools(tools),
@@ -53,10 +62,17 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
   const initial = stateDigest(options.snapshot());
   let history: BaseMessage[] = [];
   for (const message of options.messages) {
-    const state = await agent.invoke(
-      { messages: [...history, new HumanMessage(message)] },
-      { recursionLimit: options.recursionLimit ?? 25, ...(options.signal ? { signal: options.signal } : {}) },
-    );
+    const state = await agent
+      .invoke(
+        { messages: [...history, new HumanMessage(message)] },
+        {
+          recursionLimit: options.recursionLimit ?? 25,
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+      )
+      .catch((error: unknown) => {
+        throw ending.failure ?? error;
+      });
     history = state.messages;
   }
   const last = history.at(-1);

@@ -4,7 +4,7 @@ import type { ToolConfig } from "../config/tool-config.js";
 import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
 import { createRecordedTrafficEmulator } from "../emulator/traffic/recorded-traffic-emulator.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
-import { flowiseSecurityCheckOff } from "../runtime/host-policy.js";
+import { flowiseHostOptions } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
@@ -86,7 +86,7 @@ export async function runScenario(
   if (options.roots) runtime.roots = options.roots;
   if (options.allowRemoteRefs) runtime.allowRemoteRefs = true;
   if (options.onCodeNotRun) runtime.onCodeNotRun = options.onCodeNotRun;
-  if (flowiseSecurityCheckOff(options.env ?? process.env)) runtime.httpSecurityCheck = false;
+  Object.assign(runtime, flowiseHostOptions(options.env ?? process.env));
   const tools = await buildScenarioTools(scenario, runtime);
   const system = resolveSystem(scenario.system, runtime);
   const base = {

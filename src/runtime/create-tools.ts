@@ -76,5 +76,6 @@ function toToolkitOptions(runtime: ToolRuntimeOptions): ToolkitOptions {
   if (options.allowRemoteRefs) toolkit.allowRemoteRefs = true;
   if (options.resolveHost) toolkit.resolveHost = options.resolveHost;
   if (options.httpSecurityCheck !== undefined) toolkit.httpSecurityCheck = options.httpSecurityCheck;
+  if (options.httpDenyList) toolkit.httpDenyList = options.httpDenyList;
   return toolkit;
 }

@@ -1,9 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import { hostOf } from "../net/host-of.js";
 import { neverResolves, type ResolveHost, resolveWithDns } from "../net/resolve-host.js";
-
-/** Flowise 3.1's refusal of private and loopback targets (reference/flowise-tools.md, "Transport"). */
-export const FLOWISE_DENIED = "Access to this host is denied by policy.";
+import { denyListRefusal, FLOWISE_DENIED, parseDenyList } from "./flowise-deny-list.js";
 
 /**
  * The refusal as Flowise 3.1.4 words it (section 6): an IPv4 target (`localhost` included, which
@@ -44,12 +42,27 @@ function isPrivateAddress(address: string): boolean {
   return PRIVATE_RANGES.check(candidate, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** Flowise's refusal text for a URL whose host is private, or undefined when it is not. */
+/**
+ * What Flowise checks a host against: its own list of private ranges unless HTTP_SECURITY_CHECK=false,
+ * and the entries of HTTP_DENY_LIST (`parseDenyList`).
+ */
+export interface FlowiseHostPolicy {
+  securityCheck: boolean;
+  denyList: readonly string[];
+}
+
+/** Flowise's default: the private ranges, no deny list. */
+export const DEFAULT_FLOWISE_POLICY: FlowiseHostPolicy = { securityCheck: true, denyList: [] };
+
+/** Flowise's refusal text for a URL whose host (or an address it resolves to) is refused, else undefined. */
 export async function flowiseRefusalOf(
   url: URL,
   resolveHost: ResolveHost = resolveWithDns,
+  policy: FlowiseHostPolicy = DEFAULT_FLOWISE_POLICY,
 ): Promise<string | undefined> {
-  return refusalFor(await privateAddressOf(url, resolveHost));
+  const known = addressesWithoutDns(url, resolveHost);
+  const addresses = known === NEEDS_DNS ? ((await resolveHost(hostOf(url))) ?? []) : known;
+  return refusalOfAddresses(addresses, policy);
 }
 
 /** The refusal depends on what DNS answers for the host name. */
@@ -62,9 +75,10 @@ export const NEEDS_DNS: unique symbol = Symbol("needs DNS");
 export function flowiseRefusalWithoutDns(
   url: URL,
   resolveHost: ResolveHost = resolveWithDns,
+  policy: FlowiseHostPolicy = DEFAULT_FLOWISE_POLICY,
 ): string | undefined | typeof NEEDS_DNS {
-  const address = privateAddressWithoutDns(url, resolveHost);
-  return address === NEEDS_DNS ? NEEDS_DNS : refusalFor(address);
+  const known = addressesWithoutDns(url, resolveHost);
+  return known === NEEDS_DNS ? NEEDS_DNS : refusalOfAddresses(known, policy);
 }
 
 /** What Flowise 3.1.4 answers for a private address: IPv4 ones (v4-mapped too) with `isDeniedIP: Error:`. */
@@ -72,8 +86,17 @@ export function flowiseRefusalText(address: string): string {
   return isIP(address) === 4 || /^::ffff:/i.test(address) ? FLOWISE_DENIED_IPV4 : FLOWISE_DENIED;
 }
 
-function refusalFor(address: string | undefined): string | undefined {
-  return address === undefined ? undefined : flowiseRefusalText(address);
+/**
+ * Flowise checks each address in turn against its whole list (its private ranges first, then the deny
+ * list): the first hit refuses the request.
+ */
+function refusalOfAddresses(addresses: readonly string[], policy: FlowiseHostPolicy): string | undefined {
+  for (const address of addresses) {
+    if (policy.securityCheck && isPrivateAddress(address)) return flowiseRefusalText(address);
+    const denied = denyListRefusal(address, policy.denyList);
+    if (denied !== undefined) return denied;
+  }
+  return undefined;
 }
 
 /**
@@ -81,35 +104,47 @@ function refusalFor(address: string | undefined): string | undefined {
  * `localhost` (as 127.0.0.1); undefined for a public IP and for any other name.
  */
 export function literalPrivateAddress(url: URL): string | undefined {
-  const address = writtenPrivateAddress(hostOf(url));
-  return address === NEEDS_DNS ? undefined : address;
-}
-
-/** The private address a URL's host is or resolves to (`localhost` as 127.0.0.1), if any. */
-async function privateAddressOf(url: URL, resolveHost: ResolveHost): Promise<string | undefined> {
-  const known = privateAddressWithoutDns(url, resolveHost);
-  if (known !== NEEDS_DNS) return known;
-  return (await resolveHost(hostOf(url)))?.find(isPrivateAddress);
+  const addresses = writtenAddresses(hostOf(url));
+  return addresses === NEEDS_DNS ? undefined : addresses.find(isPrivateAddress);
 }
 
 /**
- * What is known without DNS: a host written as an IP or `localhost` is judged as written, and a name
- * `resolveHost` never resolves (an embedded emulator's) is never private.
+ * The addresses Flowise would check, when known without DNS: a host written as an IP or `localhost` is
+ * judged as written, and a name `resolveHost` never resolves (an embedded emulator's) has none.
  */
-function privateAddressWithoutDns(url: URL, resolveHost: ResolveHost): string | undefined | typeof NEEDS_DNS {
+function addressesWithoutDns(url: URL, resolveHost: ResolveHost): string[] | typeof NEEDS_DNS {
   const hostname = hostOf(url);
-  const written = writtenPrivateAddress(hostname);
-  return written === NEEDS_DNS && neverResolves(resolveHost, hostname) ? undefined : written;
+  const written = writtenAddresses(hostname);
+  return written === NEEDS_DNS && neverResolves(resolveHost, hostname) ? [] : written;
 }
 
-/** `localhost` (and its subdomains) as 127.0.0.1, an IP literal when private; a name needs DNS. */
-function writtenPrivateAddress(hostname: string): string | undefined | typeof NEEDS_DNS {
-  if (hostname === "localhost" || hostname.endsWith(".localhost")) return "127.0.0.1";
-  if (isIP(hostname) === 0) return NEEDS_DNS;
-  return isPrivateAddress(hostname) ? hostname : undefined;
+/** `localhost` (and its subdomains) as 127.0.0.1, an IP literal as itself; a name needs DNS. */
+function writtenAddresses(hostname: string): string[] | typeof NEEDS_DNS {
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return ["127.0.0.1"];
+  return isIP(hostname) === 0 ? NEEDS_DNS : [hostname];
 }
 
 /** Flowise's own switch: with HTTP_SECURITY_CHECK=false it calls loopback and private hosts too. */
 export function flowiseSecurityCheckOff(env: Record<string, string | undefined>): boolean {
   return env.HTTP_SECURITY_CHECK?.toLowerCase() === "false";
+}
+
+/** What Flowise's environment sets for its host checks, as tool runtime options. */
+export interface FlowiseHostOptions {
+  httpSecurityCheck?: false;
+  httpDenyList?: string[];
+}
+
+/**
+ * The runtime options Flowise's own environment variables stand for: HTTP_SECURITY_CHECK=false and
+ * HTTP_DENY_LIST, read from `env` as a Flowise server would read them.
+ * @example
+ * flowiseHostOptions({ HTTP_DENY_LIST: "203.0.113.0/24" }); // { httpDenyList: ["203.0.113.0/24"] }
+ */
+export function flowiseHostOptions(env: Record<string, string | undefined>): FlowiseHostOptions {
+  const options: FlowiseHostOptions = {};
+  if (flowiseSecurityCheckOff(env)) options.httpSecurityCheck = false;
+  const denyList = parseDenyList(env.HTTP_DENY_LIST);
+  if (denyList.length > 0) options.httpDenyList = denyList;
+  return options;
 }

@@ -17,6 +17,11 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   /** Flowise profile: refuse loopback and private hosts unless false (Flowise's HTTP_SECURITY_CHECK). Default true. */
   httpSecurityCheck?: boolean;
   /**
+   * Flowise profile: the entries of Flowise's HTTP_DENY_LIST (`parseDenyList`), refused as well, whatever
+   * `httpSecurityCheck` says. Default none.
+   */
+  httpDenyList?: readonly string[];
+  /**
    * Send only where this policy allows (docs/security.md): the fetch is wrapped by
    * `createOutboundGuard`, which judges every request and redirect hop before anything is sent.
    */

@@ -32,6 +32,11 @@ export interface ToolResult {
    * does not evaluate, a credential it was not given). Probes report the tool as not probed, for this reason.
    */
   notReproduced?: string;
+  /**
+   * The platform's agent ends its whole run on this failure, with `error` as the run's error, and the
+   * model never sees `output` (n8n stopping the workflow): agent runs end there; a single call shows it.
+   */
+  endsRun?: boolean;
 }
 
 /** Per-call options: cancellation, and the LLM's tool-call id when an agent made the call (recorders key on it). */
@@ -87,5 +92,10 @@ export interface ExecutableTool {
    * run holding such a tool follows it.
    */
   agentLoop?: AgentLoopRules;
+  /**
+   * Why the platform's agent fails as soon as it starts, before its first model call, when it holds
+   * this tool (n8n's legacy HTTP tool set up in a way n8n refuses): an agent run holding it ends there.
+   */
+  setupFailure?: string;
   invoke(args: unknown, options?: ToolInvokeOptions): Promise<ToolResult>;
 }

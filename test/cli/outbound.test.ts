@@ -142,6 +142,24 @@ describe("probes go only where the user said", () => {
     expect(stdout).toContain("GET got no answer within 200 ms (--timeout)");
   }, 10_000);
 
+  test("HTTP_DENY_LIST holds under HTTP_SECURITY_CHECK=false: the host it names gets nothing", async () => {
+    const tools = toolsWith({
+      kind: "request",
+      method: "GET",
+      name: "get_events",
+      description: "Use this to list events",
+      url: `http://${victim.host()}/events`,
+    });
+    victim.requests.length = 0;
+    const env = { HTTP_SECURITY_CHECK: "false", HTTP_DENY_LIST: "10.0.0.0/8, 127.0.0.0/8" };
+    const allowed = ["--profile", "flowise", "--allow-host", victim.host()];
+    const { stdout } = await tooldeckWithEnv(env, "check", tools, ...allowed, "--format", "json");
+    expect(stdout).toContain("isDeniedIP: Error: Access to this host is denied by policy.");
+    expect(victim.requests).toEqual([]);
+    await tooldeckWithEnv({ HTTP_SECURITY_CHECK: "false" }, "check", tools, ...allowed);
+    expect(victim.requests).toEqual(["GET /events "]);
+  });
+
   test("--timeout must be a positive number", async () => {
     const { exit, stderr } = await tooldeck("check", toolsWith(METADATA_TOOL), "--timeout", "soon");
     expect(exit).toBe(2);

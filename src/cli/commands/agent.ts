@@ -3,6 +3,7 @@ import type { CallRecord } from "../../replay/call-record.js";
 import { runAgent } from "../../replay/run-agent.js";
 import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
 import { initModel, isUnreachable, modelEndpoint } from "../../runtime/langchain/init-model.js";
+import { RunEndingFailure } from "../../runtime/run-ending-failure.js";
 import { resolveVariables } from "../../runtime/variables.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { toLineText, toTerminalText } from "../../text/safe-text.js";
@@ -63,6 +64,10 @@ export const agentCommand: Command = {
       return EXIT.ok;
     } catch (error) {
       const message = (error as Error).message.split("\n")[0] ?? "";
+      if (error instanceof RunEndingFailure) {
+        io.stderr(`tooldeck agent: the run ended as its platform ends it: ${toLineText(message)}\n`);
+        return EXIT.findings;
+      }
       const where = isUnreachable(error) ? ` (cannot reach ${modelEndpoint(modelSpec, io.env)})` : "";
       io.stderr(`tooldeck agent: the model call failed: ${toLineText(`${message}${where}`)}\n`);
       return EXIT.findings;

@@ -1,5 +1,10 @@
 import { type ResolveHost, resolveWithDns } from "../../net/resolve-host.js";
-import { flowiseRefusalOf, flowiseRefusalWithoutDns, NEEDS_DNS } from "../host-policy.js";
+import {
+  type FlowiseHostPolicy,
+  flowiseRefusalOf,
+  flowiseRefusalWithoutDns,
+  NEEDS_DNS,
+} from "../host-policy.js";
 import type { ToolProfile } from "./tool-profile.js";
 
 /** Why a URL's host is refused, or undefined; at once when no DNS answer is needed, else as a promise. */
@@ -24,30 +29,40 @@ function rememberedFor(resolveHost: ResolveHost): Map<string, string | undefined
 }
 
 /**
- * Why the profile refuses a URL's host before sending (Flowise's loopback/private policy), or
- * undefined: the one place that weighs the profile against `httpSecurityCheck: false` (Flowise's
- * HTTP_SECURITY_CHECK=false). Request tools check every redirect hop with it, toolkits and HTTP nodes
- * their one URL.
+ * Why the profile refuses a URL's host before sending (Flowise's loopback/private policy and its
+ * HTTP_DENY_LIST), or undefined: the one place that weighs the profile against `httpSecurityCheck:
+ * false` (Flowise's HTTP_SECURITY_CHECK=false) and `httpDenyList`. Request tools check every redirect
+ * hop with it, toolkits and HTTP nodes their one URL.
  *
  * An answer that needs no DNS (an IP literal, `localhost`, a name the resolver never resolves, such as
- * an embedded emulator's) cannot change, so it is remembered by resolver and host name and given at
- * once: every in-process call checks its host, and the check cost as much as a tenth of the call
- * (bench/tool-calls-langchain). An answer that depends on DNS is asked for on every hop.
+ * an embedded emulator's) cannot change, so it is remembered by resolver, policy and host name and
+ * given at once: every in-process call checks its host, and the check cost as much as a tenth of the
+ * call (bench/tool-calls-langchain). An answer that depends on DNS is asked for on every hop.
  */
 export function privateHostRefusal(
   profile: Pick<ToolProfile, "refusesPrivateHosts">,
-  options: { httpSecurityCheck?: boolean | undefined; resolveHost?: ResolveHost | undefined },
+  options: {
+    httpSecurityCheck?: boolean | undefined;
+    httpDenyList?: readonly string[] | undefined;
+    resolveHost?: ResolveHost | undefined;
+  },
 ): HostRefusal {
-  if (!profile.refusesPrivateHosts || options.httpSecurityCheck === false) return () => undefined;
+  const policy: FlowiseHostPolicy = {
+    securityCheck: options.httpSecurityCheck !== false,
+    denyList: options.httpDenyList ?? [],
+  };
+  if (!profile.refusesPrivateHosts || (!policy.securityCheck && policy.denyList.length === 0))
+    return () => undefined;
   const resolveHost = options.resolveHost ?? resolveWithDns;
   const remembered = rememberedFor(resolveHost);
+  const policyKey = `${policy.securityCheck} ${policy.denyList.join(",")} `;
   return (url) => {
-    const { hostname } = url;
-    if (remembered.has(hostname)) return remembered.get(hostname);
-    const refusal = flowiseRefusalWithoutDns(url, resolveHost);
-    if (refusal === NEEDS_DNS) return flowiseRefusalOf(url, resolveHost);
+    const key = policyKey + url.hostname;
+    if (remembered.has(key)) return remembered.get(key);
+    const refusal = flowiseRefusalWithoutDns(url, resolveHost, policy);
+    if (refusal === NEEDS_DNS) return flowiseRefusalOf(url, resolveHost, policy);
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(hostname, refusal);
+    remembered.set(key, refusal);
     return refusal;
   };
 }

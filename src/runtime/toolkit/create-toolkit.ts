@@ -49,6 +49,8 @@ export interface ToolkitOptions {
    * returns ""); false is Flowise's HTTP_SECURITY_CHECK=false. Default true.
    */
   httpSecurityCheck?: boolean;
+  /** Flowise profile: the entries of Flowise's HTTP_DENY_LIST, refused too. Default none. */
+  httpDenyList?: readonly string[];
   /** The spec, already loaded or indexed, instead of reading `config.spec`. */
   spec?: OpenApiSpec | OperationIndex;
   /**

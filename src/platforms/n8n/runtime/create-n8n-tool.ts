@@ -14,7 +14,7 @@ import { agent2Validation } from "./agent-semantics.js";
 import { isAgent3 } from "./agent-version.js";
 import { authenticationPlan, resolveAuthentication } from "./credential-auth.js";
 import { callCurrent } from "./current/call-current.js";
-import { callLegacy } from "./legacy/call-legacy.js";
+import { callLegacy, legacySetupFailure } from "./legacy/call-legacy.js";
 import type { N8nCallContext } from "./n8n-call-context.js";
 import { NotReproducible } from "./node-failure.js";
 
@@ -45,6 +45,7 @@ export function createN8nTool(config: N8nHttpToolConfig, runtime: ToolRuntimeOpt
   const { description, inputSchema } = legacy ? legacyIdentity(config) : currentIdentity(config);
   const compiled = legacy ? undefined : new CompiledParameters(config.parameters);
   const authPlan = authenticationPlan(config);
+  const setupFailure = legacy ? legacySetupFailure(config) : undefined;
   return {
     name: toolNameOf(config.name),
     description,
@@ -56,7 +57,10 @@ export function createN8nTool(config: N8nHttpToolConfig, runtime: ToolRuntimeOpt
     ...(isAgent3(config.agent)
       ? { replayedArgs: (args, id) => ({ ...args, id }), agentLoop: N8N_AGENT_3_LOOP }
       : {}),
+    // The older agent fails before its first model call when it holds a legacy node n8n refuses (fact 47).
+    ...(setupFailure ? { setupFailure } : {}),
     async invoke(given, callOptions = {}) {
+      if (setupFailure) return agentFails(setupFailure);
       const args = isPlainObject(given) ? given : {};
       if (!isAgent3(config.agent)) {
         const invalid = agent2Validation(inputSchema, args);
@@ -95,9 +99,15 @@ function legacyIdentity(config: N8nHttpToolConfig) {
   return { description, inputSchema: legacySchema(plan.parameters, config.typeVersion) };
 }
 
+/** The agent's setup failure, as a call shows it: the agent would not have run at all. */
+function agentFails(failure: string): ToolResult {
+  const error = `the n8n agent fails before any model call: ${failure}`;
+  return { ok: false, output: failure, error, endsRun: true };
+}
+
 /** Agent 2.2 stops the whole workflow; the model never sees it (reference fact 41). */
 function workflowStops(message: string): ToolResult {
-  return { ok: false, output: message, error: `the n8n workflow stops: ${message}` };
+  return { ok: false, output: message, error: `the n8n workflow stops: ${message}`, endsRun: true };
 }
 
 function notReproduced(reason: string): ToolResult {

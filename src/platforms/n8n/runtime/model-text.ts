@@ -21,6 +21,7 @@ export function toolError(
     output,
     error: stops ? `the n8n workflow stops: ${message}` : message,
   };
+  if (stops) result.endsRun = true;
   if (request) result.request = request;
   if (response) result.response = response;
   return result;

@@ -276,7 +276,11 @@ describe("the legacy toolHttpRequest", () => {
       placeholderDefinitions: { values: [{ name: "id" }, { name: "limit", type: "number" }] },
     };
     const { result, requests } = await call(legacy(parameters), { id: "1" }, json({}));
-    expect(result).toMatchObject({ ok: false, output: "Misconfigured placeholder 'limit'" });
+    expect(result).toMatchObject({
+      ok: false,
+      output: "Error in sub-node get_item: Misconfigured placeholder 'limit'",
+      endsRun: true,
+    });
     expect(requests).toEqual([]);
   });
 });
@@ -394,6 +398,16 @@ describe("the legacy node v1: one string input (reference section 8)", () => {
       expect(result).toMatchObject({ ok: false, output: "Input provided by model is not valid" });
     },
   );
+
+  test("a required value missing: the values the model did give are not sent either (fact 59)", async () => {
+    const withQuery = v1({
+      sendQuery: true,
+      parametersQuery: { values: [{ name: "q", valueProvider: "modelOptional" }] },
+    });
+    const { result, requests } = await call(withQuery, { input: JSON.stringify({ q: "x" }) }, json({}));
+    expect(requests.map((request) => request.url)).toEqual([`${BASE}/items/%7Bid%7D`]);
+    expect(result).toMatchObject({ ok: false, output: "Input provided by model is not valid" });
+  });
 
   test("an input that is not JSON is not reproduced: nothing is sent", async () => {
     const { result, requests } = await call(v1(), { input: "id is 7" }, json({}));

@@ -85,10 +85,19 @@ export function createCustomToolExecutable(
     const { request, response } = run;
     const exchange = { ...(request ? { request } : {}), ...(response ? { response } : {}) };
     if (run.ok) return { ok: true, output: outputText(run.output), ...exchange };
-    if (failures === "fail-run") throw new CustomToolRunFailed(run.error);
+    if (failures === "fail-run")
+      throw new CustomToolRunFailed(runFailureText(run.error, context.flow.caller));
     return { ok: false, output: run.error, error: run.error, ...exchange };
   };
   return tool;
+}
+
+/**
+ * The text a failure ends an Agentflow V2 run with: the Agent node throws the tool's error as it is, the
+ * Tool node wraps it in a new `Error` (`Tool.js`), so its text gains `Error: ` (reference §9).
+ */
+function runFailureText(error: string, caller: CustomToolCaller): string {
+  return caller === "agentflow-tool" ? `Error: ${error}` : error;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ToolResult } from "../../../../runtime/tool-result.js";
+import type { N8nHttpToolConfig } from "../../config/n8n-http-tool-config.js";
 import { legacyPlan } from "../../schema/legacy-parameters.js";
 import { legacySetupError } from "../../schema/legacy-setup.js";
 import { isAgent3 } from "../agent-version.js";
@@ -15,13 +16,24 @@ import { lacksRequired, V1_INPUT_NOT_VALID, v1Values } from "./v1-input.js";
 export const LEGACY_UNDER_AGENT_3 =
   'The node "@n8n/n8n-nodes-langchain.toolHttpRequest" has a "supplyData" method but no "execute" method.';
 
+/**
+ * The workflow error an older agent fails with before its first model call when it holds this legacy
+ * node set up in a way n8n refuses (reference fact 47); undefined when it is accepted, and under Agent
+ * 3.x, which never runs the node.
+ */
+export function legacySetupFailure(config: N8nHttpToolConfig): string | undefined {
+  if (isAgent3(config.agent)) return undefined;
+  const setup = legacySetupError(config, legacyPlan(config.parameters));
+  return setup && `Error in sub-node ${config.name}: ${setup.message}`;
+}
+
 /** The legacy node's HTTP client's own limit: none is set, so n8n's five minutes apply. */
 const LEGACY_TIMEOUT_MS = 300_000;
 
 /**
  * One call of the legacy `toolHttpRequest` 1.1 (reference sections 5 and 7): refused by Agent 3.x; under
- * an older agent its setup checked as n8n checks it, then the request sent and the answer given as its
- * text. The string-input v1 takes its values from one JSON text (reference section 8).
+ * an older agent (its setup already checked: `legacySetupFailure`) the request sent and the answer given
+ * as its text. The string-input v1 takes its values from one JSON text (reference section 8).
  */
 export async function callLegacy(
   context: N8nCallContext,
@@ -36,17 +48,12 @@ export async function callLegacy(
     };
   }
   const plan = legacyPlan(config.parameters);
-  const setup = legacySetupError(config, plan);
-  if (setup) {
-    return {
-      ok: false,
-      output: setup.message,
-      error: `the n8n agent fails before any model call: Error in sub-node ${config.name}: ${setup.message}`,
-    };
-  }
   const v1 = config.typeVersion < 1.1;
   const values = v1 ? v1Values(args, plan) : args;
-  const request = buildLegacyRequest(config.parameters, plan, context.auth, values);
+  // v1 with a required value missing sends none of the model's values: the placeholders stay, and a
+  // value the model did give (`?q=x`) is not sent either (fact 59).
+  const invalidV1 = v1 && lacksRequired(values, plan);
+  const request = buildLegacyRequest(config.parameters, plan, context.auth, invalidV1 ? {} : values);
   const call = {
     request,
     response: { format: "text" as const, fullResponse: false, neverError: true, outputPropertyName: "data" },
@@ -64,7 +71,7 @@ export async function callLegacy(
     );
   }
   // v1 with a required value missing: the request went, placeholder and all; its answer is dropped (fact 59).
-  if (v1 && lacksRequired(values, plan))
+  if (invalidV1)
     return {
       ok: false,
       output: V1_INPUT_NOT_VALID,

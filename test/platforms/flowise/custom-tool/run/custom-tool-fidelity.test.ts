@@ -543,20 +543,16 @@ describe("§9 errors and time", () => {
     });
   });
 
-  test.each(["agentflow-agent", "agentflow-tool"] as const)(
-    "an Agentflow V2 %s fails the run, the model sees nothing",
-    async (caller) => {
-      const tool = customTool("throw new Error('boom')", [], {}, { caller });
-      await expect(tool.invoke({})).rejects.toEqual(
-        new CustomToolRunFailed("NodeVM Execution Error: Error: boom"),
-      );
-      await expect(
-        customTool("return 1", [{ property: "a", type: "string", required: true }], {}, { caller }).invoke(
-          {},
-        ),
-      ).rejects.toThrow(MISMATCH);
-    },
-  );
+  test.each([
+    ["agentflow-agent", "NodeVM Execution Error: Error: boom"],
+    ["agentflow-tool", "Error: NodeVM Execution Error: Error: boom"],
+  ] as const)("an Agentflow V2 %s fails the run with %j, the model sees nothing", async (caller, text) => {
+    const tool = customTool("throw new Error('boom')", [], {}, { caller });
+    await expect(tool.invoke({})).rejects.toEqual(new CustomToolRunFailed(text));
+    await expect(
+      customTool("return 1", [{ property: "a", type: "string", required: true }], {}, { caller }).invoke({}),
+    ).rejects.toThrow(MISMATCH);
+  });
 
   test.each([
     ["time-sync-loop", "while (true) {}"],
