@@ -43,7 +43,7 @@ export const fieldTypes: LintRule<RequestToolConfig> = {
     "service accepts only some values the LLM is never told, calls fail on validation. Under flowise every " +
     "param, and every integer body field, reaches the LLM as a string. A type the tool's platform cannot " +
     "declare is never asked for: Flowise (request tools, Custom Tool rows) and n8n's `$fromAI` have no " +
-    "integer, so `number` is their type for one. A param of an array type takes one value of its items' " +
+    "integer, so `number` is their type for one (and n8n's untyped `json` for an array). A param of an array type takes one value of its items' " +
     "type (`tags=a` is the array `[a]`). An enum is told when the field's or the tool's description names " +
     "at least one of its values as a word: a valid subset is enough for the model.",
   appliesTo: isRequestTool,
@@ -97,7 +97,8 @@ function judge(
 
 /**
  * Whether a declared type gives values the schema takes: the same type; an integer for a number; a
- * number for an integer where the platform has no integer; for a param, one value of an array's items
+ * number for an integer where the platform has no integer, and its object for an array where it has no
+ * array; for a param, one value of an array's items
  * (OpenAPI's `form`, `simple`, `spaceDelimited` and `pipeDelimited` styles all read one value as an array
  * of one).
  */
@@ -111,6 +112,8 @@ function fits(
   if (expected === undefined || expected === declared) return true;
   if (expected === "number" && declared === "integer") return true;
   if (expected === "integer" && declared === "number" && sayable && !sayable.includes("integer")) return true;
+  // A platform with objects but no arrays (n8n's untyped `json`) gives arrays as its objects.
+  if (expected === "array" && declared === "object" && sayable && !sayable.includes("array")) return true;
   if (expected !== "array" || where !== "param" || declared === "array" || declared === "object")
     return false;
   return schema.items === undefined || fits(schema.items, declared, "body", sayable);

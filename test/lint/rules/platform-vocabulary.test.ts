@@ -183,6 +183,19 @@ testRule(
       ],
     },
     {
+      name: "an n8n json $fromAI for an array body field: json is n8n's only type for one",
+      config: currentNode({
+        method: "POST",
+        url: "https://shop.example.com/orders",
+        sendBody: true,
+        bodyParameters: {
+          parameters: [{ name: "tags", value: "={{ $fromAI('tags', 'Tags of the order', 'json') }}" }],
+        },
+      }),
+      profile: "n8n",
+      expected: [],
+    },
+    {
       name: "a description naming some of the enum's values tells the model enough",
       config: listOrders({ status: { type: "string", in: "query", description: "open or shipped" } }),
       expected: [],
