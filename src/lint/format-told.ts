@@ -33,7 +33,26 @@ const KNOWN_FORMATS: Record<string, Omit<FormatRule, "guess">> = {
   },
   uri: { label: "a URI", hint: /ur[il]|link|http/i, example: "https://example.com/" },
   url: { label: "a URL", hint: /ur[il]|link|http/i, example: "https://example.com/" },
+  byte: { label: "base64-encoded text", hint: /base-?64/i, example: "aGVsbG8=" },
 };
+
+/**
+ * Formats every value of their type satisfies, so there is nothing to tell: OpenAPI's `int32`/`int64`
+ * (any integer a model writes), `float`/`double` (any number), and the annotations `password` (a UI hint
+ * to mask input), `binary` (any octets), `commonmark` and `html` (any text is valid CommonMark or HTML
+ * text) of the OpenAPI Format Registry. The bounded `int8`/`int16`/`uint8`, `byte` (base64) and the
+ * JSON Schema formats (`date-time`, `email`, …) do reject values, and stay requirements.
+ */
+const UNCONSTRAINING_FORMATS: ReadonlySet<string> = new Set([
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "password",
+  "binary",
+  "commonmark",
+  "html",
+]);
 
 const DATE_TIME: FormatRule = {
   label: "an ISO 8601 date-time",
@@ -47,7 +66,10 @@ const DATE_TIME_PATTERN = /^\^?\\d\{4\}-\\d\{2\}-\\d\{2\}T/;
 
 /** What a schema requires in words, or undefined when it requires no format or pattern. */
 export function formatRule(schema: SchemaObject): FormatRule | undefined {
-  const format = typeof schema.format === "string" ? schema.format : undefined;
+  const format =
+    typeof schema.format === "string" && !UNCONSTRAINING_FORMATS.has(schema.format)
+      ? schema.format
+      : undefined;
   const pattern = typeof schema.pattern === "string" ? schema.pattern : undefined;
   if (format === "date-time" || (pattern !== undefined && DATE_TIME_PATTERN.test(pattern))) return DATE_TIME;
   if (format !== undefined) {

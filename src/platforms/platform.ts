@@ -1,6 +1,6 @@
 import type { LoadResult } from "../config/load-result.js";
 import type { LoadSink } from "../config/load-sink.js";
-import type { RequestToolConfig } from "../config/request-tool-config.js";
+import type { FieldType, RequestToolConfig } from "../config/request-tool-config.js";
 import type { LintRule } from "../lint/rule.js";
 import type { IndexedOperation } from "../openapi/operation-index.js";
 import type { ToolProfile } from "../runtime/profiles/tool-profile.js";
@@ -45,6 +45,11 @@ export interface Platform {
    * operation `operation` (the hint of `operation-not-found`): what the platform can send.
    */
   operationHint(config: RequestToolConfig, operation: IndexedOperation): string;
+  /**
+   * The types its editor lets an author give a value the model fills, as a param and as a body field:
+   * rules ask for no type outside them (Flowise has no integer; a request tool's params no array).
+   */
+  readonly fieldTypes: { readonly param: readonly FieldType[]; readonly body: readonly FieldType[] };
 }
 
 /** One shape of a platform's exports (a flow export, a node's inputs): how to tell it and read it. */

@@ -10,7 +10,7 @@ import {
 import { exampleArgs } from "../../src/lint/probe/example-args.js";
 import type { SchemaObject } from "../../src/openapi/openapi-document.js";
 
-const FORMATS = ["date-time", "date", "time", "email", "uuid", "uri", "url", "int64", "ipv4", "byte"];
+const FORMATS = ["date-time", "date", "time", "email", "uuid", "uri", "url", "int8", "ipv4", "byte"];
 
 /** Schemas that require something: a known or any format, a pattern, with or without an example. */
 const requiringSchema: fc.Arbitrary<SchemaObject> = fc.record(
@@ -51,7 +51,8 @@ describe("what tells the LLM a format: one definition for the rule and its fix",
     ],
     ["a time", { format: "time" }, "an ISO 8601 time (e.g. 18:00:00)"],
     ["an email", { format: "email" }, "an email address (e.g. name@example.com)"],
-    ["a format it does not know", { format: "int64" }, "in int64 format"],
+    ["a format it does not know", { format: "int8" }, "in int8 format"],
+    ["base64 (byte)", { format: "byte" }, "base64-encoded text (e.g. aGVsbG8=)"],
     ["a pattern", { pattern: "^[A-Z]{3}$", example: "LHR" }, "matching the pattern ^[A-Z]{3}$ (e.g. LHR)"],
   ])("%s: %j → %s", (_, schema, told) => {
     const rule = formatRule(schema);
@@ -74,6 +75,34 @@ describe("what tells the LLM a format: one definition for the rule and its fix",
     ["When it is due. ", "due", "When it is due, an ISO 8601 date"],
   ])("describeFormat(%j, %j)", (description, name, expected) => {
     expect(describeFormat(description, name, "an ISO 8601 date")).toBe(expected);
+  });
+
+  // Any value of their type satisfies them: nothing for the LLM to be told (OpenAPI's format registry).
+  test.each(["int32", "int64", "float", "double", "password", "binary", "commonmark", "html"])(
+    "%s requires nothing",
+    (format) => {
+      expect(formatRule({ type: "integer", format })).toBeUndefined();
+    },
+  );
+
+  test("a pattern still requires something beside a format that does not", () => {
+    expect(formatRule({ format: "int64", pattern: "^[0-9]{6}$" })?.label).toBe(
+      "matching the pattern ^[0-9]{6}$",
+    );
+  });
+
+  // Any value of their type satisfies them: nothing for the LLM to be told (OpenAPI's format registry).
+  test.each(["int32", "int64", "float", "double", "password", "binary", "commonmark", "html"])(
+    "%s requires nothing",
+    (format) => {
+      expect(formatRule({ type: "integer", format })).toBeUndefined();
+    },
+  );
+
+  test("a pattern still requires something beside a format that does not", () => {
+    expect(formatRule({ format: "int64", pattern: "^[0-9]{6}$" })?.label).toBe(
+      "matching the pattern ^[0-9]{6}$",
+    );
   });
 
   test("a name that is an own property of Object is no known format", () => {

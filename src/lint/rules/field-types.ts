@@ -1,6 +1,14 @@
-import type { BodyFieldSpec, ParamSpec, RequestToolConfig } from "../../config/request-tool-config.js";
+import {
+  type BodyFieldSpec,
+  type FieldType,
+  FieldTypeSchema,
+  type ParamSpec,
+  type RequestToolConfig,
+} from "../../config/request-tool-config.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
+import { platformOf } from "../../platforms/registry.js";
 import type { Profile } from "../../profile.js";
+import { escapeRegExp } from "../../text/escape-reg-exp.js";
 import type { Finding, LintRule } from "../rule.js";
 import {
   describeOperation,
@@ -33,38 +41,51 @@ export const fieldTypes: LintRule<RequestToolConfig> = {
   docs:
     "When the tool declares `string` where the service expects an integer (or the other way round), or the " +
     "service accepts only some values the LLM is never told, calls fail on validation. Under flowise every " +
-    "param, and every integer body field, reaches the LLM as a string.",
+    "param, and every integer body field, reaches the LLM as a string. A type the tool's platform cannot " +
+    "declare is never asked for: Flowise (request tools, Custom Tool rows) and n8n's `$fromAI` have no " +
+    "integer, so `number` is their type for one (and n8n's untyped `json` for an array). A param of an array type takes one value of its items' " +
+    "type (`tags=a` is the array `[a]`). An enum is told when the field's or the tool's description names " +
+    "at least one of its values as a word: a valid subset is enough for the model.",
   appliesTo: isRequestTool,
-  check({ config }, context) {
-    return fieldPairs(config, context).flatMap((pair) => judge(pair, context.profile));
+  check({ config, source }, context) {
+    const platform = platformOf(source.format ?? context.profile);
+    return fieldPairs(config, context).flatMap((pair) =>
+      judge(pair, context.profile, platform?.fieldTypes[pair.where], config.description),
+    );
   },
 };
 
-function judge(pair: FieldPair, profile: Profile): Finding[] {
+/**
+ * What is wrong with one field: its type against the operation's (within the types its platform can
+ * declare, `sayable`; all of them when undefined), and an enum no description names a value of.
+ */
+function judge(
+  pair: FieldPair,
+  profile: Profile,
+  sayable: readonly FieldType[] | undefined,
+  toolDescription: string,
+): Finding[] {
   const expected = schemaType(pair.schema);
   const declared = pair.field.type;
   const seen = typeSeenByLlm(declared, profile, pair.where);
   const findings: Finding[] = [];
-  const compatible =
-    expected === undefined || expected === declared || (expected === "number" && declared === "integer");
-  if (!compatible) {
+  if (!fits(pair.schema, declared, pair.where, sayable)) {
+    const wanted = sayableType(pair.schema, pair.where, sayable);
     findings.push({
       path: `${pair.path}.type`,
       message: `${pair.name} is ${expected} in ${pair.operation}, but the tool declares ${declared}`,
-      suggestion: `declare "type": "${expected}"`,
+      ...(wanted !== undefined && wanted !== declared ? { suggestion: `declare "type": "${wanted}"` } : {}),
     });
   } else if (seen !== declared && pair.where === "body") {
     findings.push({
       path: `${pair.path}.type`,
       message: `${pair.name} is ${declared}, which Flowise shows the LLM as a ${seen}`,
+      ...(declared === "integer" ? { suggestion: 'declare "type": "number"' } : {}),
     });
   }
-  const values = pair.schema.enum;
-  if (
-    values &&
-    values.length > 0 &&
-    !values.every((value) => mentions(pair.field.description, String(value)))
-  ) {
+  const values = (pair.schema.enum ?? []).filter(isNameable).map(String);
+  const told = `${pair.field.description ?? ""} ${toolDescription}`;
+  if (values.length > 0 && !values.some((value) => namesValue(told, value))) {
     findings.push({
       path: pair.path,
       message: `${pair.name} accepts only ${values.map((v) => JSON.stringify(v)).join(", ")} in ${pair.operation}, and the LLM is not told`,
@@ -74,8 +95,60 @@ function judge(pair: FieldPair, profile: Profile): Finding[] {
   return findings;
 }
 
-function mentions(text: string | undefined, value: string): boolean {
-  return (text ?? "").includes(value);
+/**
+ * Whether a declared type gives values the schema takes: the same type; an integer for a number; a
+ * number for an integer where the platform has no integer, and its object for an array where it has no
+ * array; for a param, one value of an array's items
+ * (OpenAPI's `form`, `simple`, `spaceDelimited` and `pipeDelimited` styles all read one value as an array
+ * of one).
+ */
+function fits(
+  schema: SchemaObject,
+  declared: FieldType,
+  where: FieldPair["where"],
+  sayable: readonly FieldType[] | undefined,
+): boolean {
+  const expected = schemaType(schema);
+  if (expected === undefined || expected === declared) return true;
+  if (expected === "number" && declared === "integer") return true;
+  if (expected === "integer" && declared === "number" && sayable && !sayable.includes("integer")) return true;
+  // A platform with objects but no arrays (n8n's untyped `json`) gives arrays as its objects.
+  if (expected === "array" && declared === "object" && sayable && !sayable.includes("array")) return true;
+  if (expected !== "array" || where !== "param" || declared === "array" || declared === "object")
+    return false;
+  return schema.items === undefined || fits(schema.items, declared, "body", sayable);
+}
+
+/** The type to declare for the schema, among those the platform can declare; undefined when none will do. */
+function sayableType(
+  schema: SchemaObject,
+  where: FieldPair["where"],
+  sayable: readonly FieldType[] | undefined,
+): FieldType | undefined {
+  const expected = schemaType(schema);
+  if (!isFieldType(expected)) return undefined;
+  if (!sayable || sayable.includes(expected)) return expected;
+  if (expected === "integer" && sayable.includes("number")) return "number";
+  if (expected === "array" && where === "param" && schema.items)
+    return sayableType(schema.items, where, sayable);
+  return undefined;
+}
+
+function isFieldType(type: string | undefined): type is FieldType {
+  return FieldTypeSchema.safeParse(type).success;
+}
+
+function isNameable(value: unknown): value is string | number | boolean {
+  return (
+    (typeof value === "string" && value.trim() !== "") ||
+    typeof value === "number" ||
+    typeof value === "boolean"
+  );
+}
+
+/** Whether a text names a value as a word of its own: `open` in "open or shipped", not in "reopened". */
+function namesValue(text: string, value: string): boolean {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`).test(text);
 }
 
 /** Every tool param and body field the matched operations also describe. */

@@ -15,7 +15,9 @@ export const undisclosedFormat: LintRule<RequestToolConfig> = {
   docs:
     "The LLM writes values from the tool's name and descriptions only. When the service requires a format " +
     "(date-time) or a pattern and the tool does not say so, the model guesses: the tutorial's own example " +
-    'sends date "2024-07-15", which the event service rejects. Put the format, with an example, in the field\'s description.',
+    'sends date "2024-07-15", which the event service rejects. Put the format, with an example, in the field\'s description. ' +
+    "A format any value of its type satisfies (`int32`, `int64`, `float`, `double`, `password`, `binary`, " +
+    "`commonmark`, `html`) is nothing to tell, and is not reported; `byte` is said as base64-encoded text.",
   appliesTo: isRequestTool,
   check({ config }, context) {
     const seen = new Set<string>();

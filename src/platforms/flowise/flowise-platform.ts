@@ -61,4 +61,10 @@ export const FLOWISE_PLATFORM = {
   docs: "docs/flowise.md",
   toolKinds: [CUSTOM_TOOL_KIND],
   operationHint: flowiseOperationHint,
+  // A request tool's params are string/number/boolean, its body adds object and array ("integer" stays
+  // a string); a Custom Tool's rows are string/number/boolean/date (reference/flowise-tools.md, -custom-tool.md).
+  fieldTypes: {
+    param: ["string", "number", "boolean"],
+    body: ["string", "number", "boolean", "object", "array"],
+  },
 } as const satisfies Platform;

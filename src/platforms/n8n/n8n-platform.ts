@@ -37,4 +37,9 @@ export const N8N_PLATFORM = {
   docs: "docs/n8n.md",
   toolKinds: [N8N_HTTP_TOOL_KIND],
   operationHint: n8nOperationHint,
+  // `$fromAI`'s types: string, number, boolean, json (a view's object) (reference/n8n-tools.md, fact 7).
+  fieldTypes: {
+    param: ["string", "number", "boolean", "object"],
+    body: ["string", "number", "boolean", "object"],
+  },
 } as const satisfies Platform;

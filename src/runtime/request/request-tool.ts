@@ -41,7 +41,7 @@ export function createRequestTool(
         const parsed = contract.parse(args);
         if (!parsed.ok) return Promise.resolve(failure(parsed.error));
         const built = buildRequest(config, parsed.value, profile, fields, options);
-        if (!built.ok) return Promise.resolve(failure(built.error));
+        if (!built.ok) return Promise.resolve(failure(built.error, built.notReproduced));
         return profile.send(built.request, config, options, callOptions.signal);
       } catch (error) {
         return Promise.reject(error);
@@ -50,9 +50,9 @@ export function createRequestTool(
   };
 }
 
-/** A call that failed before anything was sent. */
-function failure(error: string): ToolResult {
-  return { ok: false, output: error, error };
+/** A call that failed before anything was sent; `notReproduced` when the platform would have sent it. */
+function failure(error: string, notReproduced?: string): ToolResult {
+  return { ok: false, output: error, error, ...(notReproduced !== undefined ? { notReproduced } : {}) };
 }
 
 type FieldResolver = (context: ToolRuntimeOptions) => DeepResolution;
@@ -77,7 +77,7 @@ function prepareFields(
   };
 }
 
-type Built = { ok: true; request: ToolRequest } | { ok: false; error: string };
+type Built = { ok: true; request: ToolRequest } | { ok: false; error: string; notReproduced?: string };
 
 function buildRequest(
   config: RequestToolConfig,
@@ -111,9 +111,16 @@ function buildRequest(
   return { ok: true, request };
 }
 
+/**
+ * A variable with no value fails the call. A `$vars` one (an API key, a base URL) has its value on the
+ * platform, not in the tool: the call is one tooldeck was not given the means to make, said the same for
+ * every tool that uses it, so a probe reports the variable once rather than blaming each tool.
+ */
 function unknownVariable(name: string, where: string, options: ToolRuntimeOptions): Built {
+  const hint = unknownVariableHint(name, options);
   return {
     ok: false,
-    error: `unknown variable {{${name}}} in ${where}${unknownVariableHint(name, options)}`,
+    error: `unknown variable {{${name}}} in ${where}${hint}`,
+    ...(name.startsWith("$vars.") ? { notReproduced: `variable {{${name}}} is not set${hint}` } : {}),
   };
 }

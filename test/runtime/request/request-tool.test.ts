@@ -327,6 +327,27 @@ describe("variables", () => {
     expect(all).toHaveLength(0);
   });
 
+  test("standard: a $vars variable with no value is a call tooldeck was not given, said once per variable", async () => {
+    const headers = { Authorization: "Bearer {{$vars.api_key}}" };
+    const { result, all } = await run(
+      { ...getEvents, headers },
+      {},
+      { vars: { base_url: "http://api.test" } },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      output: "unknown variable {{$vars.api_key}} in headers (set it with --var api_key=…)",
+      notReproduced: "variable {{$vars.api_key}} is not set (set it with --var api_key=…)",
+    });
+    expect(all).toHaveLength(0);
+  });
+
+  test("standard: another unknown template is the tool's own error", async () => {
+    const { result } = await run({ ...getEvents, url: "http://api.test/{{nope}}" }, {}, { vars: {} });
+    expect(result.output).toBe("unknown variable {{nope}} in url");
+    expect(result.notReproduced).toBeUndefined();
+  });
+
   test("flowise: an unknown variable is left literal", async () => {
     const config: RequestToolConfig = { ...getEvents, url: "http://api.test/{{$vars.missing}}" };
     const { sent } = await run(config, {}, { profile: "flowise" });

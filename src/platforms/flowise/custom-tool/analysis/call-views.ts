@@ -52,7 +52,10 @@ function requestViewOf(
   const literalQuery = new URLSearchParams();
   for (const pair of (query ?? "").split("&").filter(Boolean)) {
     const [key = "", value = ""] = splitOnce(pair, "=");
-    params[key] = { type: "string", in: "query" };
+    // A value that is one argument (`'?limit=' + $limit`) is sent as the model gives it: its row's type.
+    const argument = /^:(\w+)$/.exec(value)?.[1];
+    const row = argument === undefined ? undefined : rows.get(argument);
+    params[key] = row ? { ...fieldOf(row), in: "query" } : { type: "string", in: "query" };
     if (!/[:{]/.test(value)) literalQuery.append(key, value);
   }
   const config: RequestToolConfig = {
