@@ -17,7 +17,7 @@ import { asOwnArgumentsInfo, ownArgumentsFault } from "./own-arguments.js";
 import { type JudgedCall, type LiveWriteOutcome, probeLiveWrite } from "./probe-live-write.js";
 import type { ProbeSymptom } from "./probe-symptom.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
-import { urlArgumentKeys, urlOnApi, wholeUrlArgument } from "./url-arguments.js";
+import { hostArgument, urlArgumentKeys, urlOnApi } from "./url-arguments.js";
 
 /**
  * What a probe runs against: runtime options for one tool (a fresh emulator each time, or a real
@@ -71,8 +71,10 @@ export interface ProbeRecord {
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Calls every tool once with valid-looking arguments (seeded ids, a valid date-time, spec examples) and
- * judges the exchange: a failed call or non-2xx answer is an error, with the evidence; with a spec, a
+ * Calls every tool once with arguments its schema accepts (seeded ids, a valid date-time, spec examples,
+ * formats and patterns; a whole URL the model chooses on the judging API's) and judges the exchange: a
+ * failed call or non-2xx answer is an error, with the evidence, or an info when tooldeck's own arguments
+ * explain it (`ownArgumentsFault`); with a spec, a
  * request that is no operation, an invalid body, an undocumented status or an answer off its schema are
  * warnings. A write to a real service (not answered in the process) leaves it as it was: it acts on
  * an item made for it and what it makes is removed, or it is not sent (`probeLiveWrite`). Never throws
@@ -212,9 +214,10 @@ async function withApiUrl(context: ProbeContext, args: unknown): Promise<Planned
   if (keys.length === 0 || typeof args !== "object" || args === null) return { args };
   const invoke = (given: unknown) =>
     context.executable.invoke(given, { signal: AbortSignal.timeout(timeoutOf(context.options)) });
-  const key = await wholeUrlArgument(context.dry, invoke, args as Record<string, unknown>, keys);
-  if (key === undefined) return { args };
-  const onApi = urlOnApi(context.judgeSpec, context.runtime.baseUrl);
+  const chosen = await hostArgument(context.dry, invoke, args as Record<string, unknown>, keys);
+  if (chosen === undefined) return { args };
+  const { key, whole } = chosen;
+  const onApi = urlOnApi(context.judgeSpec, context.runtime.baseUrl, whole);
   if (!onApi)
     return {
       notProbed: `the model chooses the URL (${key}), and no OpenAPI description or --base-url says which API it calls`,

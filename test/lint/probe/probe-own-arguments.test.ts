@@ -99,6 +99,14 @@ describe("probe arguments make a valid request", () => {
     ]);
   });
 
+  test("a URL whose start the model chooses gets the API's base, the tool's path after it", async () => {
+    const { sent, fetch } = service();
+    const config = currentNode({ url: "={{ $fromAI('base', 'the API base URL') }}/items/7" });
+    const result = await probeOne(config, { fetch, spec: await itemsApi() });
+    expect(result.found).toEqual([]);
+    expect(sent).toEqual(["GET http://api.test/v1/items/7"]);
+  });
+
   test("a whole URL the model chooses goes to --base-url", async () => {
     const { sent, fetch } = service();
     const tool: LoadedTool = { config: wholeUrl, source: { file: "w.json", path: "nodes[1]" } };
