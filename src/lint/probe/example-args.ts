@@ -32,6 +32,9 @@ export function exampleBody(schema: Schema, hints: ProbeHints = EMULATOR_HINTS):
 function exampleFor(schema: Schema, name: string, hints: ProbeHints, depth: number): unknown {
   const given = givenValues(schema).find((value) => fits(schema, value));
   if (given !== undefined) return given;
+  // An enum or const whose values all fail the rest of the schema: still what a model is offered.
+  const offered = (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? schema.const;
+  if (offered !== undefined) return offered;
   const variant = ((schema.anyOf ?? schema.oneOf) as Schema[] | undefined)?.find((s) => s.type !== "null");
   if (variant) return exampleFor({ ...withoutVariants(schema), ...variant }, name, hints, depth + 1);
   if (Array.isArray(schema.allOf)) return exampleFor(mergeAll(schema), name, hints, depth + 1);

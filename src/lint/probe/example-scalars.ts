@@ -45,16 +45,20 @@ export function fits(schema: Schema, value: unknown): boolean {
  */
 export function stringExample(schema: Schema, name: string, hints: ProbeHints): string {
   const described = typeof schema.description === "string" ? schema.description : undefined;
-  const candidates = [
-    exampleInDescription(described),
-    formatExample(schema.format, hints),
-    nameExample(name, hints),
-    `${MADE_UP_PREFIX} ${name}`.trim(),
-  ].filter((value): value is string => value !== undefined);
-  const fitting = candidates.find((value) => fits(schema, value));
-  if (fitting !== undefined) return fitting;
+  const told = exampleInDescription(described);
+  const format = formatExample(schema.format, hints);
+  const candidates = [told, format, nameExample(name, hints), `${MADE_UP_PREFIX} ${name}`.trim()].filter(
+    (value): value is string => value !== undefined,
+  );
   const fallback = candidates[0] ?? MADE_UP_PREFIX;
-  return constrained(schema, fallback) ?? fallback;
+  if (["pattern", "minLength", "maxLength"].some((key) => schema[key] !== undefined)) {
+    const fitting = candidates.find((value) => fits(schema, value));
+    return fitting ?? constrained(schema, fallback) ?? fallback;
+  }
+  // Only a format, or nothing, to meet: a format's own value meets it, and is checked against nothing
+  // (ajv is loaded for a format); a description's example is, when there is a format.
+  if (told !== undefined && (schema.format === undefined || fits(schema, told))) return told;
+  return format ?? candidates.find((value) => value !== told) ?? fallback;
 }
 
 function formatExample(format: unknown, hints: ProbeHints): string | undefined {
