@@ -18,7 +18,8 @@ export function ownArgumentsFault(
     return `tooldeck's probe arguments do not fit the tool's schema: ${problem}`;
   for (const finding of findings) {
     if (!isRefusal(finding)) continue;
-    const quoted = madeUpValues(args).find(([, value]) => finding.message.includes(value));
+    const evidence = evidenceOf(finding.message);
+    const quoted = madeUpValues(args).find(([, value]) => evidence.includes(value));
     if (quoted) return `the value tooldeck made up for ${quoted[0]} was refused`;
   }
   return undefined;
@@ -40,6 +41,12 @@ function isRefusal(finding: ProbeFinding): boolean {
   return (
     finding.symptom === "rejected-request" || finding.message.startsWith("the call failed before sending")
   );
+}
+
+/** What the service or tool said, without the request line (a value in the path is not a quote of it). */
+function evidenceOf(message: string): string {
+  const answered = / answered \d{3}/.exec(message);
+  return answered ? message.slice(answered.index + answered[0].length) : message;
 }
 
 /** Each made-up string among the arguments (`tooldeck probe title`), with where it is (`body.title`). */

@@ -193,3 +193,12 @@ describe("a failure that comes from tooldeck's arguments is an info, the tool's 
     expect(sent).toEqual([]);
   });
 });
+
+test("a made-up value in the path of a refused request is not a quote of it: the tool's error stays", async () => {
+  const { fetch } = service(() => Response.json({ error: "bad request" }, { status: 400 }));
+  const config = currentNode({ url: "=http://api.test/v1/notes/{{ $fromAI('slug') }}" });
+  const result = await probeOne(config, { fetch });
+  expect(result.found).toEqual([
+    'error: GET /v1/notes/tooldeck probe slug answered 400 {"error":"bad request"}; the LLM sees [{"error":"Bad request - please check your parameters"}]',
+  ]);
+});
