@@ -1,21 +1,21 @@
-import { exampleInDescription } from "../format-told.js";
+import { fits, jsonExample, numberExample, stringExample } from "./example-scalars.js";
+import { EMULATOR_HINTS, type ProbeHints } from "./probe-hints.js";
 
-/** Values a probe fills in, by what a field is called or declared as. */
-export interface ProbeHints {
-  /** An id that exists in the target service (the emulator's seed: "1"). */
-  existingId: string;
-  /** A date-time the services accept. */
-  dateTime: string;
-}
-
-export const EMULATOR_HINTS: ProbeHints = { existingId: "1", dateTime: "2024-07-15T10:00:00Z" };
+export { EMULATOR_HINTS, type ProbeHints } from "./probe-hints.js";
 
 type Schema = Record<string, unknown>;
 
+/** Cycles in a schema stop here: deeper objects are empty, deeper arrays hold nothing. */
+const MAX_DEPTH = 6;
+
 /**
- * Valid-looking arguments for a tool's input JSON schema: every property filled (optional ones too, so
- * path params are exercised), examples and enums first (a string's too, from its description's `(e.g. …)`), then names (`id` → an existing id, `date` →
- * a date-time), then the type. Cycles in the schema stop at depth 6.
+ * Arguments a tool's input JSON schema accepts, as a model that read it would write them: every
+ * property filled (optional ones too, so path params are exercised); the schema's own examples, default,
+ * enum or const first when they fit it, then a string's description example (`(e.g. …)`), its format,
+ * pattern and lengths, a number's bounds and `multipleOf`, an array's `minItems`, what a name suggests
+ * (`id` → an existing id, `date` → a date-time), and for a property with no type (n8n's `json`) a JSON
+ * object. A value the schema refuses is made only when nothing else was found (the probe then says the
+ * failure is tooldeck's).
  */
 export function exampleArgs(schema: Schema, hints: ProbeHints = EMULATOR_HINTS): unknown {
   return exampleFor(schema, "", hints, 0);
@@ -30,20 +30,62 @@ export function exampleBody(schema: Schema, hints: ProbeHints = EMULATOR_HINTS):
 }
 
 function exampleFor(schema: Schema, name: string, hints: ProbeHints, depth: number): unknown {
-  if (schema.example !== undefined) return schema.example;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (schema.const !== undefined) return schema.const;
-  const variant = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (variant?.[0]) return exampleFor(variant[0], name, hints, depth + 1);
+  const given = givenValues(schema).find((value) => fits(schema, value));
+  if (given !== undefined) return given;
+  // An enum or const whose values all fail the rest of the schema: still what a model is offered.
+  const offered = (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? schema.const;
+  if (offered !== undefined) return offered;
+  const variant = ((schema.anyOf ?? schema.oneOf) as Schema[] | undefined)?.find((s) => s.type !== "null");
+  if (variant) return exampleFor({ ...withoutVariants(schema), ...variant }, name, hints, depth + 1);
+  if (Array.isArray(schema.allOf)) return exampleFor(mergeAll(schema), name, hints, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "object" || schema.properties) return objectExample(schema, name, hints, depth);
-  if (type === "array")
-    return depth > 6 || !schema.items ? [] : [exampleFor(schema.items as Schema, name, hints, depth + 1)];
-  if (type === "integer" || type === "number") return /id$/i.test(name) ? Number(hints.existingId) || 1 : 1;
+  if (type === "array" || schema.items) return arrayExample(schema, name, hints, depth);
+  if (type === "integer" || type === "number") return numberExample(schema, name, hints, type === "integer");
   if (type === "boolean") return true;
+  if (type === "null") return null;
+  if (type === undefined && isUntyped(schema)) return jsonExample(schema);
   return stringExample(schema, name, hints);
+}
+
+/** What the schema itself offers, in the order a reader takes it: example, examples, default, enum, const. */
+function givenValues(schema: Schema): unknown[] {
+  return [
+    schema.example,
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+    schema.default,
+    ...(Array.isArray(schema.enum) ? schema.enum : []),
+    schema.const,
+  ].filter((value) => value !== undefined);
+}
+
+/** A schema that says nothing of its value's type, so any JSON is one (`{}`, `{description}`). */
+function isUntyped(schema: Schema): boolean {
+  return !["format", "pattern", "minLength", "maxLength", "minimum", "maximum", "$ref", "not"].some(
+    (key) => schema[key] !== undefined,
+  );
+}
+
+function withoutVariants(schema: Schema): Schema {
+  const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = schema;
+  return rest;
+}
+
+/** `allOf`'s parts as one schema: their properties and required lists joined, other keys the last part's. */
+function mergeAll(schema: Schema): Schema {
+  const { allOf, ...rest } = schema;
+  const parts = (allOf as Schema[]).filter((part) => typeof part === "object" && part !== null);
+  const merged: Schema = { ...rest };
+  for (const part of parts) {
+    const properties = { ...(merged.properties as Schema | undefined), ...(part.properties as Schema) };
+    const required = [...asArray(merged.required), ...asArray(part.required)];
+    Object.assign(merged, part, { properties, required });
+  }
+  return merged;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
 }
 
 /**
@@ -56,9 +98,9 @@ function objectExample(
   hints: ProbeHints,
   depth: number,
 ): Record<string, unknown> {
-  if (depth > 6) return {};
+  if (depth > MAX_DEPTH) return {};
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const required = new Set(asArray(schema.required));
   const inBody = /body/i.test(name);
   return Object.fromEntries(
     Object.entries(properties)
@@ -67,15 +109,13 @@ function objectExample(
   );
 }
 
-function stringExample(schema: Schema, name: string, hints: ProbeHints): string {
-  // A model told `(e.g. 2024-07-15)` writes a value of that form: the probe sends what it would.
-  const told = exampleInDescription(typeof schema.description === "string" ? schema.description : undefined);
-  if (told !== undefined) return told;
-  if (schema.format === "date-time" || /date|time|when/i.test(name)) return hints.dateTime;
-  if (schema.format === "date") return hints.dateTime.slice(0, 10);
-  if (schema.format === "email") return "probe@example.com";
-  if (schema.format === "uri" || schema.format === "url") return "https://example.com";
-  if (/^id$|_id$|Id$/.test(name)) return hints.existingId;
-  if (/limit|page|size|count/i.test(name)) return "2";
-  return `tooldeck probe ${name}`.trim();
+/** One item, or `minItems` of them (distinct ones from an enum when the items must be unique). */
+function arrayExample(schema: Schema, name: string, hints: ProbeHints, depth: number): unknown[] {
+  const items = schema.items as Schema | undefined;
+  if (depth > MAX_DEPTH || !items || typeof items !== "object") return [];
+  const count = Math.max(1, typeof schema.minItems === "number" ? schema.minItems : 1);
+  const choices = Array.isArray(items.enum) ? items.enum : undefined;
+  if (schema.uniqueItems === true && choices && choices.length >= count) return choices.slice(0, count);
+  const one = exampleFor(items, name, hints, depth + 1);
+  return Array.from({ length: count }, () => one);
 }

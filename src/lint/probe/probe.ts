@@ -13,9 +13,11 @@ import type { Finding } from "../rule.js";
 import { createDryRunFetch, type DryRunFetch } from "./dry-run-fetch.js";
 import { EMULATOR_HINTS, exampleArgs, type ProbeHints } from "./example-args.js";
 import type { judgeExchange as JudgeExchange, ProbeFinding } from "./judge-exchange.js";
+import { asOwnArgumentsInfo, ownArgumentsFault } from "./own-arguments.js";
 import { type JudgedCall, type LiveWriteOutcome, probeLiveWrite } from "./probe-live-write.js";
 import type { ProbeSymptom } from "./probe-symptom.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "./probe-timeout.js";
+import { hostArgument, urlArgumentKeys, urlOnApi } from "./url-arguments.js";
 
 /**
  * What a probe runs against: runtime options for one tool (a fresh emulator each time, or a real
@@ -69,8 +71,10 @@ export interface ProbeRecord {
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Calls every tool once with valid-looking arguments (seeded ids, a valid date-time, spec examples) and
- * judges the exchange: a failed call or non-2xx answer is an error, with the evidence; with a spec, a
+ * Calls every tool once with arguments its schema accepts (seeded ids, a valid date-time, spec examples,
+ * formats and patterns; a whole URL the model chooses on the judging API's) and judges the exchange: a
+ * failed call or non-2xx answer is an error, with the evidence, or an info when tooldeck's own arguments
+ * explain it (`ownArgumentsFault`); with a spec, a
  * request that is no operation, an invalid body, an undocumented status or an answer off its schema are
  * warnings. A write to a real service (not answered in the process) leaves it as it was: it acts on
  * an item made for it and what it makes is removed, or it is not sent (`probeLiveWrite`). Never throws
@@ -90,9 +94,10 @@ export async function probe(
     const toolkitSpec =
       tool.config.kind === "openapi-toolkit" ? options.toolkitSpecs?.get(tool.config.spec) : undefined;
     const target = options.target(tool, toolkitSpec);
-    // Writes are looked at before they are sent: one to a real service must be undone after.
-    const dry = options.allowWrites ? createDryRunFetch(target.fetch) : undefined;
-    const runtime = { ...target, profile: options.profile, ...(dry ? { fetch: dry.fetch } : {}) };
+    // Writes are looked at before they are sent (one to a real service must be undone after), and so is
+    // where a URL argument sends a call.
+    const dry = createDryRunFetch(target.fetch);
+    const runtime = { ...target, profile: options.profile, fetch: dry.fetch };
     let executables: ExecutableTool[];
     try {
       executables = await createTool(tool.config, runtime);
@@ -129,8 +134,8 @@ interface ProbeContext {
   options: ProbeOptions;
   runtime: ProbeRuntime;
   judge: typeof JudgeExchange;
-  /** Set when writes are probed. */
-  dry: DryRunFetch | undefined;
+  /** Sends as the runtime would, or shows where a call would go without sending it. */
+  dry: DryRunFetch;
   /** Where a write's operations are looked up: the toolkit's own description, else the checked one. */
   spec: OperationIndex | undefined;
   /** What the exchange is judged by: the tool's API's description (or, without an API map, the checked one). */
@@ -150,9 +155,15 @@ async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
   if (write && !options.allowWrites)
     return notSent(context, `${method} not probed (writes need --allow-writes)`, []);
   const hints = options.hints ?? EMULATOR_HINTS;
-  const args = exampleArgs(executable.inputSchema, hints);
-  const request = write && dry ? await dryRun(context, dry, args) : undefined;
-  if (request && dry && !isInProcessFetch(dry.fetch, request.url)) {
+  const planned = await withApiUrl(context, exampleArgs(executable.inputSchema, hints));
+  if ("notProbed" in planned) {
+    const message = `not probed: ${planned.notProbed}`;
+    const sent = `${method} ${executable.endpoint?.url ?? ""} → not probed`;
+    return notSent(context, sent, [probeDiagnostic(tool, executable.name, "info", message)]);
+  }
+  const { args, note } = planned;
+  const request = write ? await dryRun(context, dry, args) : undefined;
+  if (request && !isInProcessFetch(dry.fetch, request.url)) {
     const outcome = await probeLiveWrite({
       request,
       spec: context.spec,
@@ -186,8 +197,34 @@ async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
     };
   }
   return {
-    record: { tool, name: executable.name, result: call.result, sent: sentLine(context, call.result) },
+    record: { tool, name: executable.name, result: call.result, sent: sentLine(context, call.result, note) },
     diagnostics: toDiagnostics(context, call.findings),
+  };
+}
+
+type PlannedArgs = { args: unknown; note?: string } | { notProbed: string };
+
+/**
+ * The arguments with a URL on the API the probe answers for, when the model chooses the tool's whole
+ * URL (tooldeck's made-up one would only show tooldeck's mistake): --base-url, or the description that
+ * judges the tool; without either the tool is not probed.
+ */
+async function withApiUrl(context: ProbeContext, args: unknown): Promise<PlannedArgs> {
+  const keys = urlArgumentKeys(context.executable.inputSchema);
+  if (keys.length === 0 || typeof args !== "object" || args === null) return { args };
+  const invoke = (given: unknown) =>
+    context.executable.invoke(given, { signal: AbortSignal.timeout(timeoutOf(context.options)) });
+  const chosen = await hostArgument(context.dry, invoke, args as Record<string, unknown>, keys);
+  if (chosen === undefined) return { args };
+  const { key, whole } = chosen;
+  const onApi = urlOnApi(context.judgeSpec, context.runtime.baseUrl, whole);
+  if (!onApi)
+    return {
+      notProbed: `the model chooses the URL (${key}), and no OpenAPI description or --base-url says which API it calls`,
+    };
+  return {
+    args: { ...args, [key]: onApi.url },
+    note: `the model chooses the URL: ${key} set to one on ${onApi.api}`,
   };
 }
 
@@ -208,10 +245,11 @@ async function callAndJudge(context: ProbeContext, args: unknown): Promise<Judge
   const deadline = AbortSignal.timeout(timeoutMs);
   const result = await context.executable.invoke(args, { signal: deadline });
   const method = context.executable.endpoint?.method ?? "GET";
-  const findings = deadline.aborted
+  const findings: ProbeFinding[] = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
     : [...context.judge(result, context.judgeSpec), ...judgeOutputLength(tool, result)];
-  return { result, findings };
+  const fault = ownArgumentsFault(context.executable.inputSchema, args, findings);
+  return { result, findings: fault === undefined ? findings : asOwnArgumentsInfo(findings, fault) };
 }
 
 /** `PUT http://…/events → 404 (--base-url)`: what was sent, where, and what came back. */

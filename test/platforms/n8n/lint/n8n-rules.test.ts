@@ -49,6 +49,35 @@ testRule(n8nLiteralFromAi, [
     config: current({ url: "https://api.test/fromAI" }),
     expected: [],
   },
+  {
+    name: "$fromAI written in the tool's description is documentation the model reads, not a value sent",
+    config: current({
+      url: "=https://api.test/items/{{ $fromAI('id') }}",
+      toolDescription: "Gets an item. The URL is built as {{ $fromAI('id', 'The item id', 'string') }}",
+    }),
+    expected: [],
+  },
+  {
+    name: "a legacy placeholder's description that shows a $fromAI call passes",
+    config: legacy({
+      url: "https://api.test/items/{id}",
+      placeholderDefinitions: {
+        values: [{ name: "id", description: "like {{ $fromAI('id') }}", type: "string" }],
+      },
+    }),
+    expected: [],
+  },
+  {
+    name: "a query value beside such a description is still judged",
+    config: current({
+      url: "https://api.test/items",
+      toolDescription: "Lists items by {{ $fromAI('q') }}",
+      ...queryRow("{{ $fromAI('q') }}"),
+    }),
+    expected: [
+      "error parameters.queryParameters.parameters[0].value: queryParameters.parameters[0].value is not an expression: n8n sends its {{ $fromAI(…) }} as text while the model is asked for q",
+    ],
+  },
 ]);
 
 testRule(n8nUnevaluatedExpression, [
