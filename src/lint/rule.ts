@@ -35,6 +35,20 @@ export interface Finding {
   severity?: Severity;
   suggestion?: string;
   fix?: Fix;
+  /**
+   * What makes this finding, when the same cause makes the rule's findings on other tools too (a host the
+   * platform refuses, a platform's behaviour, one variable): reported once, naming its tools.
+   */
+  cause?: FindingCause;
+}
+
+/**
+ * A cause a rule's findings share: `key` tells it apart from the rule's other causes (`127.0.0.1`),
+ * `summary` says it without naming a tool, in one line (`127.0.0.1 is a loopback/private host: …`).
+ */
+export interface FindingCause {
+  key: string;
+  summary: string;
 }
 
 /**
