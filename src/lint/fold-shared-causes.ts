@@ -10,7 +10,7 @@ const NAMED = 5;
  * rule says it: a host Flowise refuses, a platform's behaviour, one variable) on two tools or more are
  * reported as one finding naming them (by name), `4 tools (a, b, c, d): 127.0.0.1 is a loopback/private host: …`.
  * It keeps each tool's finding in `perTool` (json, sarif and junit report those, `perToolFindings`) and
- * their probe evidence, each line named by its tool; it takes the heaviest of their severities, so a
+ * their probe evidence, each line named by its tool (the first five, then how many more); it takes the heaviest of their severities, so a
  * gate fails as before; it sits in the file of the first of them and on no tool, as `no-spec` does. A
  * cause on one tool stays that tool's finding. Pure; sorted as every formatter prints.
  * @example
@@ -41,7 +41,7 @@ function toSharedFinding(group: Diagnostic[]): Diagnostic {
   const files = new Set(group.map((diagnostic) => diagnostic.file)).size;
   const count = `${toolsOf(group).size} tools${files > 1 ? ` in ${files} files` : ""}`;
   const suggestions = new Set(group.map((diagnostic) => diagnostic.suggestion));
-  const related = group.flatMap(namedEvidence);
+  const related = shownEvidence(group.flatMap(namedEvidence));
   return {
     code: first.code,
     severity: group.reduce(
@@ -66,6 +66,14 @@ function namedEvidence(diagnostic: Diagnostic): RelatedFinding[] {
     ...related,
     message: `${diagnostic.tool}: ${related.message}`,
   }));
+}
+
+/** The first `NAMED` lines of evidence, then how many more: one tool's shows what the others' say. */
+function shownEvidence(evidence: RelatedFinding[]): RelatedFinding[] {
+  const last = evidence[NAMED - 1];
+  if (evidence.length <= NAMED || !last) return evidence;
+  const more = { ...last, message: `and ${evidence.length - NAMED} more like these, one per tool` };
+  return [...evidence.slice(0, NAMED), more];
 }
 
 /** The tools of some findings, each once (the same name in two files is two tools). */

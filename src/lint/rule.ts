@@ -72,6 +72,11 @@ export interface LintRule<C extends ToolConfig = ToolConfig> {
    */
   explains?: readonly ProbeSymptom[];
   /**
+   * Probe failures its findings account for that no symptom names, told by what the failure says (the
+   * refusal Flowise words, which the finding quotes): folded into the finding as those of `explains` are.
+   */
+  explainsFailure?: (message: string) => boolean;
+  /**
    * It judges one HTTP call of a request tool against the spec, so it also judges the calls a platform's
    * kind makes, each seen as a request tool (`ToolKind.callViews`: a Custom Tool's calls in its code).
    */

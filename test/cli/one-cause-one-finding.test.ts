@@ -154,6 +154,27 @@ describe("one cause, one finding across tools (issue 38)", () => {
     expect(exit).toBe(0);
   });
 
+  test("tooldeck check flow.json: each probe Flowise refuses is the evidence of the one finding, not an error of its own", async () => {
+    const flow = flowOf(FOUR.map((name) => ({ name, host: "127.0.0.1:5566" })));
+    const { exit, stdout } = await tooldeck("check", flow);
+    const denied = "Access to this host is denied by policy.";
+    expect(stdout).toContain(
+      [
+        `    error   4 tools (get_event, get_room, list_events, list_rooms): ${REFUSED}  flowise-private-host`,
+        ...["get_event", "get_room", "list_events", "list_rooms"].map(
+          (tool) =>
+            `            probe error: ${tool}: GET /events?sort=${tool} got no answer: Failed to make GET request: isDeniedIP: Error: ${denied}`,
+        ),
+        "            → run Flowise with HTTP_SECURITY_CHECK=false, or call the service on a public address",
+      ].join("\n"),
+    );
+    expect(stdout).not.toMatch(/ {2}probe$/m);
+    expect(stdout.trimEnd().split("\n").at(-1)).toBe(
+      "✖ 2 problems (1 error, 0 warnings, 1 info) in 4 tools (profile flowise)",
+    );
+    expect(exit).toBe(1);
+  });
+
   test("json keeps a finding per tool, each naming the one cause", async () => {
     const flow = flowOf(FOUR.map((name) => ({ name, host: "127.0.0.1:5566" })));
     const report = JSON.parse((await tooldeck("lint", flow, "--format", "json")).stdout);

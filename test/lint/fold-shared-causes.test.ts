@@ -94,6 +94,22 @@ describe("one cause, one finding across tools (foldSharedCauses)", () => {
     expect(perToolFindings(foldSharedCauses(given))).toEqual(given);
   });
 
+  test("evidence of many tools: the first five lines, then how many more", () => {
+    const evidence = { code: "probe", severity: "error", path: "", message: "refused" } as const;
+    const given = ["a", "b", "c", "d", "e", "f", "g"].map((tool) => ({
+      ...refused(tool),
+      related: [evidence],
+    }));
+    expect(foldSharedCauses(given)[0]?.related?.map((r) => r.message)).toEqual([
+      "a: refused",
+      "b: refused",
+      "c: refused",
+      "d: refused",
+      "e: refused",
+      "and 2 more like these, one per tool",
+    ]);
+  });
+
   test("tools advised differently: the finding gives no advice, each tool's finding keeps its own", () => {
     const [folded] = foldSharedCauses([refused("a"), { ...refused("b"), suggestion: "another advice" }]);
     expect(folded?.suggestion).toBeUndefined();

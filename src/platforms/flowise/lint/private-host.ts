@@ -3,7 +3,7 @@ import type { RequestToolConfig } from "../../../config/request-tool-config.js";
 import type { ToolConfig } from "../../../config/tool-config.js";
 import type { Finding, LintContext, LintRule } from "../../../lint/rule.js";
 import { hostOf } from "../../../net/host-of.js";
-import { flowiseRefusalText, literalPrivateAddress } from "../../../runtime/host-policy.js";
+import { FLOWISE_DENIED, flowiseRefusalText, literalPrivateAddress } from "../../../runtime/host-policy.js";
 
 type Checked = RequestToolConfig | OpenApiToolkitConfig;
 
@@ -16,6 +16,8 @@ export const flowisePrivateHost: LintRule<Checked> = {
   id: "flowise-private-host",
   severity: "warning",
   profiles: ["flowise"],
+  // A probe refused by the same policy is the finding's evidence, not a second finding.
+  explainsFailure: (message) => message.includes(FLOWISE_DENIED),
   description: "a loopback or private host, refused by Flowise 3.1 by default",
   docs:
     'Since 3.1.0 Flowise refuses requests to loopback and private addresses with "Access to this host is ' +
