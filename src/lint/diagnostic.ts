@@ -54,6 +54,16 @@ export interface Diagnostic {
    * (a 404 behind `operation-not-found`, a 400 and a body off its schema behind `undisclosed-format`).
    */
   related?: RelatedFinding[];
+  /**
+   * The cause it shares with other tools' findings of its rule, as the rule says it: `id` is the rule's id
+   * and the cause's key (`flowise-private-host:127.0.0.1`), the same in every finding of that cause.
+   */
+  cause?: { id: string; summary: string };
+  /**
+   * On a finding that stands for one cause across tools (`foldSharedCauses`): each tool's finding, as its
+   * rule reported it. json, sarif and junit report each of them; the other formats this one.
+   */
+  perTool?: Diagnostic[];
 }
 
 /** A finding folded into another of the same tool: its check, severity, place and message. */

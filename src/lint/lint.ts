@@ -148,6 +148,8 @@ function runRule(
       message: finding.message,
     };
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
+    if (finding.cause)
+      diagnostic.cause = { id: `${rule.id}:${finding.cause.key}`, summary: finding.cause.summary };
     // A platform's export is not edited by --fix: the fix is only said, as what to change in the platform.
     const platform = platformOf(tool.source.format);
     if (finding.fix && platform) {

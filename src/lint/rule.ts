@@ -35,6 +35,20 @@ export interface Finding {
   severity?: Severity;
   suggestion?: string;
   fix?: Fix;
+  /**
+   * What makes this finding, when the same cause makes the rule's findings on other tools too (a host the
+   * platform refuses, a platform's behaviour, one variable): reported once, naming its tools.
+   */
+  cause?: FindingCause;
+}
+
+/**
+ * A cause a rule's findings share: `key` tells it apart from the rule's other causes (`127.0.0.1`),
+ * `summary` says it without naming a tool, in one line (`127.0.0.1 is a loopback/private host: …`).
+ */
+export interface FindingCause {
+  key: string;
+  summary: string;
 }
 
 /**
@@ -57,6 +71,11 @@ export interface LintRule<C extends ToolConfig = ToolConfig> {
    * folded into the finding (`Diagnostic.related`) instead of reported again.
    */
   explains?: readonly ProbeSymptom[];
+  /**
+   * Probe failures its findings account for that no symptom names, told by what the failure says (the
+   * refusal Flowise words, which the finding quotes): folded into the finding as those of `explains` are.
+   */
+  explainsFailure?: (message: string) => boolean;
   /**
    * It judges one HTTP call of a request tool against the spec, so it also judges the calls a platform's
    * kind makes, each seen as a request tool (`ToolKind.callViews`: a Custom Tool's calls in its code).

@@ -6,6 +6,7 @@ import type { ApiMap } from "../lint/api-map/api.js";
 import { explainApis } from "../lint/api-map/explain-apis.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
+import { foldSharedCauses } from "../lint/fold-shared-causes.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../lint/report.js";
 import {
@@ -41,7 +42,8 @@ import { loadRuleSetup, type RuleSetup } from "./rule-setup.js";
  * servers), finds the spec, reads the rule settings, lints, probes every tool against `target`, and
  * with `fix` applies the safe fixes and checks again. Only broken setup throws (a usage or load
  * `ToolDeckError`: no tools found, a spec or settings file that cannot be read); a config that cannot be
- * loaded is a finding, and `loadFailed`. As guarded as the CLI: nothing real is called or written to
+ * loaded is a finding, and `loadFailed`. A cause shared by several tools is one finding naming them
+ * (`foldSharedCauses`; json and sarif report each tool's). As guarded as the CLI: nothing real is called or written to
  * unless named (`target`, `allowHosts`, `allowWrites`), and files are read inside the project only.
  * @example
  * const { report, loadFailed } = await checkProject({ paths: ["tools/"], spec: "tools/event-api.openapi.yaml" });
@@ -57,8 +59,10 @@ export async function checkProject(options: CheckProjectOptions = {}): Promise<C
   const result = options.fix
     ? await checkWithFixes(run, options.fix === true ? {} : options.fix)
     : await run();
-  if (options.baseline === undefined) return result;
-  return { ...result, report: withBaseline(result.report, options.baseline, options) };
+  const accepted =
+    options.baseline === undefined ? result.report : withBaseline(result.report, options.baseline, options);
+  // Last, once fixes, comments, overrides and the baseline judged each tool's own finding.
+  return { ...result, report: { ...accepted, diagnostics: foldSharedCauses(accepted.diagnostics) } };
 }
 
 /**

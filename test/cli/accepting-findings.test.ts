@@ -88,10 +88,21 @@ describe("accepting findings: a comment, an override, a baseline", () => {
       ].join("\n"),
     );
     const report = await json(dir, "flows");
-    expect(report.summary).toBe("4 problems (0 errors, 3 warnings, 1 info) in 2 tools; 4 suppressed");
+    // The probes Flowise's policy refused are the evidence of flowise-private-host: accepted with it.
+    expect(report.summary).toBe("2 problems (0 errors, 1 warning, 1 info) in 2 tools; 4 suppressed");
     expect(
       report.diagnostics.map((d: { code: string; severity: string }) => `${d.code} ${d.severity}`),
-    ).toEqual(["flowise-body-ignored warning", "probe warning", "probe warning", "tool-description info"]);
+    ).toEqual(["flowise-body-ignored warning", "tool-description info"]);
+    expect(
+      report.suppressed.map((d: { code: string; related?: { code: string }[] }) =>
+        [d.code, ...(d.related ?? []).map((r) => r.code)].join(" + "),
+      ),
+    ).toEqual([
+      "flowise-private-host + probe",
+      "flowise-private-host + probe",
+      "flowise-error-body-hidden",
+      "flowise-error-body-hidden",
+    ]);
     expect(
       new Set(report.suppressed.map((d: { suppression: object }) => JSON.stringify(d.suppression))),
     ).toEqual(

@@ -288,7 +288,11 @@ describe("tooldeck check on tools/ (what npm start shows)", () => {
       expect(getEvents.sent).toBe(
         "GET http://localhost:5566/events/1?limit=2 → no answer (embedded emulator)",
       );
-      expect(judged.diagnostics.map((d: { message: string }) => d.message)).toContain(
+      // Flowise's refusal is the evidence of flowise-private-host, the finding that explains it.
+      const privateHost = judged.diagnostics.find(
+        (d: { code: string; tool: string }) => d.code === "flowise-private-host" && d.tool === "get_events",
+      );
+      expect(privateHost.related.map((r: { message: string }) => r.message)).toContain(
         "GET /events/1?limit=2 got no answer: Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
       );
       const refused = await tooldeck("lint", "--flowise", flowise.url, "--api-key", "wrong");

@@ -65,7 +65,28 @@ describe("one cause, one finding: probe failures a rule explains are folded into
     ).toEqual(["error operation-not-found + error probe: PUT /todos answered 404"]);
   });
 
+  test("a call Flowise refused by its host policy joins flowise-private-host, which its message shows", () => {
+    expect(
+      shown([
+        lint("flowise-private-host", "warning", "[0].url"),
+        probe(
+          "error",
+          "GET /todos got no answer: Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
+        ),
+      ]),
+    ).toEqual([
+      "error flowise-private-host + error probe: GET /todos got no answer: Failed to make GET request: isDeniedIP: Error: Access to this host is denied by policy.",
+    ]);
+  });
+
   test.each<[string, Diagnostic[]]>([
+    [
+      "a private host's tool whose call failed otherwise (no answer in time)",
+      [
+        lint("flowise-private-host", "warning", "[0].url"),
+        probe("error", "GET got no answer within 10000 ms (--timeout)"),
+      ],
+    ],
     [
       "a rule that does not explain the symptom (a format does not make a 404)",
       [

@@ -36,6 +36,7 @@ export const CustomFindingsSchema = z.array(
     tool: z.string().optional(),
     severity: SeveritySchema.optional(),
     suggestion: z.string().optional(),
+    cause: z.object({ key: z.string().min(1), summary: z.string().min(1) }).optional(),
   }),
 );
 

@@ -1,5 +1,6 @@
 import { toJsonText } from "../../text/safe-text.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { perToolFindings } from "../fold-shared-causes.js";
 import { type CheckReport, summarize } from "../report.js";
 import { createDiagnosticLocator, type ReadReportedFile } from "./locate-diagnostic.js";
 
@@ -13,7 +14,9 @@ export interface JsonOptions {
  * path in its file, when `readFile` can read it), for scripts and CI systems, and `ruleOverrides`
  * (`{ source, off, downgraded }`) when the settings turned rules off or lowered them; `suppressed`,
  * the findings a comment, an override or the baseline accepted, each with its `suppression` (`kind`,
- * `by`, `reason`), and `baseline` (`{ file, hidden, stale }`) with `--baseline`.
+ * `by`, `reason`), and `baseline` (`{ file, hidden, stale }`) with `--baseline`. A cause shared by several
+ * tools, one finding in the summary's count, is each tool's finding here, each with the same `cause`
+ * (`{ id, summary }`).
  */
 export function formatJson(report: CheckReport, options: JsonOptions = {}): string {
   const { profile, tools, ruleOverrides, suppressed, baseline } = report;
@@ -21,7 +24,7 @@ export function formatJson(report: CheckReport, options: JsonOptions = {}): stri
     profile,
     summary: summarize(report),
     tools,
-    diagnostics: withPositions(report.diagnostics, options.readFile),
+    diagnostics: withPositions(perToolFindings(report.diagnostics), options.readFile),
     ...(ruleOverrides ? { ruleOverrides } : {}),
     ...(suppressed ? { suppressed: withPositions(suppressed, options.readFile) } : {}),
     ...(baseline ? { baseline } : {}),

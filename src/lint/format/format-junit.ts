@@ -1,6 +1,7 @@
 import { groupBy } from "../../json/group-by.js";
 import { escapeXml } from "../../text/escape-xml.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { perToolFindings } from "../fold-shared-causes.js";
 import { type CheckReport, findingBelongsTo, summarize } from "../report.js";
 import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.js";
 
@@ -8,19 +9,21 @@ import { describeRuleOverrides, type RuleOverrideLine } from "../rule-overrides.
  * JUnit XML: one test case per tool (class = its file). A tool with errors fails, with one `<failure>`
  * listing them; warnings and infos go to its `<system-out>`. A finding of no listed tool (a config that
  * did not load, a tool whose name the report spells otherwise) gets a case of its own, named after its
- * tool or `(config)`, so no finding is left out of the failures a CI system counts. The suite's
+ * tool or `(config)`, so no finding is left out of the failures a CI system counts. A cause shared by
+ * several tools is in each tool's case. The suite's
  * properties carry the summary and the rules the settings turned off (`rules-turned-off`) or lowered
  * (`rules-downgraded`).
  */
 export function formatJunit(report: CheckReport): string {
   // Each subject's findings, gathered once: a per-tool scan of every finding is quadratic in a large project.
-  const byTool = groupBy(report.diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
+  const diagnostics = perToolFindings(report.diagnostics);
+  const byTool = groupBy(diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
   // A tool's findings are those at its place too: two agents of one file may each have a get_events.
   const owned = report.tools.map((tool) =>
     (byTool.get(toolKey(tool.file, tool.name)) ?? []).filter((d) => findingBelongsTo(d, tool)),
   );
   const shown = new Set(owned.flat());
-  const rest = report.diagnostics.filter((diagnostic) => !shown.has(diagnostic));
+  const rest = diagnostics.filter((diagnostic) => !shown.has(diagnostic));
   const restByTool = groupBy(rest, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
   const cases = [
     ...report.tools.map((tool, index) =>

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { toJsonText } from "../../text/safe-text.js";
 import { type Diagnostic, type Severity, toolLabel } from "../diagnostic.js";
+import { perToolFindings } from "../fold-shared-causes.js";
 import type { CheckReport, RuleInfo, RuleOverrides } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
 import type { Suppression } from "../suppress/suppression.js";
@@ -23,7 +24,8 @@ export interface SarifOptions {
 /**
  * SARIF 2.1.0, as GitHub code scanning loads it: rule metadata in the driver, each result located in its
  * config file (line and column of the JSON path) and named by its JSON path as a logical location, the
- * probe failures folded into it as related locations. Rules
+ * probe failures folded into it as related locations; a cause shared by several tools is a result per tool,
+ * each with `properties.cause` (`flowise-private-host:127.0.0.1`). Rules
  * the settings turned off or lowered are the run's invocation's configuration overrides. A finding a
  * comment, an override or the baseline accepted is a result too, with SARIF's `suppressions` (`inSource`
  * at the comment, or `external`, and the justification), which code scanning shows as dismissed.
@@ -31,7 +33,7 @@ export interface SarifOptions {
 export function formatSarif(report: CheckReport, options: SarifOptions): string {
   const locate = createDiagnosticLocator(options.readFile ?? readIfPresent);
   const accepted: readonly (Diagnostic & { suppression?: Suppression })[] = report.suppressed ?? [];
-  const results = [...report.diagnostics, ...accepted].map(
+  const results = [...perToolFindings(report.diagnostics), ...accepted].map(
     (diagnostic: Diagnostic & { suppression?: Suppression }) => {
       const at = locate(diagnostic);
       const physicalLocation = {
@@ -68,6 +70,8 @@ export function formatSarif(report: CheckReport, options: SarifOptions): string 
               }),
             }
           : {}),
+        // One cause shared by several tools: a result per tool, each naming the cause in its properties.
+        ...(diagnostic.cause ? { properties: { cause: diagnostic.cause.id } } : {}),
         ...(diagnostic.suppression
           ? { suppressions: [toSarifSuppression(diagnostic.file, diagnostic.suppression)] }
           : {}),

@@ -18,6 +18,12 @@ export const customCodeNotRun: LintRule<OpenApiToolkitConfig> = {
   appliesTo: (config: ToolConfig): config is OpenApiToolkitConfig => config.kind === "openapi-toolkit",
   check(tool, context) {
     if (!isCustomCodeSetAside(tool.config, context.allowCode ?? false)) return [];
-    return [{ path: "customCode", message: CUSTOM_CODE_NOT_RUN }];
+    return [
+      {
+        path: "customCode",
+        message: CUSTOM_CODE_NOT_RUN,
+        cause: { key: "allow-code", summary: CUSTOM_CODE_NOT_RUN.replace(/^its /, "their ") },
+      },
+    ];
   },
 };

@@ -82,15 +82,19 @@ describe("loadCustomRules", () => {
 
   test("a rule that throws or returns no findings stops the run with a line naming it", async () => {
     const dir = folder({
-      "r.mjs": `export const rules = [${RULE("acme/throws", "() => { throw new TypeError('x is undefined'); }")}, ${RULE("acme/odd", "() => 'nope'")}];`,
+      "r.mjs": `export const rules = [${RULE("acme/throws", "() => { throw new TypeError('x is undefined'); }")}, ${RULE("acme/odd", "() => 'nope'")}, ${RULE("acme/causeless", "() => [{ message: 'm', cause: 'a host' }]")}];`,
     });
-    const [throws, odd] = (await load(dir, "./r.mjs")).rules;
+    const [throws, odd, causeless] = (await load(dir, "./r.mjs")).rules;
     const context = { profile: "standard" as const, tools: [] };
     expect(() => throws?.check(TOOL, context)).toThrow(
       "rule acme/throws (./r.mjs) on tools/t.yaml: check threw x is undefined",
     );
     expect(() => odd?.check(TOOL, context)).toThrow(
       "rule acme/odd (./r.mjs) on tools/t.yaml: check returned something other than a list of findings",
+    );
+    // A cause is { key, summary }: what the report folds findings by and prints.
+    expect(() => causeless?.check(TOOL, context)).toThrow(
+      "rule acme/causeless (./r.mjs) on tools/t.yaml: check returned something other than a list of findings",
     );
   });
 });

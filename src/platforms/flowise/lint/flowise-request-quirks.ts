@@ -64,6 +64,11 @@ export const flowiseErrorBodyHidden: LintRule<RequestToolConfig> = {
       {
         path: "url",
         message: `on an error answer the LLM sees only "Failed to make ${config.method} request: HTTP Error <status>: <text>", not the server's message`,
+        // Flowise's request tools all do this: one cause, said once for every tool of a run.
+        cause: {
+          key: "request-tools",
+          summary: `on an error answer the LLM sees only "Failed to make <METHOD> request: HTTP Error <status>: <text>", not the server's message`,
+        },
       },
     ];
   },

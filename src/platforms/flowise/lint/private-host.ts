@@ -3,7 +3,7 @@ import type { RequestToolConfig } from "../../../config/request-tool-config.js";
 import type { ToolConfig } from "../../../config/tool-config.js";
 import type { Finding, LintContext, LintRule } from "../../../lint/rule.js";
 import { hostOf } from "../../../net/host-of.js";
-import { flowiseRefusalText, literalPrivateAddress } from "../../../runtime/host-policy.js";
+import { FLOWISE_DENIED, flowiseRefusalText, literalPrivateAddress } from "../../../runtime/host-policy.js";
 
 type Checked = RequestToolConfig | OpenApiToolkitConfig;
 
@@ -16,6 +16,8 @@ export const flowisePrivateHost: LintRule<Checked> = {
   id: "flowise-private-host",
   severity: "warning",
   profiles: ["flowise"],
+  // A probe refused by the same policy is the finding's evidence, not a second finding.
+  explainsFailure: (message) => message.includes(FLOWISE_DENIED),
   description: "a loopback or private host, refused by Flowise 3.1 by default",
   docs:
     'Since 3.1.0 Flowise refuses requests to loopback and private addresses with "Access to this host is ' +
@@ -33,24 +35,29 @@ export const flowisePrivateHost: LintRule<Checked> = {
     const found = privateHost(config.url);
     if (!found) return [];
     const message = `${found.host} is a loopback/private host: Flowise 3.1 answers "${flowiseRefusalText(found.address)}"`;
-    return [advise({ path: "url", message })];
+    return [advise({ path: "url", message }, found)];
   },
 };
 
 function toolkitFindings(config: OpenApiToolkitConfig, context: LintContext): Finding[] {
   const server =
     config.selectedServer ?? context.toolkitSpecs?.get(config.spec)?.spec.document.servers?.[0]?.url;
-  const host = server === undefined ? undefined : privateHost(server)?.host;
-  if (!host) return [];
+  const found = server === undefined ? undefined : privateHost(server);
+  if (!found) return [];
   const path = config.selectedServer ? "selectedServer" : "spec";
-  const message = `the toolkit's server ${host} is a loopback/private host: Flowise 3.1 refuses every call and its default code returns ""`;
-  return [advise({ path, message })];
+  const message = `the toolkit's server ${found.host} is a loopback/private host: Flowise 3.1 refuses every call and its default code returns ""`;
+  return [advise({ path, message }, found)];
 }
 
-function advise(finding: Finding): Finding {
+/** The advice, and the cause every tool calling the host shares: Flowise's policy on that host. */
+function advise(finding: Finding, { host, address }: { host: string; address: string }): Finding {
   return {
     ...finding,
     suggestion: "run Flowise with HTTP_SECURITY_CHECK=false, or call the service on a public address",
+    cause: {
+      key: host,
+      summary: `${host} is a loopback/private host: Flowise 3.1 refuses every call to it ("${flowiseRefusalText(address)}")`,
+    },
   };
 }
 

@@ -28,10 +28,13 @@ export const n8nErrorBodyHidden: LintRule<N8nHttpToolConfig> = {
     const seen = isAgent3(config.agent)
       ? `only n8n's sentence for its status (404: "${statusSentence(404)}")`
       : "an empty string (Agent 2.2)";
+    const message = `on an error answer the model sees ${seen}, never the body`;
     return [
       {
         path: "parameters.options",
-        message: `on an error answer the model sees ${seen}, never the body`,
+        message,
+        // Every such node of the agent's version hides the body alike: said once, naming the nodes.
+        cause: { key: isAgent3(config.agent) ? "agent-3" : "agent-2", summary: message },
         suggestion:
           "set Options → Response → Never Error (or Full Response) when the API's error bodies say what to fix",
       },

@@ -20,9 +20,10 @@ export const customToolRuntimeVar: LintRule<CustomToolConfig> = {
   check({ config }) {
     const analysis = analyseCustomTool(config);
     if (!analysis.ok) return [];
-    return [...analysis.vars].map(([name, line]) => ({
-      path: "func",
-      message: `line ${line}: reads $vars.${name}: as a runtime variable it is the Flowise server's environment variable ${name} ('' when unset)`,
-    }));
+    return [...analysis.vars].map(([name, line]) => {
+      const reads = `reads $vars.${name}: as a runtime variable it is the Flowise server's environment variable ${name} ('' when unset)`;
+      // One variable, whichever tools read it: said once, naming them.
+      return { path: "func", message: `line ${line}: ${reads}`, cause: { key: name, summary: reads } };
+    });
   },
 };
