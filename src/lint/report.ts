@@ -103,16 +103,37 @@ export function summarize(report: CheckReport): string {
   return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}${suppressed}`;
 }
 
-/** `standard`, or `standard; flowise for fixtures/export.json` when some files were judged otherwise. */
+/**
+ * `standard`, `standard; flowise for flows/agent.json` when one file was judged otherwise, or
+ * `standard; flowise for 13 files`: a count, so the summary line stays one short line however many
+ * exports are checked (`--explain` and the json report name each file, see `explainProfiles`).
+ */
 export function describeProfiles(report: CheckReport): string {
-  const others = [
-    ...new Set(
-      report.tools
-        .filter((tool) => tool.profile !== undefined && tool.profile !== report.profile)
-        .map((tool) => `${tool.profile} for ${tool.file}`),
-    ),
-  ];
+  const others = [...filesByOtherProfile(report)].map(([profile, files]) =>
+    files.length === 1 ? `${profile} for ${files[0]}` : `${profile} for ${files.length} files`,
+  );
   return [report.profile, ...others].join("; ");
+}
+
+/**
+ * `--explain`: one line per file judged under another profile than the report's (`profile flowise for
+ * flows/agent.json`), which the summary only counts.
+ */
+export function explainProfiles(report: CheckReport): string[] {
+  return [...filesByOtherProfile(report)].flatMap(([profile, files]) =>
+    files.map((file) => `profile ${profile} for ${file}`),
+  );
+}
+
+/** The files whose tools were judged under another profile than the report's, by profile, in report order. */
+function filesByOtherProfile(report: CheckReport): Map<Profile, string[]> {
+  const files = new Map<Profile, Set<string>>();
+  for (const tool of report.tools) {
+    if (tool.profile === undefined || tool.profile === report.profile) continue;
+    const seen = files.get(tool.profile) ?? new Set<string>();
+    files.set(tool.profile, seen.add(tool.file));
+  }
+  return new Map([...files].map(([profile, seen]) => [profile, [...seen]]));
 }
 
 /**

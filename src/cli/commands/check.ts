@@ -6,7 +6,7 @@ import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport } from "../../lint/format/format-report.js";
 import { SETTINGS_FILES } from "../../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
-import type { CheckReport } from "../../lint/report.js";
+import { type CheckReport, explainProfiles } from "../../lint/report.js";
 import { RULE_IDS } from "../../lint/rule-catalog.js";
 import { packageVersion } from "../../package/package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
@@ -144,6 +144,8 @@ async function checkOnce(
   const details = outputs.some((output) => output.format === "html");
   await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const outcome = await checkProject(await checkOptions(values, positionals, { probes, details }, user, io));
+  if (values.explain)
+    for (const line of explainProfiles(outcome.report)) io.stderr(`explain: ${toLineText(line)}\n`);
   const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
   for (const output of outputs) writeReport(shown, output, { name, values, positionals }, io);
   if (outcome.loadFailed) return EXIT.usage;
