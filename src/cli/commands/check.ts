@@ -14,6 +14,7 @@ import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-proj
 import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
 import { printedPins } from "../../pipeline/rule-setup.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
+import { projectRoot } from "../../project-files/project-root.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { nearestName } from "../../text/nearest-name.js";
@@ -174,6 +175,7 @@ function writeReport(
     // Read only where the loaders read: the project and the paths named.
     readFile: reportedFileReader(specReadOptions(values, configPathsToRead({ paths: positionals })).roots),
     title: `tooldeck ${name}`,
+    root: projectRoot(),
     ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
   });
   if (output.file === undefined) {
