@@ -94,13 +94,31 @@ export interface RuleInfo {
 
 /** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools`, and `; 2 suppressed` when findings were accepted. */
 export function summarize(report: CheckReport): string {
-  const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
-  const tools = `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}`;
+  return summarizeWith(report, (_, text) => text).join("");
+}
+
+/**
+ * The summary's words, each severity's count (`1 error`) passed through `count`, so that a format can
+ * make it a link to those findings (html); `summarize` joins them as text.
+ */
+export function summarizeWith<T>(
+  report: CheckReport,
+  count: (severity: Severity, text: string, found: number) => T,
+): (string | T)[] {
+  const tally = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const tools = plural(report.tools.length, "tool");
   const total = report.diagnostics.length;
   const suppressed = report.suppressed?.length ? `; ${report.suppressed.length} suppressed` : "";
-  if (total === 0) return `no problems in ${tools}${suppressed}`;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}${suppressed}`;
+  if (total === 0) return [`no problems in ${tools}${suppressed}`];
+  const counts = (["error", "warning", "info"] as const).map((severity) =>
+    count(severity, plural(tally(severity), severity), tally(severity)),
+  );
+  return [
+    `${plural(total, "problem")} (`,
+    ...counts.flatMap((part, index) => (index === 0 ? [part] : [", ", part])),
+    `) in ${tools}${suppressed}`,
+  ];
 }
 
 /**
