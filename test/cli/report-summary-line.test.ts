@@ -32,7 +32,7 @@ describe("the summary line with 13 Flowise files", () => {
 
   test("html: the header's summary is the same short line", async () => {
     const { stdout } = await tooldeckIn(projectWith13Exports(), [...LINT, "--format", "html"]);
-    const summary = /<p class="summary passed">([^<]*)<\/p>/.exec(stdout)?.[1] ?? "";
+    const summary = /<p class="summary passed" title="([^"]*)">/.exec(stdout)?.[1] ?? "";
     expect(summary).toBe(
       "✔ 26 problems (0 errors, 13 warnings, 13 infos) in 17 tools (profile standard; flowise for 13 files)",
     );

@@ -184,7 +184,7 @@ describe("formatHtml", () => {
       '✖ 3 problems (<a href="#first-error" data-only-severity="error">1 error</a>, <a href="#first-warning" data-only-severity="warning">2 warnings</a>, 0 infos) in 0 tools (profile standard)</p>',
     );
     expect(page.match(/id="first-warning"/g)).toHaveLength(1);
-    expect(/id="first-warning"[^]*?<\/li>/.exec(page)?.[0]).toContain("a: warning of a");
+    expect(/id="first-warning"[\s\S]*?<\/li>/.exec(page)?.[0]).toContain("a: warning of a");
   });
 
   test("a report without details still shows every tool, finding and the summary", () => {
