@@ -81,6 +81,88 @@ describe("the HTML report in Chromium", () => {
     expectNoNetwork(opened, file);
   });
 
+  test.each([
+    [1280, 800],
+    [800, 700],
+  ])(
+    "at %i×%i: the header one line, under a tenth of the screen, a tool linked to below it, the counts link to their findings",
+    async (width, height) => {
+      const file = reportOf(`check-${width}x${height}.html`, [
+        "check",
+        "tools/",
+        "--spec",
+        "tools/event-api.openapi.yaml",
+        "--fail-on",
+        "none",
+        "--format",
+        "html",
+      ]);
+      opened = await openInChromium(file);
+      const { page } = opened;
+      await page.setViewportSize({ width, height });
+      const header = page.locator("body > header");
+      const headerBox = async () => {
+        const box = await header.boundingBox();
+        if (!box) throw new Error("the header is not shown");
+        return box;
+      };
+      expect((await headerBox()).height).toBeLessThan(height * 0.1);
+      // One line: the summary's box is no taller than its line.
+      const summary = page.locator(".summary");
+      const lineHeight = await summary.evaluate((element) =>
+        Number.parseFloat(getComputedStyle(element).lineHeight),
+      );
+      expect((await summary.boundingBox())?.height).toBeLessThanOrEqual(lineHeight + 1);
+
+      // A tool further down, linked to: its heading below the header, not under it.
+      await page.evaluate(() => {
+        window.location.hash = "#tool-delete_event";
+      });
+      const heading = page.locator("#tool-delete_event h3");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const scrolled = await headerBox();
+      expect(scrolled.height).toBeLessThan(height * 0.1);
+      expect(scrolled.y).toBe(0);
+      const top = (await heading.boundingBox())?.y ?? -1;
+      expect(top).toBeGreaterThanOrEqual(scrolled.y + scrolled.height);
+      expect(top).toBeLessThan(height);
+      await screenshot(page, `check-${width}x${height}-linked`);
+
+      // The summary's "2 warnings" shows the warnings only, and jumps to the first, below the header.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator(".summary a", { hasText: "2 warnings" }).click();
+      await expect.poll(() => page.locator("#shown").innerText()).toBe("2 of 9 shown");
+      await expect(page.locator('.finding[data-severity="error"]').isVisible()).resolves.toBe(false);
+      const first = (await page.locator("#first-warning").boundingBox())?.y ?? -1;
+      expect(first).toBeGreaterThanOrEqual((await headerBox()).height);
+      expect(first).toBeLessThan(height);
+      expectNoNetwork(opened, file);
+    },
+  );
+
+  test("a link to a tool the filters hide clears the filters and shows it", async () => {
+    const file = reportOf("check-hidden-link.html", [
+      "check",
+      "tools/",
+      "--spec",
+      "tools/event-api.openapi.yaml",
+      "--fail-on",
+      "none",
+      "--format",
+      "html",
+    ]);
+    opened = await openInChromium(file);
+    const { page } = opened;
+    await page.locator("#search").fill("delete");
+    await expect.poll(() => page.locator("#shown").innerText()).toBe("2 of 9 shown");
+    await page.evaluate(() => {
+      window.location.hash = "#tool-update_event";
+    });
+    await expect.poll(() => page.locator("#shown").innerText()).toBe("9 of 9 shown");
+    await expect(page.locator("#tool-update_event").isVisible()).resolves.toBe(true);
+    await expect(page.locator("#search").inputValue()).resolves.toBe("");
+  });
+
   test("a failing scenario run: the timeline, and the failing call's diff side by side", async () => {
     const file = reportOf("run.html", [
       "run",
@@ -111,6 +193,11 @@ describe("the HTML report in Chromium", () => {
       "1. update_event (agent) ok, HTTP 200",
     );
     await screenshot(page, "run");
+    // "1 failed" shows the failed scenario only, and jumps to it.
+    await page.locator(".summary a", { hasText: "1 failed" }).click();
+    await expect(page.locator("#shown").innerText()).resolves.toBe("1 of 3 shown");
+    await expect(page.locator("#first-failed").isVisible()).resolves.toBe(true);
+    await page.getByLabel("passed (2)").check();
 
     await page.getByLabel("passed (2)").uncheck();
     await expect(page.locator("#shown").innerText()).resolves.toBe("1 of 3 shown");

@@ -7,9 +7,11 @@ import { REPORT_STYLE } from "./report-style.js";
 export interface ReportPage {
   /** The document's title and heading: `tooldeck check`. */
   title: string;
-  /** The one-line result under the heading. */
+  /** The one-line result beside the heading, in the bar that stays at the top (cut with … when narrow). */
   summary: SafeHtml;
-  /** The filters and the search box (see report-filters.ts). */
+  /** Notes under the bar that scroll away with the page (the rules a settings file lowered). */
+  notes?: SafeHtml;
+  /** The filters and the search box (see report-filters.ts), under the bar. */
   filters: SafeHtml;
   body: SafeHtml;
 }
@@ -33,7 +35,9 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * One self-contained HTML document: its style and script inline, nothing fetched (the policy above
- * forbids it), readable without the script (the filters need it).
+ * forbids it), readable without the script (the filters need it). Only the title and the summary stay at
+ * the top when scrolled, on one line (report-style.ts), so a tool scrolled to cannot hide under them;
+ * the notes and filters scroll away.
  */
 export function renderReportPage(page: ReportPage): string {
   return `<!doctype html>\n${html`<html lang="en">
@@ -49,8 +53,11 @@ export function renderReportPage(page: ReportPage): string {
 <header>
 <h1>${page.title}</h1>
 ${page.summary}
-${page.filters}
 </header>
+<div class="intro">
+${page.notes ?? ""}
+${page.filters}
+</div>
 <main>
 ${page.body}
 </main>

@@ -7,6 +7,9 @@
  * - Findings (`.finding`) are shown when their severity is ticked and their rule is the one chosen; once
  *   a severity is unticked or a rule chosen, an entry with no finding left is hidden too.
  * - Groups (`[data-group]`: a file) are hidden when none of their entries is shown.
+ * - A summary count (`a[data-only-severity]`, `a[data-only-status]`) shows those findings or entries
+ *   only, then its link jumps to the first.
+ * - A link to something the filters hide (`#tool-update_event` given to a colleague) clears them first.
  */
 export function reportScript(): void {
   const page = document;
@@ -64,6 +67,30 @@ export function reportScript(): void {
     pending = window.setTimeout(apply, 120);
   });
   for (const control of [rule, ...severities, ...statuses]) control?.addEventListener("change", apply);
+  const showOnly = (only: { severity?: string | undefined; status?: string | undefined } = {}) => {
+    if (search) search.value = "";
+    if (rule) rule.value = "";
+    for (const box of severities) box.checked = only.severity === undefined || box.value === only.severity;
+    for (const box of statuses) box.checked = only.status === undefined || box.value === only.status;
+    apply();
+  };
+  for (const link of page.querySelectorAll<HTMLAnchorElement>("a[data-only-severity], a[data-only-status]"))
+    link.addEventListener("click", () =>
+      showOnly({ severity: link.dataset.onlySeverity, status: link.dataset.onlyStatus }),
+    );
+  const reveal = () => {
+    let id = window.location.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A malformed escape (`#%`) names the element as it is written.
+    }
+    const target = page.getElementById(id);
+    if (!target?.closest("[hidden]")) return;
+    showOnly();
+    target.scrollIntoView();
+  };
+  window.addEventListener("hashchange", reveal);
   page.documentElement.classList.add("scripted");
   apply();
 }

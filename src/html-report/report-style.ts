@@ -1,11 +1,13 @@
 /**
  * The report page's styles: the system's own fonts (nothing is fetched), light and dark, and the filters
- * shown only once the script runs (they do nothing without it).
+ * shown only once the script runs (they do nothing without it). The bar at the top is one line of
+ * `--bar` (a summary too long for the window ends in …), and everything a link can jump to stops below
+ * it (`scroll-margin-top`), so a tool scrolled into view is never hidden under it.
  */
 export const REPORT_STYLE = `
 :root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #fff; --panel: #f6f8fa;
   --line: #d1d9e0; --error: #cf222e; --warning: #9a6700; --info: #0969da; --ok: #1a7f37;
-  --del: #ffebe9; --ins: #dafbe1; }
+  --del: #ffebe9; --ins: #dafbe1; --bar: 40px; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117;
   --panel: #151b23; --line: #3d444d; --error: #ff7b72; --warning: #d29922; --info: #58a6ff;
   --ok: #3fb950; --del: #4a1d1f; --ins: #173b23; } }
@@ -14,15 +16,20 @@ body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-seri
   background: var(--bg); }
 code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12.5px; }
 header { position: sticky; top: 0; z-index: 1; background: var(--bg); border-bottom: 1px solid var(--line);
-  padding: 12px 24px; }
-h1 { font-size: 18px; margin: 0 0 4px; }
+  padding: 0 24px; height: var(--bar); display: flex; align-items: center; gap: 12px; white-space: nowrap;
+  overflow: hidden; }
+h1 { font-size: 16px; margin: 0; flex: none; }
+[id] { scroll-margin-top: calc(var(--bar) + 8px); }
+.intro { padding: 8px 24px 0; }
 h2 { font-size: 15px; margin: 24px 0 8px; word-break: break-all; }
 h3 { font-size: 14px; margin: 0; display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
 main { padding: 0 24px 48px; }
-.summary { margin: 0; font-weight: 600; }
+.summary { margin: 0; font-weight: 600; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.summary a { color: inherit; }
+a.anchor { color: inherit; text-decoration: none; } a.anchor:hover { text-decoration: underline; }
 .summary.failed { color: var(--error); } .summary.passed { color: var(--ok); }
-.notes { margin: 4px 0 0; padding-left: 18px; color: var(--warning); }
-.filters { display: none; flex-wrap: wrap; gap: 12px 20px; align-items: center; margin-top: 8px; }
+.notes { margin: 0 0 8px; padding-left: 18px; color: var(--warning); }
+.filters { display: none; flex-wrap: wrap; gap: 12px 20px; align-items: center; }
 .scripted .filters { display: flex; }
 .filters input[type="search"] { min-width: 260px; padding: 4px 8px; border: 1px solid var(--line);
   border-radius: 6px; background: var(--bg); color: var(--fg); }

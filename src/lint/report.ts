@@ -94,25 +94,64 @@ export interface RuleInfo {
 
 /** `3 problems (1 error, 2 warnings, 0 infos) in 5 tools`, and `; 2 suppressed` when findings were accepted. */
 export function summarize(report: CheckReport): string {
-  const count = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
-  const tools = `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}`;
-  const total = report.diagnostics.length;
-  const suppressed = report.suppressed?.length ? `; ${report.suppressed.length} suppressed` : "";
-  if (total === 0) return `no problems in ${tools}${suppressed}`;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  return `${plural(total, "problem")} (${plural(count("error"), "error")}, ${plural(count("warning"), "warning")}, ${plural(count("info"), "info")}) in ${tools}${suppressed}`;
+  return summarizeWith(report, (_, text) => text).join("");
 }
 
-/** `standard`, or `standard; flowise for fixtures/export.json` when some files were judged otherwise. */
-export function describeProfiles(report: CheckReport): string {
-  const others = [
-    ...new Set(
-      report.tools
-        .filter((tool) => tool.profile !== undefined && tool.profile !== report.profile)
-        .map((tool) => `${tool.profile} for ${tool.file}`),
-    ),
+/**
+ * The summary's words, each severity's count (`1 error`) passed through `count`, so that a format can
+ * make it a link to those findings (html); `summarize` joins them as text.
+ */
+export function summarizeWith<T>(
+  report: CheckReport,
+  count: (severity: Severity, text: string, found: number) => T,
+): (string | T)[] {
+  const tally = (severity: Severity) => report.diagnostics.filter((d) => d.severity === severity).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const tools = plural(report.tools.length, "tool");
+  const total = report.diagnostics.length;
+  const suppressed = report.suppressed?.length ? `; ${report.suppressed.length} suppressed` : "";
+  if (total === 0) return [`no problems in ${tools}${suppressed}`];
+  const counts = (["error", "warning", "info"] as const).map((severity) =>
+    count(severity, plural(tally(severity), severity), tally(severity)),
+  );
+  return [
+    `${plural(total, "problem")} (`,
+    ...counts.flatMap((part, index) => (index === 0 ? [part] : [", ", part])),
+    `) in ${tools}${suppressed}`,
   ];
+}
+
+/**
+ * `standard`, `standard; flowise for flows/agent.json` when one file was judged otherwise, or
+ * `standard; flowise for 13 files`: a count, so the summary line stays one short line however many
+ * exports are checked (`--explain` and the json report name each file, see `explainProfiles`).
+ */
+export function describeProfiles(report: CheckReport): string {
+  const others = [...filesByOtherProfile(report)].map(([profile, files]) =>
+    files.length === 1 ? `${profile} for ${files[0]}` : `${profile} for ${files.length} files`,
+  );
   return [report.profile, ...others].join("; ");
+}
+
+/**
+ * `--explain`: one line per file judged under another profile than the report's (`profile flowise for
+ * flows/agent.json`), which the summary only counts.
+ */
+export function explainProfiles(report: CheckReport): string[] {
+  return [...filesByOtherProfile(report)].flatMap(([profile, files]) =>
+    files.map((file) => `profile ${profile} for ${file}`),
+  );
+}
+
+/** The files whose tools were judged under another profile than the report's, by profile, in report order. */
+function filesByOtherProfile(report: CheckReport): Map<Profile, string[]> {
+  const files = new Map<Profile, Set<string>>();
+  for (const tool of report.tools) {
+    if (tool.profile === undefined || tool.profile === report.profile) continue;
+    const seen = files.get(tool.profile) ?? new Set<string>();
+    files.set(tool.profile, seen.add(tool.file));
+  }
+  return new Map([...files].map(([profile, seen]) => [profile, [...seen]]));
 }
 
 /**

@@ -86,9 +86,8 @@ describe("tooldeck run", () => {
     expect(exit).toBe(0);
     expect(lines.at(-1)).toBe("12 passed, 0 failed");
     expect(lines.filter((line) => line.startsWith("✓ "))).toHaveLength(12);
-    expect(lines[0]).toBe(
-      `✓ create event [standard] — 1 call, replayed  ${packagePath("scenarios", "create-event.yaml")}`,
-    );
+    // Named absolute, shown from the project's root.
+    expect(lines[0]).toBe("✓ create event [standard] — 1 call, replayed  scenarios/create-event.yaml");
   });
 
   test("a changed config: the diff under the failing scenario, exit 1", async () => {
@@ -157,7 +156,7 @@ describe("tooldeck run", () => {
     // A passing scenario carries its drift lines as system-out; a failing one after its reasons too.
     const drift = "drift: call 1 update_event: PUT /events is not an operation of Event Management API";
     expect(stdout).toContain(
-      `<testcase classname="${packagePath("scenarios", "update-event.yaml")}" name="update event (tutorial config) [flowise]">\n      <system-out>${drift}</system-out>\n    </testcase>`,
+      `<testcase classname="scenarios/update-event.yaml" name="update event (tutorial config) [flowise]">\n      <system-out>${drift}</system-out>\n    </testcase>`,
     );
     expect(stdout).toContain(
       '<failure message="stale cassette (tool update_event changed): run tooldeck run --update locally">',
@@ -207,8 +206,8 @@ describe("tooldeck run", () => {
     expect(exit).toBe(2);
     expect(stdout.replaceAll(dir, "<dir>").split("\n")).toEqual([
       "✗ <dir>/broken.yaml — model: expected provider:model, e.g. openai:gpt-4o-mini",
-      `✓ list events [standard] — 1 call, replayed  ${packagePath("scenarios", "list-events.yaml")}`,
-      `✓ list events [flowise] — 1 call, replayed  ${packagePath("scenarios", "list-events.yaml")}`,
+      "✓ list events [standard] — 1 call, replayed  scenarios/list-events.yaml",
+      "✓ list events [flowise] — 1 call, replayed  scenarios/list-events.yaml",
       "",
       "2 passed, 1 failed",
       "",

@@ -6,7 +6,7 @@ import { reaches, type Severity } from "../../lint/diagnostic.js";
 import { formatReport } from "../../lint/format/format-report.js";
 import { SETTINGS_FILES } from "../../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../../lint/probe/probe-timeout.js";
-import type { CheckReport } from "../../lint/report.js";
+import { type CheckReport, explainProfiles } from "../../lint/report.js";
 import { RULE_IDS } from "../../lint/rule-catalog.js";
 import { packageVersion } from "../../package/package-version.js";
 import { checkProject } from "../../pipeline/check-project.js";
@@ -14,6 +14,7 @@ import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-proj
 import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
 import { printedPins } from "../../pipeline/rule-setup.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
+import { projectRoot } from "../../project-files/project-root.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { nearestName } from "../../text/nearest-name.js";
@@ -144,6 +145,8 @@ async function checkOnce(
   const details = outputs.some((output) => output.format === "html");
   await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const outcome = await checkProject(await checkOptions(values, positionals, { probes, details }, user, io));
+  if (values.explain)
+    for (const line of explainProfiles(outcome.report)) io.stderr(`explain: ${toLineText(line)}\n`);
   const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;
   for (const output of outputs) writeReport(shown, output, { name, values, positionals }, io);
   if (outcome.loadFailed) return EXIT.usage;
@@ -172,6 +175,7 @@ function writeReport(
     // Read only where the loaders read: the project and the paths named.
     readFile: reportedFileReader(specReadOptions(values, configPathsToRead({ paths: positionals })).roots),
     title: `tooldeck ${name}`,
+    root: projectRoot(),
     ...(io.maskSecrets ? { mask: io.maskSecrets } : {}),
   });
   if (output.file === undefined) {

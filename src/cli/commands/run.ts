@@ -14,10 +14,11 @@ import {
   touchedScenarioFiles,
 } from "../../pipeline/run-suite/scenario-dependencies.js";
 import { parseShard, shardFiles } from "../../pipeline/run-suite/scenario-shard.js";
-import { realRoots } from "../../project-files/project-root.js";
+import { projectRoot, realRoots } from "../../project-files/project-root.js";
 import { formatRunHtml } from "../../replay/format/format-run-html.js";
 import { formatRunJunit } from "../../replay/format/format-run-junit.js";
 import { formatEntryText, formatSummary } from "../../replay/format/format-run-text.js";
+import { runEntryInProject } from "../../replay/format/run-entry-in-project.js";
 import { formatRunJson, type RunEntry } from "../../replay/format/run-report.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
@@ -120,14 +121,17 @@ async function runSuite(
         io.stderr(`${toLineText(`[${index + 1}/${files.length}] ${files[index] ?? ""}`)}\n`);
       ran.broken ||= run.broken;
       ran.entries.push(...run.entries);
-      if (format === "text") for (const entry of run.entries) io.stdout(`${formatEntryText(entry)}\n`);
+      if (format === "text")
+        for (const entry of run.entries) io.stdout(`${formatEntryText(inProject(entry))}\n`);
     },
   });
   return ran;
 }
 
 /** The report in its format (text: the summary; the scenarios were printed as they ran), and the exit code. */
-function report({ entries, broken }: SuiteRun, format: Format, io: CliIo): number {
+function report(run: SuiteRun, format: Format, io: CliIo): number {
+  const { broken } = run;
+  const entries = run.entries.map(inProject);
   const passed = entries.filter((entry) => entry.passed).length;
   const summary = formatSummary(passed, entries.length - passed);
   if (format === "json") io.stdout(formatRunJson({ entries }));
@@ -138,6 +142,11 @@ function report({ entries, broken }: SuiteRun, format: Format, io: CliIo): numbe
   else io.stderr(`${summary}\n`);
   if (broken) return EXIT.usage;
   return passed === entries.length ? EXIT.ok : EXIT.findings;
+}
+
+/** An entry as reports show it: its files named relative to the project's root. */
+function inProject(entry: RunEntry): RunEntry {
+  return runEntryInProject(entry, projectRoot());
 }
 
 /** `--jobs N`: a whole number of worker threads, at least 1. */

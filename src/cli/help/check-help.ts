@@ -27,7 +27,8 @@ Options:
                       names); every one found among the paths is used too (default: tools/'s, else
                       one inferred from the traffic recorded with the tools' host; docs/apis.md)
   --explain           print which description judged each tool, and why (host, base URL variable,
-                      the only description, or none), before the report
+                      the only description, or none), and each file judged under another profile
+                      (which the summary counts: flowise for 13 files), before the report
   --traffic PATH      recorded traffic to infer it from: HAR captures, traffic files, cassettes or
                       folders of them (repeatable; default scenarios/; docs/traffic.md)
   --profile P         standard, n8n (judge what n8n 2.41 does) or flowise (judge what Flowise 3.1 does);

@@ -11,6 +11,7 @@ import {
   describeProfiles,
   findingBelongsTo,
   summarize,
+  summarizeWith,
   type ToolReport,
 } from "../report.js";
 import { describeRuleOverrides } from "../rule-overrides.js";
@@ -38,25 +39,32 @@ const SEVERITIES: readonly Severity[] = ["error", "warning", "info"];
  * file and tool the findings with their place, rule (linked to its docs), suggestion and fix, the request
  * the probe sent and the answer (credential headers and query parameters redacted, secrets masked), and
  * what the LLM is given (description, JSON schema) under its profile. Filters by severity and rule and a
- * search box work offline. The report's `given` and `exchange` come with `details` (CheckOptions).
+ * search box work offline; each tool has an anchor (`#tool-update_event`) and each count of the summary
+ * links to its findings. The report's `given` and `exchange` come with `details` (CheckOptions).
  * @example
  * writeFileSync("report.html", formatHtml(report, { title: "tooldeck check", docsUrl: ruleDocsUrl }));
  */
 export function formatHtml(given: CheckReport, options: HtmlOptions = {}): string {
   const report = options.mask ? mapStrings(given, options.mask) : given;
   const locate = createDiagnosticLocator(options.readFile ?? (() => undefined));
-  const finding = (diagnostic: Diagnostic, tool?: string) =>
-    findingHtml(diagnostic, { tool, at: locate(diagnostic), docsUrl: options.docsUrl });
+  const firstOf = new Set<Severity>();
+  // The first finding of each severity, in page order, is where the summary's count of them links.
+  const finding = (diagnostic: Diagnostic, tool?: string) => {
+    const first = !firstOf.has(diagnostic.severity);
+    firstOf.add(diagnostic.severity);
+    return findingHtml(diagnostic, { tool, at: locate(diagnostic), docsUrl: options.docsUrl, first });
+  };
+  const anchor = createToolAnchors();
   const toolsByFile = groupBy(report.tools, (tool) => tool.file);
   const findingsByFile = groupBy(report.diagnostics, (diagnostic) => diagnostic.file);
   const files = [...new Set([...toolsByFile.keys(), ...findingsByFile.keys()])].map((file) =>
-    fileHtml(file, toolsByFile.get(file) ?? [], findingsByFile.get(file) ?? [], { report, finding }),
+    fileHtml(file, toolsByFile.get(file) ?? [], findingsByFile.get(file) ?? [], { report, finding, anchor }),
   );
-  const errors = report.diagnostics.some((d) => d.severity === "error");
   const title = options.title ?? "tooldeck check";
   return renderReportPage({
     title,
-    summary: html`<p class="summary ${errors ? "failed" : "passed"}">${errors ? "✖" : "✔"} ${summarize(report)} (profile ${describeProfiles(report)})</p>${overrideNotes(report)}`,
+    summary: summaryHtml(report),
+    notes: overrideNotes(report),
     filters: filtersBar([
       tickBoxes(
         "severity",
@@ -71,6 +79,37 @@ export function formatHtml(given: CheckReport, options: HtmlOptions = {}): strin
 interface FileContext {
   report: CheckReport;
   finding: (diagnostic: Diagnostic, tool?: string) => SafeHtml;
+  /** The tool's anchor (`tool-update_event`), unique in the page. */
+  anchor: (tool: ToolReport) => string;
+}
+
+/**
+ * The summary line: each severity's count links to the first finding of it (the script also shows only
+ * that severity), and the whole line is the title of its box, which may cut it with … on a narrow window.
+ */
+function summaryHtml(report: CheckReport): SafeHtml {
+  const errors = report.diagnostics.some((d) => d.severity === "error");
+  const parts = summarizeWith(report, (severity, text, found) =>
+    found === 0 ? text : html`<a href="#first-${severity}" data-only-severity="${severity}">${text}</a>`,
+  );
+  const mark = errors ? "✖" : "✔";
+  const profiles = `(profile ${describeProfiles(report)})`;
+  return html`<p class="summary ${errors ? "failed" : "passed"}" title="${`${mark} ${summarize(report)} ${profiles}`}">${mark} ${parts} ${profiles}</p>`;
+}
+
+/**
+ * Each tool's anchor: `tool-` and its name, white space as `_` (a URL fragment has none); a name met
+ * again (two flows with an update_event) gets `-2`, `-3`, so every link leads to one tool.
+ */
+function createToolAnchors(): (tool: ToolReport) => string {
+  const taken = new Set<string>();
+  return (tool) => {
+    const base = `tool-${tool.name.replace(/\s+/g, "_")}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    return id;
+  };
 }
 
 /** A file's tools, each with its findings; then the file's findings that are no tool's. */
@@ -78,14 +117,14 @@ function fileHtml(
   file: string,
   tools: readonly ToolReport[],
   findings: readonly Diagnostic[],
-  { report, finding }: FileContext,
+  { report, finding, anchor }: FileContext,
 ): SafeHtml {
   const shown = new Set<Diagnostic>();
   const findingsByTool = groupBy(findings, (diagnostic) => diagnostic.tool);
   const cards = tools.map((tool) => {
     const own = (findingsByTool.get(tool.name) ?? []).filter((d) => findingBelongsTo(d, tool));
     for (const diagnostic of own) shown.add(diagnostic);
-    return toolHtml(tool, own, { finding, mainProfile: report.profile });
+    return toolHtml(tool, own, { finding, mainProfile: report.profile, id: anchor(tool) });
   });
   const rest = findings.filter((diagnostic) => !shown.has(diagnostic));
   const others =
@@ -100,12 +139,12 @@ function fileHtml(
 function toolHtml(
   tool: ToolReport,
   findings: readonly Diagnostic[],
-  { finding, mainProfile }: { finding: FileContext["finding"]; mainProfile: string },
+  { finding, mainProfile, id }: { finding: FileContext["finding"]; mainProfile: string; id: string },
 ): SafeHtml {
   const failed = findings.some((d) => d.severity === "error");
   const profile = tool.profile ?? mainProfile;
-  return html`<article class="entry${failed ? " failed" : ""}" data-entry>
-<h3><span>${tool.name}</span><span class="muted">profile ${profile}</span>${tool.sent ? html`<code class="sent">${tool.sent}</code>` : ""}</h3>
+  return html`<article class="entry${failed ? " failed" : ""}" id="${id}" data-entry>
+<h3><a class="anchor" href="#${id}">${tool.name}</a><span class="muted">profile ${profile}</span>${tool.sent ? html`<code class="sent">${tool.sent}</code>` : ""}</h3>
 ${findings.length > 0 ? html`<ul class="findings">${findings.map((diagnostic) => finding(diagnostic))}</ul>` : html`<p class="muted">no findings</p>`}
 ${tool.exchange ? html`<details${failed ? html` open` : ""}><summary>Request the probe sent, and the answer</summary>${exchangeHtml(redacted(tool.exchange))}</details>` : ""}
 ${tool.given ? html`<details><summary>What the LLM is given</summary><p>${tool.given.description || "(no description)"}</p>${jsonBlock(tool.given.inputSchema)}</details>` : ""}
@@ -129,9 +168,11 @@ interface Shown {
   tool: string | undefined;
   at: { line: number; column: number } | undefined;
   docsUrl: ((code: string) => string | undefined) | undefined;
+  /** The first finding of its severity in the page: the summary's count links to it. */
+  first: boolean;
 }
 
-function findingHtml(diagnostic: Diagnostic, { tool, at, docsUrl }: Shown): SafeHtml {
+function findingHtml(diagnostic: Diagnostic, { tool, at, docsUrl, first }: Shown): SafeHtml {
   const docs = docsUrl?.(diagnostic.code);
   const rule = docs
     ? html`<a class="mono" href="${docs}" target="_blank" rel="noreferrer noopener">${diagnostic.code}</a>`
@@ -142,7 +183,8 @@ function findingHtml(diagnostic: Diagnostic, { tool, at, docsUrl }: Shown): Safe
       : `at ${diagnostic.path}`
     : undefined;
   const { fix } = diagnostic;
-  return html`<li class="finding" data-severity="${diagnostic.severity}" data-rule="${diagnostic.code}">
+  const id = first ? html` id="first-${diagnostic.severity}"` : "";
+  return html`<li class="finding"${id} data-severity="${diagnostic.severity}" data-rule="${diagnostic.code}">
 <span class="severity ${diagnostic.severity}">${diagnostic.severity}</span> ${tool ? `${tool}: ` : ""}${diagnostic.message} ${rule}
 ${where ? html`<p class="muted mono">${where}</p>` : ""}
 ${diagnostic.related?.length ? html`<ul class="related">${diagnostic.related.map((related) => html`<li><span class="mono">${related.code} ${related.severity}:</span> ${related.message}</li>`)}</ul>` : ""}
@@ -158,9 +200,9 @@ function changeText(change: NonNullable<Diagnostic["fix"]>["changes"][number]): 
   return `${change.path}: ${JSON.stringify(change.value)}`;
 }
 
-function overrideNotes(report: CheckReport): SafeHtml | string {
+function overrideNotes(report: CheckReport): SafeHtml {
   const lines = describeRuleOverrides(report.ruleOverrides);
-  if (lines.length === 0) return "";
+  if (lines.length === 0) return html``;
   return html`<ul class="notes">${lines.map((line) => html`<li>${line.text}</li>`)}</ul>`;
 }
 

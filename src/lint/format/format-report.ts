@@ -6,6 +6,7 @@ import { formatJson } from "./format-json.js";
 import { formatJunit } from "./format-junit.js";
 import { formatSarif } from "./format-sarif.js";
 import { formatStylish } from "./format-stylish.js";
+import { reportInProject } from "./report-in-project.js";
 
 export const REPORT_FORMATS = ["stylish", "json", "sarif", "junit", "github", "html"] as const;
 /** The formats `formatReport` writes: `stylish`, `json`, `sarif`, `junit`, `github`, `html`. */
@@ -27,6 +28,11 @@ export interface FormatReportOptions {
   title?: string;
   /** html: hides secrets in every text before it is escaped (see `HtmlOptions.mask`). */
   mask?: (text: string) => string;
+  /**
+   * The project's root: every file inside it is named relative to it, in every format
+   * (`reportInProject`). Without it, files are named as they were loaded.
+   */
+  root?: string;
 }
 
 /**
@@ -37,10 +43,11 @@ export interface FormatReportOptions {
  * process.stdout.write(formatReport(await check(loaded, { profile: "standard" }), "sarif", { version }));
  */
 export function formatReport(
-  report: CheckReport,
+  given: CheckReport,
   format: ReportFormat,
-  options: FormatReportOptions = {},
+  givenOptions: FormatReportOptions = {},
 ): string {
+  const { report, options } = inProject(given, givenOptions);
   const readFile = options.readFile ?? (() => undefined);
   switch (format) {
     case "json":
@@ -72,4 +79,15 @@ export function formatReport(
         ...(options.showDocs && options.docsUrl ? { docsUrl: options.docsUrl } : {}),
       });
   }
+}
+
+/** With a root, the report's paths made the project's, and the files still read by the names they were loaded by. */
+function inProject(
+  report: CheckReport,
+  options: FormatReportOptions,
+): { report: CheckReport; options: FormatReportOptions } {
+  if (options.root === undefined) return { report, options };
+  const given = options.readFile;
+  const moved = reportInProject(report, { root: options.root, readFile: given ?? (() => undefined) });
+  return { report: moved.report, options: given ? { ...options, readFile: moved.readFile } : options };
 }

@@ -7,7 +7,6 @@ import { mapStrings } from "../../json/map-strings.js";
 import type { CallRecord } from "../call-record.js";
 import { describeStatus } from "../describe-call.js";
 import { type DiffBlock, diffBlocks } from "./diff-blocks.js";
-import { formatSummary } from "./format-run-text.js";
 import type { RunEntry, RunReport } from "./run-report.js";
 
 export interface RunHtmlOptions {
@@ -28,12 +27,19 @@ export function formatRunHtml(given: RunReport, options: RunHtmlOptions = {}): s
   const report = options.mask ? mapStrings(given, options.mask) : given;
   const passed = report.entries.filter((entry) => entry.passed).length;
   const failed = report.entries.length - passed;
+  const firstFailed = report.entries.find((entry) => !entry.passed);
+  const entryOf = (entry: RunEntry) => entryHtml(entry, entry === firstFailed);
   const files = [...groupBy(report.entries, (entry) => entry.file).entries()].map(
-    ([file, entries]) => html`<section data-group><h2>${file}</h2>${entries.map(entryHtml)}</section>`,
+    ([file, entries]) => html`<section data-group><h2>${file}</h2>${entries.map(entryOf)}</section>`,
   );
+  // The count of failed scenarios links to the first (the script also shows only the failed ones).
+  const failedCount =
+    failed === 0
+      ? `${failed} failed`
+      : html`<a href="#first-failed" data-only-status="failed">${failed} failed</a>`;
   return renderReportPage({
     title: "tooldeck run",
-    summary: html`<p class="summary ${failed > 0 ? "failed" : "passed"}">${formatSummary(passed, failed)}</p>`,
+    summary: html`<p class="summary ${failed > 0 ? "failed" : "passed"}">${passed} passed, ${failedCount}</p>`,
     filters: filtersBar([
       tickBoxes("status", [
         { value: "failed", label: "failed", count: failed },
@@ -44,9 +50,10 @@ export function formatRunHtml(given: RunReport, options: RunHtmlOptions = {}): s
   });
 }
 
-function entryHtml(entry: RunEntry): SafeHtml {
+function entryHtml(entry: RunEntry, first: boolean): SafeHtml {
   const status = entry.passed ? "passed" : "failed";
-  const open = html`<article class="entry ${status}" data-entry data-status="${status}">`;
+  const id = first ? html` id="first-failed"` : "";
+  const open = html`<article class="entry ${status}"${id} data-entry data-status="${status}">`;
   if (!entry.result)
     return html`${open}<h3>✗ ${entry.name}</h3><ul class="lines"><li class="outcome error">${entry.lines[0] ?? "failed"}</li></ul></article>`;
   const result = entry.result;

@@ -77,13 +77,15 @@ describe("formatHtml", () => {
       "base-uri 'none'",
       "form-action 'none'",
     ]);
-    // Nothing is fetched: no address the page would load from.
-    expect(page).not.toMatch(/\b(?:src|href)="(?!https:\/\/github\.com)/);
+    // Nothing is fetched: no address the page would load from (a `#` link stays in the page).
+    expect(page).not.toMatch(/\b(?:src|href)="(?!https:\/\/github\.com|#)/);
   });
 
   test("findings carry their severity and rule for the filters, their docs link, suggestion and fix", () => {
     const page = formatHtml(hostile, { docsUrl: (code) => `https://docs.example/rules#${code}` });
-    expect(page).toContain('<li class="finding" data-severity="error" data-rule="operation-not-found">');
+    expect(page).toContain(
+      '<li class="finding" id="first-error" data-severity="error" data-rule="operation-not-found">',
+    );
     expect(page).toContain(
       '<a class="mono" href="https://docs.example/rules#operation-not-found" target="_blank" rel="noreferrer noopener">operation-not-found</a>',
     );
@@ -140,6 +142,49 @@ describe("formatHtml", () => {
     const page = formatHtml(report, { mask });
     expect(page).not.toContain("pa&#39;s");
     expect(page).toContain("echo ***");
+  });
+
+  test("each tool has an anchor, unique when two flows have a tool of one name", () => {
+    const tool = (name: string, file: string) => ({ name, file, path: "" });
+    const page = formatHtml({
+      profile: "flowise",
+      tools: [
+        tool("update_event", "flows/a.json"),
+        tool("update_event", "flows/b.json"),
+        tool("Update Event", "flows/b.json"),
+        tool("update_event-2", "flows/c.json"),
+      ],
+      diagnostics: [],
+    });
+    const ids = [...page.matchAll(/<article class="entry" id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids).toEqual([
+      "tool-update_event",
+      "tool-update_event-2",
+      "tool-Update_Event",
+      "tool-update_event-2-2",
+    ]);
+    expect(page).toContain('<h3><a class="anchor" href="#tool-update_event-2">update_event</a>');
+  });
+
+  test("each count of the summary links to the first finding of its severity; a count of 0 links nowhere", () => {
+    const finding = (severity: "error" | "warning", tool: string) => ({
+      code: "rule",
+      severity,
+      tool,
+      file: "tools/x.yaml",
+      path: "",
+      message: `${severity} of ${tool}`,
+    });
+    const page = formatHtml({
+      profile: "standard",
+      tools: [],
+      diagnostics: [finding("warning", "a"), finding("error", "b"), finding("warning", "c")],
+    });
+    expect(page).toContain(
+      '✖ 3 problems (<a href="#first-error" data-only-severity="error">1 error</a>, <a href="#first-warning" data-only-severity="warning">2 warnings</a>, 0 infos) in 0 tools (profile standard)</p>',
+    );
+    expect(page.match(/id="first-warning"/g)).toHaveLength(1);
+    expect(/id="first-warning"[\s\S]*?<\/li>/.exec(page)?.[0]).toContain("a: warning of a");
   });
 
   test("a report without details still shows every tool, finding and the summary", () => {

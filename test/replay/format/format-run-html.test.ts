@@ -45,7 +45,10 @@ describe("formatRunHtml", () => {
   const page = formatRunHtml({ entries });
 
   test("each scenario's trajectory is a timeline of its calls with their outcomes", () => {
-    expect(page).toContain('<p class="summary failed">0 passed, 2 failed</p>');
+    expect(page).toContain(
+      '<p class="summary failed">0 passed, <a href="#first-failed" data-only-status="failed">2 failed</a></p>',
+    );
+    expect(page.match(/id="first-failed"/g)).toHaveLength(1);
     expect(page).toContain('<li class="call ok changed">');
     expect(page).toContain('<span class="outcome ok">ok, HTTP 200</span>');
     expect(page).toContain('<li class="call error">');
