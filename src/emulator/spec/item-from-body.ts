@@ -67,12 +67,25 @@ export function fitToSchema(
     if (!(name in item) && name !== keep && name in generated) item[name] = generated[name];
   }
   for (const [name, property] of Object.entries(merged.properties ?? {})) {
-    if (name === keep || !(name in item) || checkerFor(property, "response")(item[name]) === undefined)
-      continue;
-    if (name in generated) item[name] = generated[name];
+    if (name === keep || !(name in item)) continue;
+    const kept = asWritten(checkerFor, property, item[name]);
+    if (kept.fits) item[name] = kept.value;
+    else if (name in generated) item[name] = generated[name];
     else delete item[name];
   }
   return item;
+}
+
+/**
+ * A written value as the answer's schema for its field takes it: as it is, else as its text where the
+ * field is a string (GitHub's issue `title`, which a PATCH may write as `766`), else not at all.
+ */
+function asWritten(checkerFor: CheckerFor, schema: SchemaObject, value: unknown) {
+  const check = checkerFor(schema, "response");
+  if (check(value) === undefined) return { fits: true, value };
+  const text = typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+  if (text !== undefined && check(text) === undefined) return { fits: true, value: text };
+  return { fits: false, value };
 }
 
 /**
