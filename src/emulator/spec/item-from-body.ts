@@ -78,12 +78,18 @@ export function fitToSchema(
 
 /**
  * A written value as the answer's schema for its field takes it: as it is, else as its text where the
- * field is a string (GitHub's issue `title`, which a PATCH may write as `766`), else not at all.
+ * field is a string (GitHub's issue `title`, which a PATCH may write as `766`; an object as its JSON,
+ * as Flowise's entities hold the configs its reads answer parsed), else not at all.
  */
 function asWritten(checkerFor: CheckerFor, schema: SchemaObject, value: unknown) {
   const check = checkerFor(schema, "response");
   if (check(value) === undefined) return { fits: true, value };
-  const text = typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+  const text =
+    typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : typeof value === "object" && value !== null
+        ? JSON.stringify(value)
+        : undefined;
   if (text !== undefined && check(text) === undefined) return { fits: true, value: text };
   return { fits: false, value };
 }
