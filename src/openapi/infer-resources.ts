@@ -1,3 +1,4 @@
+import { findEnvelope, itemEnvelope, likenessTo, propertyNames } from "./envelope.js";
 import { findKeyField } from "./key-field.js";
 import { jsonMedia } from "./media-types.js";
 import { mergeAllOf } from "./merge-all-of.js";
@@ -23,7 +24,10 @@ export interface Resource {
   idSchema: SchemaObject | undefined;
   /** The path parameter's schemas on the item's operations: a made-up id must fit them too. */
   idParamSchemas: SchemaObject[];
-  /** What an item looks like in answers (GET, PUT or PATCH on the item, POST on the collection), else in requests. */
+  /**
+   * What an item looks like in answers (GET, PUT or PATCH on the item, POST on the collection; inside
+   * their envelope, `findEnvelope`), else in requests.
+   */
   itemSchema: SchemaObject | undefined;
   /** The resource whose item this collection hangs under (`owners` for `/owners/{ownerId}/pets`). */
   parent: Resource | undefined;
@@ -107,13 +111,21 @@ function resourceAt(
   const collectionPath = `/${segments.slice(0, -1).join("/")}`;
   const collection = byPath.get(collectionPath) ?? byPath.get(`${collectionPath}/`) ?? new Map();
   // What the answers say an item is, before what requests send (a create's body lacks `number`, `url`).
-  const itemSchema =
+  const answered =
     responseSchema(item.get("GET")) ??
     responseSchema(item.get("PUT")) ??
     responseSchema(item.get("PATCH")) ??
-    responseSchema(collection.get("POST")) ??
-    bodySchema(item.get("PUT")) ??
-    bodySchema(collection.get("POST"));
+    responseSchema(collection.get("POST"));
+  const written = [
+    bodySchema(item.get("PUT")),
+    bodySchema(collection.get("POST")),
+    bodySchema(item.get("PATCH")),
+  ];
+  const itemSchema =
+    findEnvelope(answered, writtenLikeness(written, idParam, name))?.inner ??
+    answered ??
+    written[0] ??
+    written[1];
   const properties = itemSchema ? propertiesOf(itemSchema) : {};
   const key = findKeyField(itemSchema, properties, idParam, name);
   const idParamSchemas = [...item.values()].flatMap((operation: IndexedOperation) =>
@@ -144,7 +156,7 @@ function roleOf(operation: IndexedOperation, resources: Map<string, Resource>): 
       const action = COLLECTION_ROLES[operation.method];
       if (action === undefined) return { action: "answer", reason: `${operation.method} on a collection` };
       // GitHub's GET /user is the signed-in user, not a list, though /user/{account_id} is an item path.
-      if (action === "list" && !isListSchema(responseSchema(operation)))
+      if (action === "list" && !isListSchema(responseSchema(operation), resource))
         return { action: "answer", reason: "its answer is not a list" };
       if (action.endsWith("-by-body") && resource.idField === undefined) {
         return { action: "answer", reason: "the item's id is not a field of its body" };
@@ -168,7 +180,17 @@ export function explainRole(operation: IndexedOperation, role: OperationRole): s
   const scope = resource.parent ? ` under ${resource.parent.itemPath}` : "";
   const by = role.action.endsWith("-by-body") ? ` (id from the body's ${resource.idField})` : "";
   const verb = role.action.replace(/-by-body$/, "");
-  return `${target} → ${verb} ${resource.name}${scope}${by}${role.action === "create" ? idNote(resource) : ""}`;
+  const id = role.action === "create" ? idNote(resource) : "";
+  return `${target} → ${verb} ${resource.name}${scope}${by}${id}${envelopeNote(operation, role.action, resource)}`;
+}
+
+/** `, the item inside "data"` where the operation's answer wraps the resource (`itemEnvelope`). */
+function envelopeNote(operation: IndexedOperation, action: CrudAction, resource: Resource): string {
+  if (action === "delete") return "";
+  const envelope = itemEnvelope(responseSchema(operation), resource);
+  if (!envelope) return "";
+  const what = action === "list" ? "the items" : envelope.array ? "the item (in an array)" : "the item";
+  return `, ${what} inside "${envelope.property}"`;
 }
 
 /** `, id field number (from {issue_number})`; `, id only in the path` when no property is the key. */
@@ -205,12 +227,28 @@ function propertiesOf(schema: SchemaObject): Record<string, SchemaObject> {
   );
 }
 
-/** A list answer: an array, or an object with one array property (`{ total, data: [...] }`), or none declared. */
-function isListSchema(schema: SchemaObject | undefined): boolean {
+/**
+ * A list answer: an array, an object with one array property (`{ total, data: [...] }`), an envelope
+ * holding an array of the items (ReadMe's `anyOf` of `{ data: [...], paging }`), or none declared.
+ */
+function isListSchema(schema: SchemaObject | undefined, resource: Resource): boolean {
   if (!schema) return true;
   const merged = mergeAllOf(schema);
   if (merged.type === "array") return true;
-  return Object.values(merged.properties ?? {}).filter((property) => property?.type === "array").length === 1;
+  const arrays = Object.values(merged.properties ?? {}).filter((property) => property?.type === "array");
+  return arrays.length === 1 || itemEnvelope(schema, resource)?.array === true;
+}
+
+/**
+ * How much a schema looks like the item the requests write: its key field (as `findKeyField` finds it
+ * for the item path's parameter) above all, then the names the bodies of PUT, POST and PATCH write.
+ */
+function writtenLikeness(written: (SchemaObject | undefined)[], idParam: string, name: string) {
+  const names = new Set(written.flatMap((schema) => [...propertyNames(schema)]));
+  return likenessTo(
+    names,
+    (schema) => findKeyField(schema, propertiesOf(schema), idParam, name).field !== undefined,
+  );
 }
 
 function normalize(path: string): string {

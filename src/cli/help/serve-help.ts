@@ -32,7 +32,8 @@ Options:
   --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }
                        (default the description's examples)
   --explain            with --spec: print what each operation does (PATCH /events/{id} → update
-                       events) and the schema patterns it does not honour, and exit
+                       events; the envelope an answer wraps the item in: the item inside "data") and
+                       the schema patterns it does not honour, and exit
   --root DIR           also read seeds and the description from DIR (repeatable); by default they are
                        read inside the project (the repository of the working directory) and their
                        own folder, never through a symlink out of it

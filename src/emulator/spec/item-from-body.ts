@@ -1,3 +1,4 @@
+import { propertyNames } from "../../openapi/envelope.js";
 import type { Resource } from "../../openapi/infer-resources.js";
 import { mergeAllOf } from "../../openapi/merge-all-of.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
@@ -49,8 +50,11 @@ export function fitToSchema(
   seedText: string,
   keep?: string,
 ): Item {
-  const item: Item = { ...value };
   const merged = mergeAllOf(schema);
+  const branches = merged.properties ? undefined : (merged.oneOf ?? merged.anyOf);
+  if (Array.isArray(branches) && branches.length > 0)
+    return fitToBranch(checkerFor, schema, branches, value, seedText, keep);
+  const item: Item = { ...value };
   if (merged.additionalProperties === false) {
     for (const name of Object.keys(item)) if (!merged.properties?.[name] && name !== keep) delete item[name];
   }
@@ -63,12 +67,59 @@ export function fitToSchema(
     if (!(name in item) && name !== keep && name in generated) item[name] = generated[name];
   }
   for (const [name, property] of Object.entries(merged.properties ?? {})) {
-    if (name === keep || !(name in item) || checkerFor(property, "response")(item[name]) === undefined)
-      continue;
-    if (name in generated) item[name] = generated[name];
+    if (name === keep || !(name in item)) continue;
+    const kept = asWritten(checkerFor, property, item[name]);
+    if (kept.fits) item[name] = kept.value;
+    else if (name in generated) item[name] = generated[name];
     else delete item[name];
   }
   return item;
+}
+
+/**
+ * A written value as the answer's schema for its field takes it: as it is, else as its text where the
+ * field is a string (GitHub's issue `title`, which a PATCH may write as `766`; an object as its JSON,
+ * as Flowise's entities hold the configs its reads answer parsed), else not at all.
+ */
+function asWritten(checkerFor: CheckerFor, schema: SchemaObject, value: unknown) {
+  const check = checkerFor(schema, "response");
+  if (check(value) === undefined) return { fits: true, value };
+  const text =
+    typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : typeof value === "object" && value !== null
+        ? JSON.stringify(value)
+        : undefined;
+  if (text !== undefined && check(text) === undefined) return { fits: true, value: text };
+  return { fits: false, value };
+}
+
+/**
+ * An item fitted to the branch of a `oneOf`/`anyOf` item schema (ReadMe's version or branch) that
+ * names the most of its fields, in the branches' order among equals; the item unchanged when none fits.
+ */
+function fitToBranch(
+  checkerFor: CheckerFor,
+  schema: SchemaObject,
+  branches: SchemaObject[],
+  value: Item,
+  seedText: string,
+  keep: string | undefined,
+): Item {
+  const check = checkerFor(schema, "response");
+  if (check(value) === undefined) return { ...value };
+  const fields = Object.keys(value);
+  const unnamed = (branch: SchemaObject) => {
+    const names = propertyNames(branch);
+    return fields.filter((field) => !names.has(field)).length;
+  };
+  const ranked = branches.map((branch) => ({ branch, misses: unnamed(branch) }));
+  ranked.sort((a, b) => a.misses - b.misses);
+  for (const { branch } of ranked) {
+    const fitted = fitToSchema(checkerFor, branch, value, seedText, keep);
+    if (check(fitted) === undefined) return fitted;
+  }
+  return { ...value };
 }
 
 /** A JSON object: what an item is (an array or a scalar body is not one). */

@@ -40,7 +40,7 @@ export async function createItem(
   const withId = resource.idField && given === undefined ? { ...body, [resource.idField]: id } : body;
   const item = withRequired(checkerFor, resource, withId);
   store.put(collection, key, item);
-  const answer = itemAnswer(checkerFor, operation, success, item, resource.idField);
+  const answer = itemAnswer(checkerFor, operation, success, item, resource);
   const path = url.pathname.replace(/\/+$/, "");
   answer.headers.set("location", `${path}/${encodeURIComponent(key)}`);
   return answer;
@@ -77,7 +77,7 @@ export function changeItem(
   if (!store.get(collection, id))
     return errorOf(context, operation, "not-found", `${resource.name} ${id} not found`);
   if (!body.present || !isItem(body.value))
-    return itemAnswer(checkerFor, operation, success, existing, resource.idField);
+    return itemAnswer(checkerFor, operation, success, existing, resource);
   let changed: Item = body.value;
   if (change.action.startsWith("update")) {
     const plainJson = !/merge-patch/i.test(request.headers.get("content-type") ?? "");
@@ -95,7 +95,7 @@ export function changeItem(
   }
   const updated = withRequired(checkerFor, resource, keepId(resource, changed, existing));
   store.put(collection, id, updated);
-  return itemAnswer(checkerFor, operation, success, updated, resource.idField);
+  return itemAnswer(checkerFor, operation, success, updated, resource);
 }
 
 /** Why the id a body gives is not one of the id field's (`request body: /id must be integer`), if it is not. */

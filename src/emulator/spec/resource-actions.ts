@@ -31,7 +31,7 @@ export async function crud(
   if (missing) return errorOf(context, operation, "not-found", missing);
   const collection = collectionKey(resource, keys);
   const success = successOf(operation, PREFERRED[action]);
-  if (action === "list") return listAnswer(checkerFor, operation, success, store.list(collection));
+  if (action === "list") return listAnswer(checkerFor, operation, success, store.list(collection), resource);
   if (action === "create") return createItem(context, reached, resource, collection, success);
   let body: BodyRead | undefined;
   let id = keys[resource.idParam];
@@ -48,10 +48,10 @@ export async function crud(
   if (id === undefined) return refuseInvalid(context, operation, `the path has no {${resource.idParam}}`);
   const existing = store.get(collection, id);
   if (!existing) return errorOf(context, operation, "not-found", `${resource.name} ${id} not found`);
-  if (action === "read") return itemAnswer(checkerFor, operation, success, existing, resource.idField);
+  if (action === "read") return itemAnswer(checkerFor, operation, success, existing, resource);
   if (action === "delete") {
     store.delete(collection, id);
-    return itemAnswer(checkerFor, operation, success, existing, resource.idField);
+    return itemAnswer(checkerFor, operation, success, existing, resource);
   }
   body ??= await readBody(reached.request, operation, checkerFor);
   if (!body.ok) return refuse(context, operation, body);

@@ -136,7 +136,7 @@ async function newOwner(target: SpecEmulator): Promise<string> {
 describe("createSpecEmulator: resources inferred from the paths", () => {
   test("explains each operation", async () => {
     expect((await emulator()).explain()).toEqual([
-      "GET /owners → list owners",
+      'GET /owners → list owners, the items inside "data"',
       "POST /owners → create owners, id field ownerId",
       "GET /owners/{ownerId} → read owners; invalid requests are answered 404 (the nearest declared 4xx)",
       "DELETE /owners/{ownerId} → delete owners",

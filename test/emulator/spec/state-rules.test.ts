@@ -112,6 +112,14 @@ describe("S3: a PATCH never wipes an item", () => {
     expect(status).toBe(200);
     expect(issue).toMatchObject({ milestone: null, body: "why", title: "Broken", number: 1 });
   });
+
+  test('PATCH {"name": 766} where the patch allows any value and answers name as text reads back as "766", never made up', async () => {
+    const target = createSpecEmulator(await thingsSpec());
+    await send(target, "POST", THINGS, { name: "a" });
+    const patched = await send(target, "PATCH", `${THINGS}/1`, { name: 766 }, "application/merge-patch+json");
+    expect(patched).toEqual([200, { id: 1, name: "766" }]);
+    expect(await send(target, "GET", `${THINGS}/1`)).toEqual([200, { id: 1, name: "766" }]);
+  });
 });
 
 describe("S4: ids never collide", () => {
