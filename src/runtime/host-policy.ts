@@ -3,6 +3,8 @@ import { hostOf } from "../net/host-of.js";
 import { neverResolves, type ResolveHost, resolveWithDns } from "../net/resolve-host.js";
 import { denyListRefusal, FLOWISE_DENIED, parseDenyList } from "./flowise-deny-list.js";
 
+export { FLOWISE_DENIED };
+
 /**
  * The refusal as Flowise 3.1.4 words it (section 6): an IPv4 target (`localhost` included, which
  * resolves to 127.0.0.1) is refused by its `isDeniedIP` check, whose error is wrapped once more; an
