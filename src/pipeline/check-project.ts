@@ -6,6 +6,7 @@ import type { ApiMap } from "../lint/api-map/api.js";
 import { explainApis } from "../lint/api-map/explain-apis.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
+import type { LintSettings } from "../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../lint/report.js";
 import {
@@ -94,9 +95,9 @@ async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promis
     { ...(options.roots ? { roots: options.roots } : {}), allowRemoteRefs: options.allowRemoteRefs ?? false },
     options.tools ? [] : configPathsToRead(options),
   );
-  const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
-  tellSecrets(options, loaded);
   const { settings } = setup;
+  const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts, settings);
+  tellSecrets(options, loaded);
   const apis = await findOrInferApis(options, loaded, read, setup);
   if (options.onExplain) for (const line of explainApis(loaded.tools, apis)) options.onExplain(line);
   const probe = target === false ? undefined : await probeOptions(target, { options, apis, outbound, read });
@@ -183,6 +184,7 @@ async function loadProjectTools(
   options: CheckProjectOptions,
   roots: readonly string[],
   allowHosts: readonly string[],
+  settings: Pick<LintSettings, "flowiseTools">,
 ): Promise<ToolSources> {
   const loaded = options.tools
     ? { ...options.tools, mcpTools: [] }
@@ -192,6 +194,7 @@ async function loadProjectTools(
         ...remoteSourcesOf(options),
         roots,
         allowHosts,
+        ...(settings.flowiseTools.size > 0 ? { linked: { flowise: settings.flowiseTools } } : {}),
         signal: options.signal,
       });
   const found = loaded.tools.length + loaded.mcpTools.length;

@@ -127,7 +127,7 @@ describe("Text to SQL's customTool node", () => {
     expect(loaded.tools).toEqual([]);
     expect(loaded.skipped).toEqual([]);
     expect(loaded.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
-      `nodes[5].data.inputs.selectedTool: Custom Tool "4d723d69-e854-4351-90c0-6385ce908213" not found: Flowise's Tools-page export holds no id, so it is linked only as the one id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL`,
+      `nodes[5].data.inputs.selectedTool: Custom Tool "4d723d69-e854-4351-90c0-6385ce908213" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml (flowise: { tools: { "4d723d69-e854-4351-90c0-6385ce908213": <its export> } }) or keep it as the one id-less export beside a flow with one unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow from the server with --flowise URL`,
     ]);
   });
 });
