@@ -22,6 +22,8 @@ export interface LoadSink {
   /** A part of the export that is read but not modelled (`LoadResult.notes`). */
   note(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;
+  /** A `$vars` value the export carries (`LoadResult.vars`): the first export naming a variable sets it. */
+  variable(name: string, value: string): void;
   /**
    * Reads a file the config names (`codeFile: update.js`), relative to the config file's folder and only
    * inside the project's roots, as every file a config names. Absent where the config has no file
@@ -52,6 +54,17 @@ export function createLoadSink(result: LoadResult, file: string, scope?: NamedFi
       result.notes.push({ file, path, message });
     },
     skip: (node) => result.skipped.push({ file, ...node }),
+    variable: (name, value) => {
+      result.vars ??= {};
+      // Defined, not assigned: a variable named `__proto__` is a value like any other.
+      if (!Object.hasOwn(result.vars, name))
+        Object.defineProperty(result.vars, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    },
   };
   if (scope) sink.readNamedFile = (path) => readNamedFile(path, scope);
   return sink;

@@ -84,19 +84,20 @@ function withBaseline(report: CheckReport, file: string, options: CheckProjectOp
   return applyBaseline(report, parseBaseline(text, file), at);
 }
 
-async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promise<CheckProjectResult> {
-  const target = options.target ?? "emulator";
+async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<CheckProjectResult> {
+  const target = given.target ?? "emulator";
   const outbound = toOutboundPolicy({
     baseUrl: typeof target === "object" ? target.baseUrl : undefined,
-    allowHosts: options.allowHosts,
-    allowWrites: options.allowWrites,
+    allowHosts: given.allowHosts,
+    allowWrites: given.allowWrites,
   });
   const read = projectReadOptions(
-    { ...(options.roots ? { roots: options.roots } : {}), allowRemoteRefs: options.allowRemoteRefs ?? false },
-    options.tools ? [] : configPathsToRead(options),
+    { ...(given.roots ? { roots: given.roots } : {}), allowRemoteRefs: given.allowRemoteRefs ?? false },
+    given.tools ? [] : configPathsToRead(given),
   );
   const { settings } = setup;
-  const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts, settings);
+  const loaded = await loadProjectTools(given, read.roots, outbound.allowedHosts, settings);
+  const options = withExportVars(given, loaded.vars, typeof target === "object");
   tellSecrets(options, loaded);
   const apis = await findOrInferApis(options, loaded, read, setup);
   if (options.onExplain) for (const line of explainApis(loaded.tools, apis)) options.onExplain(line);
@@ -169,6 +170,20 @@ function readConfigText(file: string, roots: readonly string[]): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The $vars an export carries (Flowise's "Export data" variables) count where `--var` gives none; its
+ * `base_url` yields to `--base-url`, which sends every tool to one service.
+ */
+function withExportVars(
+  given: CheckProjectOptions,
+  exported: Readonly<Record<string, string>> | undefined,
+  baseUrlGiven: boolean,
+): CheckProjectOptions {
+  if (!exported) return given;
+  const { base_url: _baseUrl, ...others } = exported;
+  return { ...given, vars: { ...(baseUrlGiven ? others : exported), ...given.vars } };
 }
 
 /** Each secret variable's value, now that the configs that may use a variable as a credential are known. */

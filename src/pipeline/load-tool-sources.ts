@@ -133,6 +133,7 @@ function merge(a: LoadResult, b: LoadResult): LoadResult {
     errors: [...a.errors, ...b.errors],
     warnings: [...a.warnings, ...b.warnings],
     notes: [...(a.notes ?? []), ...(b.notes ?? [])],
+    ...(a.vars || b.vars ? { vars: { ...b.vars, ...a.vars } } : {}),
     specs: [...a.specs, ...b.specs],
     skipped: [...a.skipped, ...b.skipped],
   };
