@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { PlatformName } from "../platforms/platform-names.js";
 import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
 import type { LoadResult, SkippedNode } from "./load-result.js";
-import type { ToolAgent, ToolConfig } from "./tool-config.js";
+import type { ToolAgent, ToolConfig, ToolSource } from "./tool-config.js";
 
 /** A file a config names, read, or why not (one line: `is outside the project (…); widen it with --root`). */
 export type NamedFileText = { ok: true; text: string } | { ok: false; message: string };
@@ -14,9 +14,16 @@ export interface LoadSink {
   readonly agent?: ToolAgent;
   /**
    * `format`: the platform whose export the config was read from (its keys are not tooldeck's); `agent`:
-   * the agent it is given to, when not the whole file (`withAgent`).
+   * the agent it is given to, when not the whole file (`withAgent`); `code`: where its code is written,
+   * when another file holds it.
    */
-  tool(config: ToolConfig, path: string, format?: PlatformName, agent?: ToolAgent): void;
+  tool(
+    config: ToolConfig,
+    path: string,
+    format?: PlatformName,
+    agent?: ToolAgent,
+    code?: ToolSource["code"],
+  ): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
   /** A part of the export that is read but not modelled (`LoadResult.notes`). */
@@ -42,10 +49,16 @@ export interface NamedFileScope {
 export function createLoadSink(result: LoadResult, file: string, scope?: NamedFileScope): LoadSink {
   const sink: LoadSink = {
     file,
-    tool: (config, path, format, agent) =>
+    tool: (config, path, format, agent, code) =>
       result.tools.push({
         config,
-        source: { file, path, ...(format ? { format } : {}), ...(agent ? { agent } : {}) },
+        source: {
+          file,
+          path,
+          ...(format ? { format } : {}),
+          ...(agent ? { agent } : {}),
+          ...(code ? { code } : {}),
+        },
       }),
     error: (path, message) => result.errors.push({ file, path, message }),
     warn: (path, message) => result.warnings.push({ file, path, message }),
@@ -78,7 +91,7 @@ export function withAgent(sink: LoadSink, agent: ToolAgent): LoadSink {
   return {
     ...sink,
     agent,
-    tool: (config, path, format, inner) => sink.tool(config, path, format, inner ?? agent),
+    tool: (config, path, format, inner, code) => sink.tool(config, path, format, inner ?? agent, code),
     skip: (node) => sink.skip({ ...node, agent: node.agent ?? agent }),
   };
 }

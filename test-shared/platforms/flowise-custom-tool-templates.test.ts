@@ -131,3 +131,24 @@ describe("Text to SQL's customTool node", () => {
     ]);
   });
 });
+
+describe("Text to SQL's customTool node linked to a template by the settings", () => {
+  test("is that template's tool, and the findings in its code point at the template's func", () => {
+    const flowise = sharedFixture("flowise");
+    const template = join(templates, "Get Stock Mover.json");
+    const id = "4d723d69-e854-4351-90c0-6385ce908213";
+    const linked = new Map([[id, { file: template, origin: `flowise.tools.${id} in tooldeck.config.yaml` }]]);
+    const loaded = loadToolConfigs([join(flowise, "Text to SQL.json")], {
+      roots: [flowise],
+      linked: { flowise: linked },
+    });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => [tool.source.file, tool.source.path])).toEqual([
+      [join(flowise, "Text to SQL.json"), "nodes[5].data.inputs"],
+    ]);
+    const diagnostics = lint(loaded.tools, { profile: "flowise" });
+    expect(diagnostics.map((d) => `${d.code} ${d.file}#${d.path}`)).toEqual([
+      `custom-tool-no-timeout ${template}#func`,
+    ]);
+  });
+});

@@ -54,7 +54,7 @@ export function resolveCustomTools(result: LoadResult, sources: CustomToolRowSou
     if (found.note) sink.note(node.path, found.note);
     const row = found.row ?? (found.export?.config as CustomToolConfig | undefined);
     const config = customToolOfNode(node.inputs, row, node.path, sink, found.whyMissing);
-    if (config) sink.tool(config, node.path, "flowise");
+    if (config) sink.tool(config, node.path, "flowise", undefined, codeIn(found.export, node));
   }
   result.tools = result.tools.filter((tool) => !used.has(tool));
 }
@@ -82,6 +82,16 @@ function findRow(
   if (only && inFile.length === 1) return { export: only };
   const held = inFile.length === 0 ? "holds no Custom Tool" : `holds ${inFile.length} Custom Tools`;
   return { whyMissing: `Custom Tool "${id}" not found: ${link.file} (${link.origin}) ${held}` };
+}
+
+/**
+ * Where the node's code is written when its export holds it (the node's own `customToolFunc` overrides
+ * the row's): the export's file and place, for findings in the code to point at.
+ */
+function codeIn(exported: LoadedTool | undefined, node: SkippedNode): LoadedTool["source"]["code"] {
+  const own = typeof node.inputs.customToolFunc === "string" && node.inputs.customToolFunc !== "";
+  if (!exported || own) return undefined;
+  return { file: exported.source.file, path: exported.source.path };
 }
 
 function soleNote(id: string, file: string): string {

@@ -44,6 +44,13 @@ describe("Flowise's Export data file", () => {
       ["tools/export.json › Search", "search", "ChatFlow[1].flowData.nodes[1].data.inputs"],
       ["tools/export.json › Agent", "search", "AgentFlow[0].flowData.nodes[0].data.inputs"],
     ]);
+    // Each tool's code is its Tool row's, in the same file.
+    expect(loaded.tools.map((t) => t.source.code)).toEqual([
+      { file: "tools/export.json", path: "Tool[0]" },
+      { file: "tools/export.json", path: "Tool[0]" },
+      { file: "tools/export.json", path: "Tool[1]" },
+      { file: "tools/export.json", path: "Tool[1]" },
+    ]);
   });
 
   test("its static variables are $vars values, a runtime one a note that its value is unknown", () => {

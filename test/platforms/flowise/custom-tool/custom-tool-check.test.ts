@@ -24,8 +24,11 @@ describe("tooldeck check on the tutorial's agent with a Custom Tool update_event
     const update = report.diagnostics.filter((d: { tool: string }) => d.tool === "update_event");
     expect(update.find((d: { code: string }) => d.code === "operation-not-found")).toMatchObject({
       severity: "error",
-      file: `${FLOW}/event-agent.json`,
-      path: "nodes[1].data.inputs.agentTools[2].agentSelectedToolConfig.func",
+      // The code is in the Tools-page export the flow's node was linked to: the finding points there.
+      file: `${FLOW}/update-event.tool.json`,
+      path: "func",
+      line: 8,
+      column: 3,
       message:
         "line 11: PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
       suggestion:

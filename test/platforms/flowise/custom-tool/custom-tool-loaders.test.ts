@@ -116,6 +116,8 @@ describe("a Custom Tool node's row", () => {
           format: "flowise",
           // The Agent node's Custom Tool keeps its agent when its row is found.
           agent: { id: "tools/a-flow.json#nodes[0]", label: "tools/a-flow.json › agentAgentflow_0" },
+          // Its code is written in the export: findings in it point there.
+          code: { file: "tools/b-tool.json", path: "" },
         },
       },
     ]);
@@ -185,6 +187,16 @@ describe("a Custom Tool node's row", () => {
         ],
       },
     ]);
+  });
+
+  test("the node's own code overrides the export's: its code is the flow's, not the export's", () => {
+    const loaded = loadBeside({
+      "tools/flow.json": chatflow({ selectedTool: ID, customToolFunc: "return 1" }),
+      "tools/tool.json": EXPORTED_ROW,
+    });
+    expect(
+      loaded.tools.map((tool) => [tool.config.kind === "custom-tool" && tool.config.func, tool.source.code]),
+    ).toEqual([["return 1", undefined]]);
   });
 
   test("the hidden inputs alone make the tool when they name it and give its code", () => {
@@ -268,7 +280,12 @@ describe("a Custom Tool node whose row the settings link (flowise: { tools: { <i
     expect(loaded.tools).toEqual([
       {
         config: { ...row, id: ID },
-        source: { file: "tools/flow.json", path: "nodes[0].data.inputs", format: "flowise" },
+        source: {
+          file: "tools/flow.json",
+          path: "nodes[0].data.inputs",
+          format: "flowise",
+          code: { file: "exports/update.json", path: "" },
+        },
       },
     ]);
   });
