@@ -84,14 +84,22 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
       for (const file of listConfigFiles(path, base, listing)) loadOnce(file, false);
     else loadOnce(path, true);
   }
+  // A linked file the paths did not name counts only through the node it gives its row to.
+  const onlyLinked = new Set<string>();
   for (const platform of PLATFORMS) {
     const linked = options.linked?.[platform.name];
     for (const { file, origin } of linked?.values() ?? []) {
-      if (existsSync(file)) loadOnce(shownPath(file, base), true);
-      else result.errors.push({ file: shownPath(file, base), path: "", message: `no such file (${origin})` });
+      const shown = shownPath(file, base);
+      if (!existsSync(file))
+        result.errors.push({ file: shown, path: "", message: `no such file (${origin})` });
+      else if (!loaded.has(file)) {
+        onlyLinked.add(shown);
+        loadOnce(shown, true);
+      }
     }
     platform.completeLoad?.(result, linked && labelled(linked, loaded, base));
   }
+  if (onlyLinked.size > 0) result.tools = result.tools.filter((tool) => !onlyLinked.has(tool.source.file));
   confineToolkitSpecs(result, roots);
   reportDuplicateNames(result);
   return result;

@@ -290,6 +290,19 @@ describe("a Custom Tool node whose row the settings link (flowise: { tools: { <i
     ]);
   });
 
+  test("a linked file outside the paths whose id no flow loaded names is no tool of the run", () => {
+    const { loaded } = loadLinked(
+      {
+        "tools/flow.json": chatflow({ selectedTool: ID }),
+        "tools/update.json": IDLESS,
+        "exports/other.json": IDLESS,
+      },
+      { [ID]: "tools/update.json", "other-id": "exports/other.json" },
+    );
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => tool.source.file)).toEqual(["tools/flow.json"]);
+  });
+
   test("two id-less exports beside the flow: the linked one is its tool, the other a tool of its own", () => {
     const { loaded } = loadLinked(
       {
@@ -328,7 +341,8 @@ describe("a Custom Tool node whose row the settings link (flowise: { tools: { <i
       { [ID]: "exports/x.json" },
     );
     expect(loaded.errors.map((error) => `${error.file}: ${error.message}`)).toEqual(errors);
-    expect(loaded.tools.map((tool) => tool.config.name)).toEqual(files["exports/x.json"] ? ["x"] : []);
+    // The linked file is outside the paths: its request tool is no tool of the run.
+    expect(loaded.tools).toEqual([]);
   });
 
   test("a linked file that is a symlink out of the project is refused, never read", () => {
