@@ -27,6 +27,11 @@ export interface LoadResult {
    * nothing is dropped in silence: `config-note` infos. Absent when a loader has none to say.
    */
   notes?: ConfigIssue[];
+  /**
+   * `$vars` values an export carries (the static `Variable` rows of Flowise's "Export data" file): a run
+   * uses them where `--var` gives none. Absent when no export has any.
+   */
+  vars?: Record<string, string>;
   /** OpenAPI/Swagger documents met while loading (paths as given), for the linter. */
   specs: string[];
   skipped: SkippedNode[];

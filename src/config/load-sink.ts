@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { PlatformName } from "../platforms/platform-names.js";
 import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
 import type { LoadResult, SkippedNode } from "./load-result.js";
-import type { ToolAgent, ToolConfig } from "./tool-config.js";
+import type { ToolAgent, ToolConfig, ToolSource } from "./tool-config.js";
 
 /** A file a config names, read, or why not (one line: `is outside the project (…); widen it with --root`). */
 export type NamedFileText = { ok: true; text: string } | { ok: false; message: string };
@@ -14,14 +14,23 @@ export interface LoadSink {
   readonly agent?: ToolAgent;
   /**
    * `format`: the platform whose export the config was read from (its keys are not tooldeck's); `agent`:
-   * the agent it is given to, when not the whole file (`withAgent`).
+   * the agent it is given to, when not the whole file (`withAgent`); `code`: where its code is written,
+   * when another file holds it.
    */
-  tool(config: ToolConfig, path: string, format?: PlatformName, agent?: ToolAgent): void;
+  tool(
+    config: ToolConfig,
+    path: string,
+    format?: PlatformName,
+    agent?: ToolAgent,
+    code?: ToolSource["code"],
+  ): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
   /** A part of the export that is read but not modelled (`LoadResult.notes`). */
   note(path: string, message: string): void;
   skip(node: Omit<SkippedNode, "file">): void;
+  /** A `$vars` value the export carries (`LoadResult.vars`): the first export naming a variable sets it. */
+  variable(name: string, value: string): void;
   /**
    * Reads a file the config names (`codeFile: update.js`), relative to the config file's folder and only
    * inside the project's roots, as every file a config names. Absent where the config has no file
@@ -40,10 +49,16 @@ export interface NamedFileScope {
 export function createLoadSink(result: LoadResult, file: string, scope?: NamedFileScope): LoadSink {
   const sink: LoadSink = {
     file,
-    tool: (config, path, format, agent) =>
+    tool: (config, path, format, agent, code) =>
       result.tools.push({
         config,
-        source: { file, path, ...(format ? { format } : {}), ...(agent ? { agent } : {}) },
+        source: {
+          file,
+          path,
+          ...(format ? { format } : {}),
+          ...(agent ? { agent } : {}),
+          ...(code ? { code } : {}),
+        },
       }),
     error: (path, message) => result.errors.push({ file, path, message }),
     warn: (path, message) => result.warnings.push({ file, path, message }),
@@ -52,6 +67,17 @@ export function createLoadSink(result: LoadResult, file: string, scope?: NamedFi
       result.notes.push({ file, path, message });
     },
     skip: (node) => result.skipped.push({ file, ...node }),
+    variable: (name, value) => {
+      result.vars ??= {};
+      // Defined, not assigned: a variable named `__proto__` is a value like any other.
+      if (!Object.hasOwn(result.vars, name))
+        Object.defineProperty(result.vars, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    },
   };
   if (scope) sink.readNamedFile = (path) => readNamedFile(path, scope);
   return sink;
@@ -65,7 +91,7 @@ export function withAgent(sink: LoadSink, agent: ToolAgent): LoadSink {
   return {
     ...sink,
     agent,
-    tool: (config, path, format, inner) => sink.tool(config, path, format, inner ?? agent),
+    tool: (config, path, format, inner, code) => sink.tool(config, path, format, inner ?? agent, code),
     skip: (node) => sink.skip({ ...node, agent: node.agent ?? agent }),
   };
 }

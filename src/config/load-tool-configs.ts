@@ -1,12 +1,14 @@
-import { statSync } from "node:fs";
-import { dirname, extname, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isPlainObject } from "../json/json-value.js";
+import type { PlatformName } from "../platforms/platform-names.js";
 import { PLATFORMS } from "../platforms/registry.js";
 import { linkOutOfProject, namedFolder, outsideLinkMessage } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot, realRoots } from "../project-files/project-root.js";
 import { confineToolkitSpecs } from "./confine-toolkit-specs.js";
 import { expandGlob, globBase, isGlob } from "./expand-glob.js";
+import type { LinkedToolFile } from "./linked-tool-file.js";
 import { listConfigFiles } from "./list-config-files.js";
 import { loadConfigDocument } from "./load-config-document.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
@@ -25,6 +27,11 @@ export interface LoadToolConfigsOptions {
   roots?: readonly string[];
   /** The text that the path `-` stands for (the CLI's stdin): one config, or an array of them. */
   stdin?: string;
+  /**
+   * Files the settings link to a platform's tool ids (`flowise: { tools: { <id>: <file> } }`): each is
+   * read (inside `roots`) when the paths did not, and the platform links it to the flows naming its id.
+   */
+  linked?: { [P in PlatformName]?: ReadonlyMap<string, LinkedToolFile> };
 }
 
 /** How a config read from stdin (`-`) is named in reports; `--fix` leaves it alone. */
@@ -46,7 +53,7 @@ export const STDIN_FILE = "<stdin>";
 export function loadToolConfigs(paths: readonly string[], options: LoadToolConfigsOptions = {}): LoadResult {
   const base = options.cwd ?? process.cwd();
   const result = emptyLoadResult();
-  const loaded = new Set<string>();
+  const loaded = new Map<string, string>();
   const project = options.roots ?? [projectRoot(base)];
   const refused = refuseLinksOut(paths, project, base, result);
   const named = paths
@@ -60,7 +67,7 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   const loadOnce = (file: string, named: boolean) => {
     const absolute = resolve(base, file);
     if (loaded.has(absolute)) return;
-    loaded.add(absolute);
+    loaded.set(absolute, file);
     loadFile(file, absolute, named, roots, result);
   };
   for (const path of paths) {
@@ -77,10 +84,45 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
       for (const file of listConfigFiles(path, base, listing)) loadOnce(file, false);
     else loadOnce(path, true);
   }
-  for (const platform of PLATFORMS) platform.completeLoad?.(result);
+  // A linked file the paths did not name counts only through the node it gives its row to.
+  const onlyLinked = new Set<string>();
+  for (const platform of PLATFORMS) {
+    const linked = options.linked?.[platform.name];
+    for (const { file, origin } of linked?.values() ?? []) {
+      const shown = shownPath(file, base);
+      if (!existsSync(file))
+        result.errors.push({ file: shown, path: "", message: `no such file (${origin})` });
+      else if (!loaded.has(file)) {
+        onlyLinked.add(shown);
+        loadOnce(shown, true);
+      }
+    }
+    platform.completeLoad?.(result, linked && labelled(linked, loaded, base));
+  }
+  if (onlyLinked.size > 0) result.tools = result.tools.filter((tool) => !onlyLinked.has(tool.source.file));
   confineToolkitSpecs(result, roots);
   reportDuplicateNames(result);
   return result;
+}
+
+/** The linked files as the load names them: each by the label it was read under (or would have been). */
+function labelled(
+  linked: ReadonlyMap<string, LinkedToolFile>,
+  loaded: ReadonlyMap<string, string>,
+  base: string,
+): Map<string, LinkedToolFile> {
+  return new Map(
+    [...linked].map(([id, link]) => [
+      id,
+      { ...link, file: loaded.get(link.file) ?? shownPath(link.file, base) },
+    ]),
+  );
+}
+
+/** A path relative to `base` when inside it (`tools/x.json`), as paths given are shown; else absolute. */
+function shownPath(file: string, base: string): string {
+  const rel = relative(base, file);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : file;
 }
 
 /**

@@ -30,6 +30,11 @@ export interface ToolSource {
    * agent. Absent: the file is the agent (`agentOf`).
    */
   agent?: ToolAgent;
+  /**
+   * Where the tool's code (`func`) is written when another file holds it: the export of a flow's Custom
+   * Tool read beside the flow (`{ file: "tools/update.json", path: "" }`). Findings in the code point there.
+   */
+  code?: { file: string; path: string };
 }
 
 /** An agent of a run: the tools one model is given side by side, whose names must differ. */

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { z } from "zod";
+import type { LinkedToolFile } from "../config/linked-tool-file.js";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../json/format-zod-issue.js";
 import { namedFileRoots } from "../project-files/named-path.js";
@@ -27,6 +28,8 @@ export interface LintSettings {
   plugins: RuleModuleRef[];
   /** The project's APIs the files name (`apis`), by name. */
   apis: Map<string, ApiEntry>;
+  /** The Custom Tool files the files link to ids (`flowise.tools`), by id. */
+  flowiseTools: Map<string, LinkedToolFile>;
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
   /** The folder of that file, which override globs are relative to; the working directory when there was none. */

@@ -143,8 +143,7 @@ function runRule(
       severity: finding.severity ?? rule.severity,
       tool: finding.tool ?? identity.tool,
       ...(finding.tool === undefined && identity.node ? { node: identity.node } : {}),
-      file: tool.source.file,
-      path: joinPath(tool.source.path, pathOf(finding.path ?? "")),
+      ...placeOf(tool.source, pathOf(finding.path ?? "")),
       message: finding.message,
     };
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
@@ -165,6 +164,17 @@ function runRule(
     }
     return diagnostic;
   });
+}
+
+/**
+ * Where a finding at `path` of a tool's config is written: in the tool's file, unless it is in the tool's
+ * code (`func`) and another file holds the code (`ToolSource.code`: a flow's Custom Tool read from its
+ * export), which the finding then points at.
+ */
+function placeOf(source: LoadedTool["source"], path: string): { file: string; path: string } {
+  const inCode = path === "func" || path.startsWith("func.") || path.startsWith("func[");
+  if (source.code && inCode) return { file: source.code.file, path: joinPath(source.code.path, path) };
+  return { file: source.file, path: joinPath(source.path, path) };
 }
 
 /** A tool as findings name it: the name its model is given, and its node's title where that differs. */

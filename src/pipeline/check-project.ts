@@ -7,6 +7,7 @@ import { explainApis } from "../lint/api-map/explain-apis.js";
 import { type CheckOptions, check } from "../lint/check.js";
 import { checkWithFixes } from "../lint/check-with-fixes.js";
 import { foldSharedCauses } from "../lint/fold-shared-causes.js";
+import type { LintSettings } from "../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../lint/report.js";
 import {
@@ -87,20 +88,21 @@ function withBaseline(report: CheckReport, file: string, options: CheckProjectOp
   return applyBaseline(report, parseBaseline(text, file), at);
 }
 
-async function checkOnce(options: CheckProjectOptions, setup: RuleSetup): Promise<CheckProjectResult> {
-  const target = options.target ?? "emulator";
+async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<CheckProjectResult> {
+  const target = given.target ?? "emulator";
   const outbound = toOutboundPolicy({
     baseUrl: typeof target === "object" ? target.baseUrl : undefined,
-    allowHosts: options.allowHosts,
-    allowWrites: options.allowWrites,
+    allowHosts: given.allowHosts,
+    allowWrites: given.allowWrites,
   });
   const read = projectReadOptions(
-    { ...(options.roots ? { roots: options.roots } : {}), allowRemoteRefs: options.allowRemoteRefs ?? false },
-    options.tools ? [] : configPathsToRead(options),
+    { ...(given.roots ? { roots: given.roots } : {}), allowRemoteRefs: given.allowRemoteRefs ?? false },
+    given.tools ? [] : configPathsToRead(given),
   );
-  const loaded = await loadProjectTools(options, read.roots, outbound.allowedHosts);
-  tellSecrets(options, loaded);
   const { settings } = setup;
+  const loaded = await loadProjectTools(given, read.roots, outbound.allowedHosts, settings);
+  const options = withExportVars(given, loaded.vars, typeof target === "object");
+  tellSecrets(options, loaded);
   const apis = await findOrInferApis(options, loaded, read, setup);
   if (options.onExplain) for (const line of explainApis(loaded.tools, apis)) options.onExplain(line);
   const probe = target === false ? undefined : await probeOptions(target, { options, apis, outbound, read });
@@ -174,6 +176,20 @@ function readConfigText(file: string, roots: readonly string[]): string | undefi
   }
 }
 
+/**
+ * The $vars an export carries (Flowise's "Export data" variables) count where `--var` gives none; its
+ * `base_url` yields to `--base-url`, which sends every tool to one service.
+ */
+function withExportVars(
+  given: CheckProjectOptions,
+  exported: Readonly<Record<string, string>> | undefined,
+  baseUrlGiven: boolean,
+): CheckProjectOptions {
+  if (!exported) return given;
+  const { base_url: _baseUrl, ...others } = exported;
+  return { ...given, vars: { ...(baseUrlGiven ? others : exported), ...given.vars } };
+}
+
 /** Each secret variable's value, now that the configs that may use a variable as a credential are known. */
 function tellSecrets(options: CheckProjectOptions, loaded: ToolSources): void {
   if (!options.onSecret) return;
@@ -187,6 +203,7 @@ async function loadProjectTools(
   options: CheckProjectOptions,
   roots: readonly string[],
   allowHosts: readonly string[],
+  settings: Pick<LintSettings, "flowiseTools">,
 ): Promise<ToolSources> {
   const loaded = options.tools
     ? { ...options.tools, mcpTools: [] }
@@ -196,6 +213,7 @@ async function loadProjectTools(
         ...remoteSourcesOf(options),
         roots,
         allowHosts,
+        ...(settings.flowiseTools.size > 0 ? { linked: { flowise: settings.flowiseTools } } : {}),
         signal: options.signal,
       });
   const found = loaded.tools.length + loaded.mcpTools.length;

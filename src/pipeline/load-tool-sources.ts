@@ -1,6 +1,6 @@
 import type { ConfigError } from "../config/config-issue.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
-import { loadToolConfigs } from "../config/load-tool-configs.js";
+import { type LoadToolConfigsOptions, loadToolConfigs } from "../config/load-tool-configs.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { McpToolSource } from "../mcp/mcp-tool-source.js";
 import { packageVersion } from "../package/package-version.js";
@@ -34,6 +34,8 @@ export interface ToolSourceOptions extends RemoteSources {
   roots?: readonly string[] | undefined;
   /** Hosts an HTTP MCP server (`--mcp-url`) may be on (`--allow-host`, `--base-url`'s host). */
   allowHosts?: readonly string[] | undefined;
+  /** Files the settings link to a platform's tool ids (`flowise: { tools: { <id>: <file> } }`). */
+  linked?: LoadToolConfigsOptions["linked"];
   /** Gives up listing MCP servers. */
   signal?: AbortSignal | undefined;
 }
@@ -57,6 +59,7 @@ export async function loadToolSources(options: ToolSourceOptions = {}): Promise<
     files.length > 0
       ? loadToolConfigs(files, {
           ...(options.roots ? { roots: options.roots } : {}),
+          ...(options.linked ? { linked: options.linked } : {}),
           ...(options.stdin !== undefined && files.includes("-") ? { stdin: options.stdin } : {}),
         })
       : emptyLoadResult();
@@ -130,6 +133,7 @@ function merge(a: LoadResult, b: LoadResult): LoadResult {
     errors: [...a.errors, ...b.errors],
     warnings: [...a.warnings, ...b.warnings],
     notes: [...(a.notes ?? []), ...(b.notes ?? [])],
+    ...(a.vars || b.vars ? { vars: { ...b.vars, ...a.vars } } : {}),
     specs: [...a.specs, ...b.specs],
     skipped: [...a.skipped, ...b.skipped],
   };

@@ -1,3 +1,4 @@
+import type { LinkedToolFile } from "../config/linked-tool-file.js";
 import type { LoadResult } from "../config/load-result.js";
 import type { LoadSink } from "../config/load-sink.js";
 import type { FieldType, RequestToolConfig } from "../config/request-tool-config.js";
@@ -31,9 +32,10 @@ export interface Platform {
   readonly rules: readonly LintRule[];
   /**
    * Ties together what one load read from several files, once all are read (a flow's Custom Tool node
-   * and the Tools-page export of its row): called by `loadToolConfigs` before names are checked.
+   * and the Tools-page export of its row): called by `loadToolConfigs` before names are checked, with the
+   * files the settings link to its tool ids (each read by then, named as the load names it).
    */
-  completeLoad?(result: LoadResult): void;
+  completeLoad?(result: LoadResult, linked?: ReadonlyMap<string, LinkedToolFile>): void;
   /** Reading tools from a running instance of it (`--flowise URL`), if it has an API for that. */
   readonly remote?: RemoteSource;
   /** The page of docs/ that lists its facts and how tooldeck models them. */

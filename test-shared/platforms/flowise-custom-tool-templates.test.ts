@@ -127,7 +127,28 @@ describe("Text to SQL's customTool node", () => {
     expect(loaded.tools).toEqual([]);
     expect(loaded.skipped).toEqual([]);
     expect(loaded.errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
-      `nodes[5].data.inputs.selectedTool: Custom Tool "4d723d69-e854-4351-90c0-6385ce908213" not found: Flowise's Tools-page export holds no id, so it is linked only as the one id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL`,
+      `nodes[5].data.inputs.selectedTool: Custom Tool "4d723d69-e854-4351-90c0-6385ce908213" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml (flowise: { tools: { "4d723d69-e854-4351-90c0-6385ce908213": <its export> } }) or keep it as the one id-less export beside a flow with one unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow from the server with --flowise URL`,
+    ]);
+  });
+});
+
+describe("Text to SQL's customTool node linked to a template by the settings", () => {
+  test("is that template's tool, and the findings in its code point at the template's func", () => {
+    const flowise = sharedFixture("flowise");
+    const template = join(templates, "Get Stock Mover.json");
+    const id = "4d723d69-e854-4351-90c0-6385ce908213";
+    const linked = new Map([[id, { file: template, origin: `flowise.tools.${id} in tooldeck.config.yaml` }]]);
+    const loaded = loadToolConfigs([join(flowise, "Text to SQL.json")], {
+      roots: [flowise],
+      linked: { flowise: linked },
+    });
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => [tool.source.file, tool.source.path])).toEqual([
+      [join(flowise, "Text to SQL.json"), "nodes[5].data.inputs"],
+    ]);
+    const diagnostics = lint(loaded.tools, { profile: "flowise" });
+    expect(diagnostics.map((d) => `${d.code} ${d.file}#${d.path}`)).toEqual([
+      `custom-tool-no-timeout ${template}#func`,
     ]);
   });
 });

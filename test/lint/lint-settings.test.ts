@@ -69,6 +69,7 @@ describe("readLintSettings says where the severities came from", () => {
       overrides: [],
       plugins: [],
       apis: new Map(),
+      flowiseTools: new Map(),
       source: "tooldeck.config.yml",
       dir,
     });
@@ -81,6 +82,7 @@ describe("readLintSettings says where the severities came from", () => {
       overrides: [],
       plugins: [],
       apis: new Map(),
+      flowiseTools: new Map(),
       source: undefined,
       dir: none,
     });
@@ -160,5 +162,25 @@ describe("apis: the project's APIs", () => {
   ])("%s is one load error naming the file", (_case, text) => {
     const dir = dirWith("tooldeck.config.yaml", text);
     expect(() => readLintSettings(undefined, dir, RULES)).toThrow(/tooldeck\.config\.yaml: apis\.events/);
+  });
+});
+
+describe("flowise.tools: the files of the Custom Tools flows name by id", () => {
+  test("each file is resolved from the settings file's folder, named by where it was linked", () => {
+    const dir = dirWith("tooldeck.config.yaml", "flowise:\n  tools:\n    4d72-id: exports/update.json\n");
+    expect([...readLintSettings(undefined, dir, RULES).flowiseTools]).toEqual([
+      [
+        "4d72-id",
+        { file: join(dir, "exports/update.json"), origin: "flowise.tools.4d72-id in tooldeck.config.yaml" },
+      ],
+    ]);
+  });
+
+  test.each([
+    ["an unknown key", "flowise:\n  tool:\n    a: b.json\n", /tooldeck\.config\.yaml: flowise: /],
+    ["an empty file name", "flowise:\n  tools:\n    a: ''\n", /tooldeck\.config\.yaml: flowise\.tools\.a: /],
+  ])("%s is one load error naming the file", (_case, text, message) => {
+    const dir = dirWith("tooldeck.config.yaml", text);
+    expect(() => readLintSettings(undefined, dir, RULES)).toThrow(message);
   });
 });

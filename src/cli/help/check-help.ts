@@ -91,7 +91,8 @@ ${
                       --allow-host; reads only, unless --allow-writes)
 ${OUTBOUND_FLAGS_HELP}
   --timeout MS        give up on a probe after this long (default ${DEFAULT_PROBE_TIMEOUT_MS}, both profiles)
-  --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file
+  --var KEY=VALUE     set {{$vars.KEY}} for the probes (repeatable); --vars FILE reads them from a file;
+                      over the static variables of a Flowise "Export data" file checked
   --secret KEY=VALUE  the same, never printed (a credential-like name, or a use as a credential in a
                       config, makes a --var secret too); a vars file's secrets: section likewise
   --no-probe          skip the probes (same as 'tooldeck lint')

@@ -1,3 +1,4 @@
+import type { LinkedToolFile } from "../../config/linked-tool-file.js";
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { ApiEntry, SettingsLayer } from "./settings-layer.js";
@@ -14,6 +15,8 @@ export interface MergedSettings {
   plugins: RuleModuleRef[];
   /** The APIs the layers name: a later layer's API of the same name replaces an earlier one's. */
   apis: Map<string, ApiEntry>;
+  /** The Custom Tool files the layers link to ids (`flowise.tools`): a later layer's link of an id wins. */
+  flowiseTools: Map<string, LinkedToolFile>;
 }
 
 /**
@@ -21,7 +24,14 @@ export interface MergedSettings {
  * earlier one's, the file read comes last, overrides are appended.
  */
 export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: string): MergedSettings {
-  const merged: MergedSettings = { rules: {}, ruleOrigins: {}, overrides: [], plugins: [], apis: new Map() };
+  const merged: MergedSettings = {
+    rules: {},
+    ruleOrigins: {},
+    overrides: [],
+    plugins: [],
+    apis: new Map(),
+    flowiseTools: new Map(),
+  };
   for (const layer of layers) {
     for (const [rule, setting] of Object.entries(layer.rules)) {
       merged.rules[rule] = setting;
@@ -31,6 +41,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     merged.overrides.push(...layer.overrides);
     merged.plugins.push(...layer.plugins);
     for (const [name, api] of layer.apis ?? []) merged.apis.set(name, api);
+    for (const [id, linked] of layer.flowiseTools ?? []) merged.flowiseTools.set(id, linked);
   }
   return merged;
 }

@@ -2,6 +2,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolve as resolveModule } from "import-meta-resolve";
 import type { z } from "zod";
+import type { LinkedToolFile } from "../../config/linked-tool-file.js";
 import { ToolDeckError } from "../../errors.js";
 import { formatZodIssue } from "../../json/format-zod-issue.js";
 import { parseBounded } from "../../project-files/parse-bounded.js";
@@ -61,6 +62,7 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
       file: { path: real, sha256: sha256Hex(text) },
       ...(file.pins ? { pins: file.pins } : {}),
       ...(file.apis ? { apis: apiEntries(file.apis, name, dirname(real)) } : {}),
+      ...(file.flowise ? { flowiseTools: linkedToolFiles(file.flowise.tools, name, dirname(real)) } : {}),
     },
   ];
 }
@@ -79,6 +81,18 @@ function apiEntries(
       ...(api.baseUrlVar === undefined ? {} : { baseUrlVar: api.baseUrlVar }),
       origin: `apis.${key} in ${name}`,
     },
+  ]);
+}
+
+/** `flowise.tools` with each file resolved from the settings file's folder, as `apis` specs are. */
+function linkedToolFiles(
+  tools: Record<string, string>,
+  name: string,
+  dir: string,
+): [string, LinkedToolFile][] {
+  return Object.entries(tools).map(([id, file]): [string, LinkedToolFile] => [
+    id,
+    { file: resolve(dir, file), origin: `flowise.tools.${id} in ${name}` },
   ]);
 }
 

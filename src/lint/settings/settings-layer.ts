@@ -1,3 +1,4 @@
+import type { LinkedToolFile } from "../../config/linked-tool-file.js";
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { SettingsOverride } from "./settings-override.js";
@@ -27,4 +28,6 @@ export interface SettingsLayer {
   pins?: Pins;
   /** The APIs it names (`apis`), their specs resolved from its folder. */
   apis?: [string, ApiEntry][];
+  /** The Custom Tool files it links to ids (`flowise.tools`), resolved from its folder. */
+  flowiseTools?: [string, LinkedToolFile][];
 }

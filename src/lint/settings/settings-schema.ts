@@ -53,9 +53,18 @@ export const ApiSettingSchema = z
 export type ApiSetting = z.infer<typeof ApiSettingSchema>;
 
 /**
+ * `flowise`: how Flowise's exports are read. `tools.<id>`: the file (relative to the settings file) holding
+ * the Custom Tool a flow's node names by that id, since Flowise's Tools-page export holds no id.
+ */
+export const FlowiseSettingSchema = z
+  .object({ tools: z.record(z.string().min(1), z.string().min(1)).default({}) })
+  .strict();
+
+/**
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
- * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), and the
+ * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), `flowise` (the
+ * files of the Custom Tools flows name by id), and the
  * `pins` `--config-required` compares code with.
  */
 export const SettingsFileSchema = z
@@ -68,6 +77,7 @@ export const SettingsFileSchema = z
     apis: z
       .record(z.string().regex(/^[\w.-]+$/, "an API name: letters, digits, _ . -"), ApiSettingSchema)
       .optional(),
+    flowise: FlowiseSettingSchema.optional(),
   })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

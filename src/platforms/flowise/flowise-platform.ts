@@ -56,7 +56,7 @@ export const FLOWISE_PLATFORM = {
     customToolDescriptionMismatch,
     customToolDynamicUrl,
   ] as LintRule[],
-  completeLoad: (result) => resolveCustomTools(result),
+  completeLoad: (result, linked) => resolveCustomTools(result, linked ? { linked } : {}),
   remote: FLOWISE_REMOTE,
   docs: "docs/flowise.md",
   toolKinds: [CUSTOM_TOOL_KIND],

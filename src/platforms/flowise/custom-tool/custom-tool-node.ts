@@ -67,12 +67,18 @@ function callerAt(path: string): NonNullable<CustomToolConfig["caller"]> {
   return "chatflow";
 }
 
-/** `Custom Tool "4d72…" not found: …`: Flowise fails the same way (`Error: Tool <id> not found`). */
+/**
+ * `Custom Tool "4d72…" not found: …`: Flowise fails the same way (`Error: Tool <id> not found`). It says
+ * every way to give the row: a link in the settings, the one-candidate rule, the "Export data" file (whose
+ * tools keep their ids), a Flowise instance.
+ */
 export function notFoundMessage(id: string): string {
   if (id === "") return "no Custom Tool selected";
   return (
-    `Custom Tool "${id}" not found: Flowise's Tools-page export holds no id, so it is linked only as the one ` +
-    "id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL"
+    `Custom Tool "${id}" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml ` +
+    `(flowise: { tools: { "${id}": <its export> } }) or keep it as the one id-less export beside a flow with one ` +
+    `unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow ` +
+    "from the server with --flowise URL"
   );
 }
 

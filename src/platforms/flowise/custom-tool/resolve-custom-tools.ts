@@ -1,4 +1,5 @@
 import { dirname } from "node:path";
+import type { LinkedToolFile } from "../../../config/linked-tool-file.js";
 import type { LoadResult, SkippedNode } from "../../../config/load-result.js";
 import { createLoadSink, withAgent } from "../../../config/load-sink.js";
 import type { LoadedTool } from "../../../config/tool-config.js";
@@ -6,48 +7,109 @@ import type { CustomToolConfig } from "./custom-tool-config.js";
 import { CUSTOM_TOOL_NODE, customToolOfNode } from "./custom-tool-node.js";
 import type { CustomToolRow } from "./custom-tool-row.js";
 
+/** Where the rows of a load's Custom Tool nodes may come from besides the exports it loaded. */
+export interface CustomToolRowSources {
+  /** A Flowise instance's rows, by id: they come first. */
+  rows?: ReadonlyMap<string, CustomToolRow>;
+  /** Why an id has no row there (the source said why), for the node's error. */
+  whyMissing?: ReadonlyMap<string, string>;
+  /** The files the settings link to ids (`flowise: { tools: { <id>: <file> } }`), each loaded by now. */
+  linked?: ReadonlyMap<string, LinkedToolFile>;
+}
+
+/** The tool a node is built from: its row, and the export it was loaded from when it is one. */
+interface Found {
+  row?: CustomToolRow;
+  export?: LoadedTool;
+  note?: string;
+  whyMissing?: string;
+}
+
 /**
  * Turns the Custom Tool nodes a load set aside (`deferCustomToolNode`) into tools, each with the row of
- * its id from `rows` (a Flowise instance's), else from the Tools-page exports loaded beside the flows.
- * A row a flow uses is that flow's tool and no longer a tool of its own (it would be listed twice). A
- * node whose row is nowhere is a load error naming the id (`whyMissing`'s text for it when the source
- * said why), never a silent drop.
+ * its id: a Flowise instance's, else the export loaded with that id (an "Export data" file's `Tool`
+ * rows), else the file the settings link to the id, else the one id-less Tools-page export beside a flow
+ * with one such node. A row a flow uses is that flow's tool and no longer a tool of its own (it would be
+ * listed twice). A node whose row is nowhere is a load error naming the id and how to link it, never a
+ * silent drop.
  */
-export function resolveCustomTools(
-  result: LoadResult,
-  rows: ReadonlyMap<string, CustomToolRow> = new Map(),
-  whyMissing: ReadonlyMap<string, string> = new Map(),
-): void {
+export function resolveCustomTools(result: LoadResult, sources: CustomToolRowSources = {}): void {
   const nodes = result.skipped.filter((node) => node.node === CUSTOM_TOOL_NODE);
   if (nodes.length === 0) return;
   result.skipped = result.skipped.filter((node) => node.node !== CUSTOM_TOOL_NODE);
+  const rows = sources.rows ?? new Map<string, CustomToolRow>();
+  const linked = sources.linked ?? new Map<string, LinkedToolFile>();
   const exported = exportedRows(result);
-  const sole = soleCandidate(nodes, result.tools, rows, exported);
-  const used = new Set<CustomToolConfig>();
+  const sole = soleCandidate(nodes, result.tools, { rows, exported, linked });
+  const used = new Set<LoadedTool>();
   for (const node of nodes) {
     const id = selectedId(node);
-    const fromExport = node === sole?.node ? sole.export : exported.get(id);
-    if (fromExport) used.add(fromExport);
+    const found: Found =
+      node === sole?.node
+        ? { export: sole.export, note: soleNote(id, sole.export.source.file) }
+        : findRow(id, { rows, exported, linked }, result.tools, sources.whyMissing);
+    if (found.export) used.add(found.export);
     const file = createLoadSink(result, node.file);
     const sink = node.agent ? withAgent(file, node.agent) : file;
-    const row = rows.get(id) ?? fromExport;
-    if (node === sole?.node)
-      sink.note(
-        node.path,
-        `Custom Tool "${id}" read from ${sole.file}, the one id-less Tools-page export beside the flow`,
-      );
-    const config = customToolOfNode(node.inputs, row, node.path, sink, whyMissing.get(id));
-    if (config) sink.tool(config, node.path, "flowise");
+    if (found.note) sink.note(node.path, found.note);
+    const row = found.row ?? (found.export?.config as CustomToolConfig | undefined);
+    const config = customToolOfNode(node.inputs, row, node.path, sink, found.whyMissing);
+    if (config) sink.tool(config, node.path, "flowise", undefined, codeIn(found.export, node));
   }
-  result.tools = result.tools.filter((tool) => !used.has(tool.config as CustomToolConfig));
+  result.tools = result.tools.filter((tool) => !used.has(tool));
 }
 
-/** The Custom Tools loaded from Flowise's tool rows (a Tools-page export) that carry their id. */
-function exportedRows(result: LoadResult): Map<string, CustomToolConfig> {
-  const rows = new Map<string, CustomToolConfig>();
-  for (const { config, source } of result.tools)
-    if (config.kind === "custom-tool" && source.format === "flowise" && config.id !== undefined)
-      rows.set(config.id, config);
+interface Known {
+  rows: ReadonlyMap<string, CustomToolRow>;
+  exported: ReadonlyMap<string, LoadedTool>;
+  linked: ReadonlyMap<string, LinkedToolFile>;
+}
+
+function findRow(
+  id: string,
+  known: Known,
+  tools: readonly LoadedTool[],
+  whyMissing: ReadonlyMap<string, string> | undefined,
+): Found {
+  const row = known.rows.get(id);
+  if (row) return { row };
+  const exported = known.exported.get(id);
+  if (exported) return { export: exported };
+  const link = known.linked.get(id);
+  if (!link) return whyMissing?.has(id) ? { whyMissing: whyMissing.get(id) as string } : {};
+  const inFile = customToolsOf(tools).filter((tool) => tool.source.file === link.file);
+  const [only] = inFile;
+  if (only && inFile.length === 1) return { export: only };
+  const held = inFile.length === 0 ? "holds no Custom Tool" : `holds ${inFile.length} Custom Tools`;
+  return { whyMissing: `Custom Tool "${id}" not found: ${link.file} (${link.origin}) ${held}` };
+}
+
+/**
+ * Where the node's code is written when its export holds it (the node's own `customToolFunc` overrides
+ * the row's): the export's file and place, for findings in the code to point at.
+ */
+function codeIn(exported: LoadedTool | undefined, node: SkippedNode): LoadedTool["source"]["code"] {
+  const own = typeof node.inputs.customToolFunc === "string" && node.inputs.customToolFunc !== "";
+  if (!exported || own) return undefined;
+  return { file: exported.source.file, path: exported.source.path };
+}
+
+function soleNote(id: string, file: string): string {
+  return `Custom Tool "${id}" read from ${file}, the one id-less Tools-page export beside the flow`;
+}
+
+/** The Custom Tools loaded from Flowise's tool rows (a Tools-page export, an Export data file). */
+function customToolsOf(tools: readonly LoadedTool[]): LoadedTool[] {
+  return tools.filter(({ config, source }) => config.kind === "custom-tool" && source.format === "flowise");
+}
+
+/** Those of them that carry their id, by id. */
+function exportedRows(result: LoadResult): Map<string, LoadedTool> {
+  const rows = new Map<string, LoadedTool>();
+  for (const tool of customToolsOf(result.tools)) {
+    const { id } = tool.config as CustomToolConfig;
+    if (id !== undefined) rows.set(id, tool);
+  }
   return rows;
 }
 
@@ -56,32 +118,36 @@ function selectedId(node: SkippedNode): string {
 }
 
 /**
- * The one Custom Tool node whose row is nowhere and the one id-less Tools-page export beside its flow:
- * Flowise's Tools page deletes the id on export (`exportTool`), so when each is the only one of its kind
- * they can only belong together. Any other count links nothing (the node's error says how to link it).
+ * The one Custom Tool node whose row is nowhere and the one id-less Tools-page export beside its flow
+ * (none the settings link to an id): Flowise's Tools page deletes the id on export (`exportTool`), so
+ * when each is the only one of its kind they can only belong together. Any other count links nothing
+ * (the node's error says how to link it).
  */
 function soleCandidate(
   nodes: readonly SkippedNode[],
   tools: readonly LoadedTool[],
-  rows: ReadonlyMap<string, CustomToolRow>,
-  exported: ReadonlyMap<string, CustomToolConfig>,
-): { node: SkippedNode; export: CustomToolConfig; file: string } | undefined {
+  known: Known,
+): { node: SkippedNode; export: LoadedTool } | undefined {
   const unresolved = nodes.filter((node) => {
     const id = selectedId(node);
-    return id !== "" && !rows.has(id) && !exported.has(id) && !hasOwnCode(node);
+    return (
+      id !== "" &&
+      !known.rows.has(id) &&
+      !known.exported.has(id) &&
+      !known.linked.has(id) &&
+      !hasOwnCode(node)
+    );
   });
-  const idless = tools.filter(
+  const linkedFiles = new Set([...known.linked.values()].map((link) => link.file));
+  const idless = customToolsOf(tools).filter(
     ({ config, source }) =>
-      config.kind === "custom-tool" &&
-      source.format === "flowise" &&
-      source.path === "" &&
-      config.id === undefined,
+      source.path === "" && (config as CustomToolConfig).id === undefined && !linkedFiles.has(source.file),
   );
   const [node] = unresolved;
   const [tool] = idless;
   if (unresolved.length !== 1 || idless.length !== 1 || !node || !tool) return undefined;
   if (dirname(node.file) !== dirname(tool.source.file)) return undefined;
-  return { node, export: tool.config as CustomToolConfig, file: tool.source.file };
+  return { node, export: tool };
 }
 
 /** A node whose hidden inputs name the tool and give its code needs no row. */

@@ -40,7 +40,7 @@ async function loadFlowiseInstance(options: RemoteSourceOptions): Promise<LoadRe
   const { rows, whyMissing } = await fetchCustomToolRows(customToolIds(flows), instance);
   const result = emptyLoadResult();
   for (const loaded of flows) {
-    resolveCustomTools(loaded, rows, whyMissing);
+    resolveCustomTools(loaded, { rows, whyMissing });
     reportDuplicateNames(loaded);
     result.tools.push(...loaded.tools);
     result.errors.push(...loaded.errors);

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { tooldeck } from "../../../support/run-tooldeck.js";
+import { hostileProject } from "../../../support/hostile-project.js";
+import { tooldeck, tooldeckIn } from "../../../support/run-tooldeck.js";
 
 const FLOW = "fixtures/flowise/custom-tool-agent";
 
@@ -22,8 +24,11 @@ describe("tooldeck check on the tutorial's agent with a Custom Tool update_event
     const update = report.diagnostics.filter((d: { tool: string }) => d.tool === "update_event");
     expect(update.find((d: { code: string }) => d.code === "operation-not-found")).toMatchObject({
       severity: "error",
-      file: `${FLOW}/event-agent.json`,
-      path: "nodes[1].data.inputs.agentTools[2].agentSelectedToolConfig.func",
+      // The code is in the Tools-page export the flow's node was linked to: the finding points there.
+      file: `${FLOW}/update-event.tool.json`,
+      path: "func",
+      line: 8,
+      column: 3,
       message:
         "line 11: PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
       suggestion:
@@ -45,7 +50,29 @@ describe("tooldeck check on the tutorial's agent with a Custom Tool update_event
     const { exit, stdout, stderr } = await tooldeck("lint", `${FLOW}/event-agent.json`);
     expect(exit).toBe(2);
     expect(`${stdout}${stderr}`).toContain(
-      'Custom Tool "6f1c2a4e-3b5d-4e7f-9a1b-2c3d4e5f6a7b" not found: Flowise\'s Tools-page export holds no id, so it is linked only as the one id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL',
+      `Custom Tool "6f1c2a4e-3b5d-4e7f-9a1b-2c3d4e5f6a7b" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml (flowise: { tools: { "6f1c2a4e-3b5d-4e7f-9a1b-2c3d4e5f6a7b": <its export> } }) or keep it as the one id-less export beside a flow with one unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow from the server with --flowise URL`,
     );
+  });
+});
+
+describe("tooldeck lint on a flow whose Custom Tool the settings link", () => {
+  test("flowise: { tools: { <id>: <file> } } in tooldeck.config.yaml links the id-less export kept elsewhere", async () => {
+    const { id, ...idless } = JSON.parse(readFileSync(`${FLOW}/update-event.tool.json`, "utf8"));
+    const dir = hostileProject({
+      "flows/event-agent.json": readFileSync(`${FLOW}/event-agent.json`, "utf8"),
+      "exports/Update Event.json": JSON.stringify(idless),
+      "tooldeck.config.yaml": `flowise:\n  tools:\n    ${id}: "exports/Update Event.json"\n`,
+    });
+    const { exit, stdout, stderr } = await tooldeckIn(dir, ["lint", "flows/", "--format", "json"]);
+    expect(stderr).not.toMatch(/not found|error/);
+    expect(exit).not.toBe(2);
+    const report = JSON.parse(stdout);
+    expect(report.tools.map((t: { name: string; file: string }) => `${t.file} ${t.name}`).sort()).toEqual([
+      "flows/event-agent.json create_event",
+      "flows/event-agent.json delete_event",
+      "flows/event-agent.json get_events",
+      "flows/event-agent.json update_event",
+    ]);
+    expect(report.diagnostics.map((d: { code: string }) => d.code)).not.toContain("config-error");
   });
 });

@@ -1,10 +1,12 @@
+import { mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadToolConfigs } from "../../../../src/config/load-tool-configs.js";
 import { loadFlowiseFlow } from "../../../../src/platforms/flowise/config/load-flowise-flow.js";
 import { hostileProject } from "../../../support/hostile-project.js";
 
 const ID = "4d723d69-e854-4351-90c0-6385ce908213";
-const NOT_FOUND = `Custom Tool "${ID}" not found: Flowise's Tools-page export holds no id, so it is linked only as the one id-less export beside a flow with one unresolved Custom Tool; or read the flow from the server with --flowise URL`;
+const NOT_FOUND = `Custom Tool "${ID}" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml (flowise: { tools: { "${ID}": <its export> } }) or keep it as the one id-less export beside a flow with one unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow from the server with --flowise URL`;
 const FUNC = "const fetch = require('node-fetch');\nreturn (await fetch($vars.base_url + '/events')).text();";
 /** What Flowise's Tools page exports: the schema column is a JSON string. */
 const EXPORTED_ROW = {
@@ -114,6 +116,8 @@ describe("a Custom Tool node's row", () => {
           format: "flowise",
           // The Agent node's Custom Tool keeps its agent when its row is found.
           agent: { id: "tools/a-flow.json#nodes[0]", label: "tools/a-flow.json › agentAgentflow_0" },
+          // Its code is written in the export: findings in it point there.
+          code: { file: "tools/b-tool.json", path: "" },
         },
       },
     ]);
@@ -185,6 +189,16 @@ describe("a Custom Tool node's row", () => {
     ]);
   });
 
+  test("the node's own code overrides the export's: its code is the flow's, not the export's", () => {
+    const loaded = loadBeside({
+      "tools/flow.json": chatflow({ selectedTool: ID, customToolFunc: "return 1" }),
+      "tools/tool.json": EXPORTED_ROW,
+    });
+    expect(
+      loaded.tools.map((tool) => [tool.config.kind === "custom-tool" && tool.config.func, tool.source.code]),
+    ).toEqual([["return 1", undefined]]);
+  });
+
   test("the hidden inputs alone make the tool when they name it and give its code", () => {
     const loaded = loadFlowiseFlow(
       chatflow({ selectedTool: ID, customToolName: "t", customToolDesc: "d", customToolFunc: "return 1" }),
@@ -231,5 +245,115 @@ describe("a Custom Tool node's row", () => {
     expect(loaded.errors.map((error) => `${error.path}: ${error.message}`)[0]).toMatch(
       new RegExp(`^${start.replace(/[[\]]/g, "\\$&")}`),
     );
+  });
+});
+
+describe("a Custom Tool node whose row the settings link (flowise: { tools: { <id>: <file> } })", () => {
+  const { id: _id, ...IDLESS } = EXPORTED_ROW;
+  const ORIGIN = `flowise.tools.${ID} in tooldeck.config.yaml`;
+
+  /** `tools/` loaded as `check` loads it, with the settings' links (files relative to the project). */
+  function loadLinked(files: Record<string, unknown>, links: Record<string, string>) {
+    const dir = hostileProject(
+      Object.fromEntries(Object.entries(files).map(([name, value]) => [name, JSON.stringify(value)])),
+    );
+    const linked = new Map(
+      Object.entries(links).map(([id, file]) => [
+        id,
+        { file: join(dir, file), origin: `flowise.tools.${id} in tooldeck.config.yaml` },
+      ]),
+    );
+    return {
+      dir,
+      loaded: loadToolConfigs(["tools/"], { cwd: dir, roots: [dir], linked: { flowise: linked } }),
+    };
+  }
+
+  test("read from the file linked, even outside the paths: the flow's tool, with no note and no tool of its own", () => {
+    const { loaded } = loadLinked(
+      { "tools/flow.json": chatflow({ selectedTool: ID }), "exports/update.json": IDLESS },
+      { [ID]: "exports/update.json" },
+    );
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.notes).toEqual([]);
+    const { id: _rowId, ...row } = ROW_CONFIG;
+    expect(loaded.tools).toEqual([
+      {
+        config: { ...row, id: ID },
+        source: {
+          file: "tools/flow.json",
+          path: "nodes[0].data.inputs",
+          format: "flowise",
+          code: { file: "exports/update.json", path: "" },
+        },
+      },
+    ]);
+  });
+
+  test("a linked file outside the paths whose id no flow loaded names is no tool of the run", () => {
+    const { loaded } = loadLinked(
+      {
+        "tools/flow.json": chatflow({ selectedTool: ID }),
+        "tools/update.json": IDLESS,
+        "exports/other.json": IDLESS,
+      },
+      { [ID]: "tools/update.json", "other-id": "exports/other.json" },
+    );
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => tool.source.file)).toEqual(["tools/flow.json"]);
+  });
+
+  test("two id-less exports beside the flow: the linked one is its tool, the other a tool of its own", () => {
+    const { loaded } = loadLinked(
+      {
+        "tools/flow.json": chatflow({ selectedTool: ID }),
+        "tools/a.json": IDLESS,
+        "tools/b.json": { ...IDLESS, name: "other" },
+      },
+      { [ID]: "tools/b.json" },
+    );
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.tools.map((tool) => [tool.config.name, tool.source.file])).toEqual([
+      ["update_event", "tools/a.json"],
+      ["other", "tools/flow.json"],
+    ]);
+  });
+
+  test.each([
+    {
+      name: "a file holding no Custom Tool",
+      files: { "exports/x.json": { kind: "request", name: "x", method: "GET", url: "https://a.test/" } },
+      errors: [
+        `tools/flow.json: Custom Tool "${ID}" not found: exports/x.json (${ORIGIN}) holds no Custom Tool`,
+      ],
+    },
+    {
+      name: "a file that does not exist",
+      files: {},
+      errors: [
+        `exports/x.json: no such file (${ORIGIN})`,
+        `tools/flow.json: Custom Tool "${ID}" not found: exports/x.json (${ORIGIN}) holds no Custom Tool`,
+      ],
+    },
+  ])("$name: the node's error names the link", ({ files, errors }) => {
+    const { loaded } = loadLinked(
+      { "tools/flow.json": chatflow({ selectedTool: ID }), ...files },
+      { [ID]: "exports/x.json" },
+    );
+    expect(loaded.errors.map((error) => `${error.file}: ${error.message}`)).toEqual(errors);
+    // The linked file is outside the paths: its request tool is no tool of the run.
+    expect(loaded.tools).toEqual([]);
+  });
+
+  test("a linked file that is a symlink out of the project is refused, never read", () => {
+    const outside = hostileProject({ "secret.json": JSON.stringify(IDLESS) });
+    const dir = hostileProject({ "tools/flow.json": JSON.stringify(chatflow({ selectedTool: ID })) });
+    mkdirSync(join(dir, "exports"));
+    symlinkSync(join(outside, "secret.json"), join(dir, "exports/update.json"));
+    const linked = new Map([[ID, { file: join(dir, "exports/update.json"), origin: ORIGIN }]]);
+    const loaded = loadToolConfigs(["tools/"], { cwd: dir, roots: [dir], linked: { flowise: linked } });
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.errors.map((error) => error.file)).toEqual(["exports/update.json", "tools/flow.json"]);
+    expect(loaded.errors[0]?.message).toMatch(/outside/);
   });
 });
