@@ -13,6 +13,7 @@ export { isToolDeckError, ToolDeckError } from "./errors.js";
 export { type CheckOptions, check } from "./lint/check.js";
 export { checkWithFixes, type FixReporter } from "./lint/check-with-fixes.js";
 export type { Diagnostic, Severity } from "./lint/diagnostic.js";
+export { foldSharedCauses } from "./lint/fold-shared-causes.js";
 export { type FormatReportOptions, formatReport, type ReportFormat } from "./lint/format/format-report.js";
 export { type LintOptions, lint } from "./lint/lint.js";
 export { type LintMcpToolsOptions, lintMcpTools } from "./lint/lint-mcp-tools.js";

@@ -8,11 +8,12 @@ const NAMED = 5;
 /**
  * One cause, one finding, across tools: a rule's findings that share a cause (`Diagnostic.cause`, as the
  * rule says it: a host Flowise refuses, a platform's behaviour, one variable) on two tools or more are
- * reported as one finding naming them (by name), `4 tools (a, b, c, d): 127.0.0.1 is a loopback/private host: …`.
- * It keeps each tool's finding in `perTool` (json, sarif and junit report those, `perToolFindings`) and
- * their probe evidence, each line named by its tool (the first five, then how many more); it takes the heaviest of their severities, so a
- * gate fails as before; it sits in the file of the first of them and on no tool, as `no-spec` does. A
- * cause on one tool stays that tool's finding. Pure; sorted as every formatter prints.
+ * reported as one finding naming them, `4 tools (a, b, c, d): 127.0.0.1 is a loopback/private host: …`.
+ * It keeps each tool's finding in `perTool` (json, sarif and junit report those: `perToolFindings`) and
+ * their probe evidence, each line named by its tool (the first five, then how many more). It takes the
+ * heaviest of their severities, so a gate fails as before, and sits in the file of the first of them
+ * and on no tool, as `no-spec` does. A cause on one tool stays that tool's finding. Pure; sorted as
+ * every formatter prints.
  * @example
  * const shown = { ...report, diagnostics: foldSharedCauses(report.diagnostics) };
  */
