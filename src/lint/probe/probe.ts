@@ -186,6 +186,9 @@ async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
       : `${skipped} has no OpenAPI description and is not called without --live (give --spec, or --live --allow-host ${skipped})`);
   if (why !== undefined) {
     const message = `not probed: ${why}`;
+    const diagnostic = probeDiagnostic(tool, executable.name, "info", message);
+    // One reason on many tools (a variable or credential nobody gave) is one finding naming them.
+    if (call.result.notReproduced !== undefined) diagnostic.cause = { id: `probe:${why}`, summary: message };
     return {
       record: {
         tool,
@@ -193,7 +196,7 @@ async function probeOne(context: ProbeContext): Promise<ProbeOutcome> {
         result: call.result,
         sent: `${method} ${call.result.request?.url ?? executable.endpoint?.url ?? ""} → not probed`,
       },
-      diagnostics: [probeDiagnostic(tool, executable.name, "info", message)],
+      diagnostics: [diagnostic],
     };
   }
   return {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { foldSharedCauses } from "../../../src/lint/fold-shared-causes.js";
 import { probe } from "../../../src/lint/probe/probe.js";
 import { requestTool } from "../support/test-rule.js";
 
@@ -24,4 +25,9 @@ test("a credential variable with no value: each tool not probed, said as info in
     "info delete_event: not probed: variable {{$vars.api_key}} is not set (set it with --var api_key=…)",
   ]);
   expect(sent).toEqual([]);
+  // One cause: the report folds them into one finding naming both tools.
+  const folded = foldSharedCauses(diagnostics);
+  expect(folded.map((d) => `${d.severity} ${d.message}`)).toEqual([
+    "info 2 tools (delete_event, get_events): not probed: variable {{$vars.api_key}} is not set (set it with --var api_key=…)",
+  ]);
 });
