@@ -3,6 +3,7 @@ import type { LinkedToolFile } from "../../../config/linked-tool-file.js";
 import type { LoadResult, SkippedNode } from "../../../config/load-result.js";
 import { createLoadSink, withAgent } from "../../../config/load-sink.js";
 import type { LoadedTool } from "../../../config/tool-config.js";
+import { groupBy } from "../../../json/group-by.js";
 import type { CustomToolConfig } from "./custom-tool-config.js";
 import { CUSTOM_TOOL_NODE, customToolOfNode } from "./custom-tool-node.js";
 import type { CustomToolRow } from "./custom-tool-row.js";
@@ -40,14 +41,14 @@ export function resolveCustomTools(result: LoadResult, sources: CustomToolRowSou
   const rows = sources.rows ?? new Map<string, CustomToolRow>();
   const linked = sources.linked ?? new Map<string, LinkedToolFile>();
   const exported = exportedRows(result);
-  const sole = soleCandidate(nodes, result.tools, { rows, exported, linked });
+  const sole = soleCandidates(nodes, result.tools, { rows, exported, linked });
   const used = new Set<LoadedTool>();
   for (const node of nodes) {
     const id = selectedId(node);
-    const found: Found =
-      node === sole?.node
-        ? { export: sole.export, note: soleNote(id, sole.export.source.file) }
-        : findRow(id, { rows, exported, linked }, result.tools, sources.whyMissing);
+    const beside = sole.get(node);
+    const found: Found = beside
+      ? { export: beside, note: soleNote(id, beside.source.file) }
+      : findRow(id, { rows, exported, linked }, result.tools, sources.whyMissing);
     if (found.export) used.add(found.export);
     const file = createLoadSink(result, node.file);
     const sink = node.agent ? withAgent(file, node.agent) : file;
@@ -118,16 +119,17 @@ function selectedId(node: SkippedNode): string {
 }
 
 /**
- * The one Custom Tool node whose row is nowhere and the one id-less Tools-page export beside its flow
- * (none the settings link to an id): Flowise's Tools page deletes the id on export (`exportTool`), so
- * when each is the only one of its kind they can only belong together. Any other count links nothing
- * (the node's error says how to link it).
+ * Per folder, the one Custom Tool node whose row is nowhere and the one id-less Tools-page export beside
+ * its flow (none the settings link to an id): Flowise's Tools page deletes the id on export
+ * (`exportTool`), so when each is the only one of its kind in its folder they can only belong together,
+ * whatever other folders of the run hold (a repository keeps each flow in a folder of its own with its
+ * tool). Any other count in a folder links nothing there (the node's error says how to link it).
  */
-function soleCandidate(
+function soleCandidates(
   nodes: readonly SkippedNode[],
   tools: readonly LoadedTool[],
   known: Known,
-): { node: SkippedNode; export: LoadedTool } | undefined {
+): Map<SkippedNode, LoadedTool> {
   const unresolved = nodes.filter((node) => {
     const id = selectedId(node);
     return (
@@ -143,11 +145,13 @@ function soleCandidate(
     ({ config, source }) =>
       source.path === "" && (config as CustomToolConfig).id === undefined && !linkedFiles.has(source.file),
   );
-  const [node] = unresolved;
-  const [tool] = idless;
-  if (unresolved.length !== 1 || idless.length !== 1 || !node || !tool) return undefined;
-  if (dirname(node.file) !== dirname(tool.source.file)) return undefined;
-  return { node, export: tool };
+  const exportsByFolder = groupBy(idless, (tool) => dirname(tool.source.file));
+  const linked = new Map<SkippedNode, LoadedTool>();
+  for (const [folder, [node, ...otherNodes]] of groupBy(unresolved, (node) => dirname(node.file))) {
+    const [tool, ...otherTools] = exportsByFolder.get(folder) ?? [];
+    if (node && tool && otherNodes.length === 0 && otherTools.length === 0) linked.set(node, tool);
+  }
+  return linked;
 }
 
 /** A node whose hidden inputs name the tool and give its code needs no row. */

@@ -6,7 +6,11 @@ import { loadFlowiseFlow } from "../../../../src/platforms/flowise/config/load-f
 import { hostileProject } from "../../../support/hostile-project.js";
 
 const ID = "4d723d69-e854-4351-90c0-6385ce908213";
-const NOT_FOUND = `Custom Tool "${ID}" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml (flowise: { tools: { "${ID}": <its export> } }) or keep it as the one id-less export beside a flow with one unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow from the server with --flowise URL`;
+const OTHER_ID = "0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f";
+const THIRD_ID = "b2e4c1d7-5a6f-4e3b-9c8d-0f1a2b3c4d5e";
+const notFound = (id: string) =>
+  `Custom Tool "${id}" not found: Flowise's Tools-page export holds no id, so link it in tooldeck.config.yaml (flowise: { tools: { "${id}": <its export> } }) or keep it as the one id-less export beside a flow with one unresolved Custom Tool; or load Flowise's "Export data" file, whose tools keep their ids, or read the flow from the server with --flowise URL`;
+const NOT_FOUND = notFound(ID);
 const FUNC = "const fetch = require('node-fetch');\nreturn (await fetch($vars.base_url + '/events')).text();";
 /** What Flowise's Tools page exports: the schema column is a JSON string. */
 const EXPORTED_ROW = {
@@ -151,6 +155,36 @@ describe("a Custom Tool node's row", () => {
       tools: ["update_event"],
       errors: [NOT_FOUND],
       notes: [],
+    },
+    {
+      name: "two flows, each in its own folder with its one id-less export: each linked to its own",
+      files: {
+        "tools/events/flow.json": chatflow({ selectedTool: ID }),
+        "tools/events/update_event-CustomTool.json": IDLESS_ROW,
+        "tools/crm/flow.json": chatflow({ selectedTool: OTHER_ID }),
+        "tools/crm/log_call-CustomTool.json": { ...IDLESS_ROW, name: "log_call" },
+      },
+      tools: ["update_event", "log_call"],
+      errors: [],
+      notes: [
+        `Custom Tool "${OTHER_ID}" read from tools/crm/log_call-CustomTool.json, the one id-less Tools-page export beside the flow`,
+        `Custom Tool "${ID}" read from tools/events/update_event-CustomTool.json, the one id-less Tools-page export beside the flow`,
+      ],
+    },
+    {
+      name: "two unresolved nodes in one folder with one export: no guess there, the other folder still linked",
+      files: {
+        "tools/events/flow.json": chatflow({ selectedTool: ID }),
+        "tools/events/other-flow.json": chatflow({ selectedTool: OTHER_ID }),
+        "tools/events/update_event-CustomTool.json": IDLESS_ROW,
+        "tools/crm/flow.json": chatflow({ selectedTool: THIRD_ID }),
+        "tools/crm/log_call-CustomTool.json": { ...IDLESS_ROW, name: "log_call" },
+      },
+      tools: ["update_event", "log_call"],
+      errors: [NOT_FOUND, notFound(OTHER_ID)],
+      notes: [
+        `Custom Tool "${THIRD_ID}" read from tools/crm/log_call-CustomTool.json, the one id-less Tools-page export beside the flow`,
+      ],
     },
   ])("$name", ({ files, tools, errors, notes }) => {
     const loaded = loadBeside(files);
