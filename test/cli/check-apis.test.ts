@@ -131,6 +131,21 @@ describe("a spec per API: tooldeck lint --format json", () => {
     );
   });
 
+  test("two agents' tools of one name calling a host no description names: the info lists each with its agent", async () => {
+    const dir = hostileProject({
+      "tools/two.openapi.yaml": TWO_SPEC,
+      "tools/a.yaml": request("get_forecast", "GET", "https://api.example-weather.test/forecast"),
+      "tools/b.yaml": [
+        request("get_forecast", "GET", "https://api.example-weather.test/forecast"),
+        request("get_alerts", "GET", "https://api.example-weather.test/alerts"),
+      ].join(""),
+    });
+    const { stdout } = await tooldeckIn(dir, ["lint", "--format", "json"]);
+    expect(findingsOf(stdout, "no-spec")).toEqual([
+      ": no OpenAPI description for api.example-weather.test: 3 tools not compared (get_forecast (tools/a.yaml), get_forecast (tools/b.yaml), get_alerts)",
+    ]);
+  });
+
   test("a URL whose host is a variable with no value is the single description's, and --explain says so", async () => {
     const dir = hostileProject({
       "specs/two.yaml": TWO_SPEC,

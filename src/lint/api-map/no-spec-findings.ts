@@ -24,7 +24,7 @@ export function noSpecFindings(tools: readonly LoadedTool[], map: ApiMap): Diagn
   }
   return [...byHost].map(([host, calling]) => {
     const [first] = calling as [LoadedTool];
-    const names = [...new Set(calling.map(toolName))];
+    const names = [...new Set(calling.map((tool) => labelOf(tool, calling)))];
     const listed =
       names.slice(0, NAMED).join(", ") + (names.length > NAMED ? `, and ${names.length - NAMED} more` : "");
     const count = calling.length === 1 ? "1 tool" : `${calling.length} tools`;
@@ -38,4 +38,18 @@ export function noSpecFindings(tools: readonly LoadedTool[], map: ApiMap): Diagn
       suggestion: `give its description with --spec, or name ${host} under an API's hosts in apis: of tooldeck.config.yaml`,
     };
   });
+}
+
+/**
+ * A tool as the finding lists it: its name, with its agent (its flow, or its file) when another agent's
+ * tool of that name calls the host too (two flows' get_forecast), so the list names every tool it counts.
+ */
+function labelOf(tool: LoadedTool, calling: readonly LoadedTool[]): string {
+  const name = toolName(tool);
+  const twin = calling.some((other) => toolName(other) === name && agentOf(other) !== agentOf(tool));
+  return twin ? `${name} (${agentOf(tool)})` : name;
+}
+
+function agentOf(tool: LoadedTool): string {
+  return tool.source.agent?.label ?? tool.source.file;
 }
