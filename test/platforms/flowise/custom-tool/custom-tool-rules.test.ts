@@ -289,6 +289,40 @@ describe("the calls in the code, judged as request tools against the spec", () =
     expect(finding?.fix).toBeUndefined();
   });
 
+  test.each([
+    {
+      name: "the server's base path the code writes is kept",
+      url: "'https://api.crm.test/v2/contacts/' + $id + '/note'",
+      suggested: "URL 'https://api.crm.test/v2/contacts/' + $id + '/notes'",
+    },
+    {
+      name: "a host the server does not name keeps its URL as written",
+      url: "'https://crm.internal.test/contacts/' + $id + '/note'",
+      suggested: "URL 'https://crm.internal.test/contacts/' + $id + '/notes'",
+    },
+  ])("the PATCH-style hint for a spec with a base path: $name", async ({ url, suggested }) => {
+    const crm = createOperationIndex(
+      await loadSpec({
+        openapi: "3.0.3",
+        info: { title: "CRM", version: "2" },
+        servers: [{ url: "https://api.crm.test/v2" }],
+        paths: {
+          "/contacts/{id}/notes": {
+            post: { operationId: "addNote", responses: { "201": { description: "the note" } } },
+          },
+        },
+      }),
+    );
+    const func = `${FETCH}await fetch(${url}, { method: 'POST', timeout: 1 });`;
+    const [finding] = lint([customTool(func, [STRING("id", true)])], {
+      profile: "flowise",
+      spec: crm,
+    }).filter((diagnostic) => diagnostic.code === "operation-not-found");
+    expect(finding?.suggestion).toBe(
+      `call POST /contacts/{id}/notes (addNote) in the code: method 'POST', ${suggested}`,
+    );
+  });
+
   test("a query key the operation does not declare", () => {
     const func = `${FETCH}await fetch($vars.base_url + '/events?limit=' + $name, { timeout: 1 });\nawait fetch(\`\${$vars.base_url}/events\`, { method: 'POST', timeout: 1, body: JSON.stringify({ name: $name, date: $date, location: $location, colour: 'red' }) });`;
     const codes = lint([customTool(func, row)], { profile: "flowise", spec: events })
