@@ -23,3 +23,14 @@ export function trimSlashes(path: string): string {
   if (trimmed === "") return "";
   return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
 }
+
+/**
+ * The longest base path of these servers (variables at their defaults) that a URL's path starts with;
+ * "" for none. A hint that rewrites a tool's URL keeps it: `https://api.example.com/v2` + `/contacts`.
+ */
+export function basePathWritten(path: string, servers: readonly ServerObject[]): string {
+  const written = servers
+    .map((server) => splitServerUrl(serverUrlWithDefaults(server)).basePath)
+    .filter((basePath) => basePath !== "" && (path === basePath || path.startsWith(`${basePath}/`)));
+  return written.sort((a, b) => b.length - a.length)[0] ?? "";
+}

@@ -1,6 +1,6 @@
 import type { RequestToolConfig } from "../../../config/request-tool-config.js";
 import type { IndexedOperation } from "../../../openapi/operation-index.js";
-import { serverUrlWithDefaults, splitServerUrl } from "../../../openapi/server-url.js";
+import { basePathWritten } from "../../../openapi/server-url.js";
 import { isCustomToolCallView } from "../custom-tool/analysis/call-views.js";
 
 /**
@@ -29,7 +29,7 @@ export function flowiseOperationHint(config: RequestToolConfig, operation: Index
  */
 function customToolHint(config: RequestToolConfig, operation: IndexedOperation): string {
   const origin = /^(\{\{\$vars\.[^}]+\}\}|[a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i.exec(config.url)?.[1] ?? "";
-  const base = origin + basePathWritten(config.url.slice(origin.length), operation);
+  const base = origin + basePathWritten(config.url.slice(origin.length), operation.servers);
   const pieces = `${base}${operation.path}`.split(/(\{\{\$vars\.[^}]+\}\}|\{[^}]+\})/).filter(Boolean);
   const code = pieces
     .map((piece) => {
@@ -41,12 +41,4 @@ function customToolHint(config: RequestToolConfig, operation: IndexedOperation):
     .join(" + ");
   const operationName = operation.operationId ? ` (${operation.operationId})` : "";
   return `call ${operation.method} ${operation.path}${operationName} in the code: method '${operation.method}', URL ${code}`;
-}
-
-/** The longest base path of the operation's servers that the URL's path starts with; "" for none. */
-function basePathWritten(path: string, operation: IndexedOperation): string {
-  const written = operation.servers
-    .map((server) => splitServerUrl(serverUrlWithDefaults(server)).basePath)
-    .filter((basePath) => basePath !== "" && (path === basePath || path.startsWith(`${basePath}/`)));
-  return written.sort((a, b) => b.length - a.length)[0] ?? "";
 }

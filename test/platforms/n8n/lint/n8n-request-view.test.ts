@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { loadToolConfigs } from "../../../../src/config/load-tool-configs.js";
 import { lint } from "../../../../src/lint/lint.js";
 import { loadSpecIndex } from "../../../../src/lint/load-check-inputs.js";
-import type { OperationIndex } from "../../../../src/openapi/operation-index.js";
+import { loadSpec } from "../../../../src/openapi/load-spec.js";
+import { createOperationIndex, type OperationIndex } from "../../../../src/openapi/operation-index.js";
 import { packagePath } from "../../../../src/package/package-root.js";
 import { n8nRequestView } from "../../../../src/platforms/n8n/lint/n8n-request-view.js";
 import { currentNode } from "../support/n8n-nodes.js";
@@ -46,6 +47,38 @@ describe("the core's rules on an n8n workflow (fixtures/n8n/event-assistant.json
         undefined,
       ],
     ]);
+  });
+});
+
+describe("operation-not-found's n8n change writes the node's base URL", () => {
+  test.each([
+    {
+      name: "an absolute URL on a server with a base path keeps origin and base path",
+      url: "=https://api.example.test/v1/events/{{ $fromAI('id', 'the event') }}",
+      to: "=https://api.example.test/v1/events/{{ $fromAI('id') }}",
+    },
+    {
+      name: "a $vars base URL keeps its variable and the base path written after it",
+      url: "={{ $vars.base_url }}/v1/events/{{ $fromAI('id', 'the event') }}",
+      to: "={{ $vars.base_url }}/v1/events/{{ $fromAI('id') }}",
+    },
+  ])("$name", async ({ url, to }) => {
+    const spec = createOperationIndex(
+      await loadSpec({
+        openapi: "3.0.3",
+        info: { title: "Events", version: "1" },
+        servers: [{ url: "https://api.example.test/v1" }],
+        paths: {
+          "/events/{id}": {
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            patch: { operationId: "updateEvent", responses: { "200": { description: "the event" } } },
+          },
+        },
+      }),
+    );
+    const tool = { config: node({ method: "PUT", url }), source: { file: "w.json", path: "nodes[0]" } };
+    const [finding] = lint([tool], { profile: "n8n", spec }).filter((d) => d.code === "operation-not-found");
+    expect(finding?.suggestion).toBe(`in n8n, set Get Item's Method to PATCH and its URL to ${to}`);
   });
 });
 
