@@ -146,6 +146,47 @@ describe("a spec per API: tooldeck lint --format json", () => {
     ]);
   });
 
+  test("--explain and no-spec name an n8n tool as its findings do: the model's name, with its node's title", async () => {
+    const tool = (name: string, url: string) => ({
+      id: name,
+      name,
+      type: "n8n-nodes-base.httpRequestTool",
+      typeVersion: 4.2,
+      position: [0, 0],
+      parameters: { toolDescription: `Use this to ${name.toLowerCase()}`, method: "GET", url, options: {} },
+    });
+    const workflow = {
+      nodes: [
+        {
+          id: "a",
+          name: "Agent",
+          type: "@n8n/n8n-nodes-langchain.agent",
+          typeVersion: 2.2,
+          position: [0, 0],
+          parameters: {},
+        },
+        tool("List Widgets", "https://api.example-two.test/widgets"),
+        tool("Get Weather", "https://api.example-weather.test/forecast"),
+      ],
+      connections: {
+        "List Widgets": { ai_tool: [[{ node: "Agent", type: "ai_tool", index: 0 }]] },
+        "Get Weather": { ai_tool: [[{ node: "Agent", type: "ai_tool", index: 0 }]] },
+      },
+    };
+    const dir = hostileProject({
+      "tools/two.openapi.yaml": TWO_SPEC,
+      "tools/workflow.json": JSON.stringify(workflow),
+    });
+    const { stdout, stderr } = await tooldeckIn(dir, ["lint", "--format", "json", "--explain"]);
+    expect(stderr.split("\n").filter((line) => line.startsWith("explain:"))).toEqual([
+      'explain: Get_Weather (node "Get Weather") (tools/workflow.json): not compared: no OpenAPI description for api.example-weather.test',
+      'explain: List_Widgets (node "List Widgets") (tools/workflow.json): Widget API, by host api.example-two.test (found among the paths)',
+    ]);
+    expect(findingsOf(stdout, "no-spec")).toEqual([
+      ": no OpenAPI description for api.example-weather.test: 1 tool not compared (Get_Weather)",
+    ]);
+  });
+
   test("a URL whose host is a variable with no value is the single description's, and --explain says so", async () => {
     const dir = hostileProject({
       "specs/two.yaml": TWO_SPEC,

@@ -1,19 +1,22 @@
 import type { LoadedTool } from "../../config/tool-config.js";
-import { toolName } from "../lint.js";
+import { toolLabel } from "../diagnostic.js";
+import { toolIdentity } from "../lint.js";
 import type { ApiMap } from "./api.js";
 import { matchTool } from "./match-tool.js";
 import type { ApiMatch } from "./match-url.js";
 
 /**
  * `--explain`: which description judged each tool's requests, and why, one line per tool and API
- * (`get_events (tools/request-tools.yaml): Event Management API, by host localhost:5566`).
+ * (`get_events (tools/request-tools.yaml): Event Management API, by host localhost:5566`), the tool named
+ * as its findings name it (`Update_Event (node "Update Event")`).
  * @example
  * for (const line of explainApis(loaded.tools, map)) console.error(line);
  */
 export function explainApis(tools: readonly LoadedTool[], map: ApiMap): string[] {
   return tools.flatMap((tool) => {
     const reasons = new Set(matchTool(map, tool).map(({ match }) => describeMatch(match)));
-    return [...reasons].map((reason) => `${toolName(tool)} (${tool.source.file}): ${reason}`);
+    const label = toolLabel(toolIdentity(tool));
+    return [...reasons].map((reason) => `${label} (${tool.source.file}): ${reason}`);
   });
 }
 

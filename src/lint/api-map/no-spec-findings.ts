@@ -1,6 +1,6 @@
 import type { LoadedTool } from "../../config/tool-config.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { toolName } from "../lint.js";
+import { toolIdentity } from "../lint.js";
 import type { ApiMap } from "./api.js";
 import { matchTool } from "./match-tool.js";
 
@@ -41,12 +41,12 @@ export function noSpecFindings(tools: readonly LoadedTool[], map: ApiMap): Diagn
 }
 
 /**
- * A tool as the finding lists it: its name, with its agent (its flow, or its file) when another agent's
+ * A tool as the finding lists it: the name its model sees, with its agent (its flow, or its file) when another agent's
  * tool of that name calls the host too (two flows' get_forecast), so the list names every tool it counts.
  */
 function labelOf(tool: LoadedTool, calling: readonly LoadedTool[]): string {
-  const name = toolName(tool);
-  const twin = calling.some((other) => toolName(other) === name && agentOf(other) !== agentOf(tool));
+  const name = toolIdentity(tool).tool;
+  const twin = calling.some((other) => toolIdentity(other).tool === name && agentOf(other) !== agentOf(tool));
   return twin ? `${name} (${agentOf(tool)})` : name;
 }
 
