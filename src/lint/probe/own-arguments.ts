@@ -5,7 +5,9 @@ import { checkSchema } from "./schema-check.js";
 /**
  * Why a probe's failure is tooldeck's and not the tool's, or undefined when it is not: the arguments
  * tooldeck made do not fit the tool's own schema (a pattern it could not meet), or the service refused
- * (400, 422, or before sending) a value tooldeck made up, quoting it.
+ * (a 4xx, or before sending) a value tooldeck made up, quoting it or naming its parameter (`query
+ * parameter "status" must be equal to one of the allowed values`: a tool whose schema says only
+ * "string" gets a made-up text, which an enum refuses; the model reads the values from the description).
  */
 export function ownArgumentsFault(
   schema: Record<string, unknown>,
@@ -19,7 +21,9 @@ export function ownArgumentsFault(
   for (const finding of findings) {
     if (!isRefusal(finding)) continue;
     const evidence = evidenceOf(finding.message);
-    const quoted = madeUpValues(args).find(([, value]) => evidence.includes(value));
+    const quoted = madeUpValues(args).find(
+      ([path, value]) => evidence.includes(value) || namesParameter(evidence, path.split(".").at(-1) ?? ""),
+    );
     if (quoted) return `the value tooldeck made up for ${quoted[0]} was refused`;
   }
   return undefined;
@@ -37,9 +41,16 @@ export function asOwnArgumentsInfo(findings: readonly ProbeFinding[], why: strin
   }));
 }
 
+/** Whether the answer names the parameter in quotes, as written or JSON-escaped (`\"status\"`). */
+function namesParameter(evidence: string, name: string): boolean {
+  return name !== "" && (evidence.includes(`"${name}"`) || evidence.includes(`\\"${name}\\"`));
+}
+
 function isRefusal(finding: ProbeFinding): boolean {
   return (
-    finding.symptom === "rejected-request" || finding.message.startsWith("the call failed before sending")
+    finding.symptom === "rejected-request" ||
+    / answered 4\d\d\b/.test(finding.message) ||
+    finding.message.startsWith("the call failed before sending")
   );
 }
 

@@ -150,6 +150,15 @@ describe("a failure that comes from tooldeck's arguments is an info, the tool's 
     ]);
   });
 
+  test("an emulator refusing a made-up value by its parameter's name (an enum the tool leaves out): info", async () => {
+    const message = 'query parameter "city" must be equal to one of the allowed values: Paris, Oslo';
+    const { fetch } = service(() => Response.json({ error: { message } }, { status: 401 }));
+    const result = await probeOne(weather, { fetch });
+    expect(result.found).toEqual([
+      `info: GET /weather?city=tooldeck+probe+city answered 401 {"error":{"message":${JSON.stringify(message)}}} (not the tool's fault: the value tooldeck made up for queryParams.city was refused)`,
+    ]);
+  });
+
   test("a refusal that does not name tooldeck's value is the tool's: error", async () => {
     const { fetch } = service(() => Response.json({ error: "missing parameter units" }, { status: 400 }));
     const result = await probeOne(weather, { fetch });
