@@ -43,7 +43,9 @@ export const fieldTypes: LintRule<RequestToolConfig> = {
     "service accepts only some values the LLM is never told, calls fail on validation. Under flowise every " +
     "param, and every integer body field, reaches the LLM as a string. A type the tool's platform cannot " +
     "declare is never asked for: Flowise (request tools, Custom Tool rows) and n8n's `$fromAI` have no " +
-    "integer, so `number` is their type for one (and n8n's untyped `json` for an array). A param of an array type takes one value of its items' " +
+    "integer, so `number` is their type for one (and n8n's untyped `json` for an array); a Flowise param " +
+    "reaches the model as a string whatever its type, so a `string` param for a number or boolean is not " +
+    "reported under flowise. A param of an array type takes one value of its items' " +
     "type (`tags=a` is the array `[a]`). An enum is told when the field's or the tool's description names " +
     "at least one of its values as a word: a valid subset is enough for the model.",
   appliesTo: isRequestTool,
@@ -69,7 +71,7 @@ function judge(
   const declared = pair.field.type;
   const seen = typeSeenByLlm(declared, profile, pair.where);
   const findings: Finding[] = [];
-  if (!fits(pair.schema, declared, pair.where, sayable)) {
+  if (!fits(pair.schema, declared, pair.where, sayable) && !shownAsTextAnyway(pair, declared, profile)) {
     const wanted = sayableType(pair.schema, pair.where, sayable);
     findings.push({
       path: `${pair.path}.type`,
@@ -117,6 +119,18 @@ function fits(
   if (expected !== "array" || where !== "param" || declared === "array" || declared === "object")
     return false;
   return schema.items === undefined || fits(schema.items, declared, "body", sayable);
+}
+
+/**
+ * A param declared `string` where the operation takes a number or boolean, under a profile that gives
+ * the model every param as a string (flowise): declaring the other type would show the model the same
+ * string, and the query text it sends is the same (`limit=10`), so there is nothing to fix.
+ */
+function shownAsTextAnyway(pair: FieldPair, declared: FieldType, profile: Profile): boolean {
+  const expected = schemaType(pair.schema);
+  if (pair.where !== "param" || declared !== "string") return false;
+  if (expected !== "integer" && expected !== "number" && expected !== "boolean") return false;
+  return typeSeenByLlm(expected, profile, "param") === "string";
 }
 
 /** The type to declare for the schema, among those the platform can declare; undefined when none will do. */

@@ -147,10 +147,15 @@ testRule(
       ],
     },
     {
-      name: "a Flowise string param for an integer is asked for number, the type Flowise has",
+      name: "a Flowise string param for an integer: Flowise shows the model every param as a string, and limit=10 is the same text",
       config: listOrders({ limit: { type: "string", in: "query" } }),
       profile: "flowise",
       fromFlowise: true,
+      expected: [],
+    },
+    {
+      name: "a tooldeck string param for an integer under standard: the model is shown a string",
+      config: listOrders({ limit: { type: "string", in: "query" } }),
       expected: [
         "warning queryParamsSchema.limit.type: limit is integer in GET /orders (listOrders), but the tool declares string",
       ],
