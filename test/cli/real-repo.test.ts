@@ -24,11 +24,12 @@ describe("tooldeck check . on fixtures/real-repo", () => {
     expect(exit).toBe(2);
   });
 
-  test("loads every file: the one load error is the planted duplicate name, each id-less export is linked", async () => {
+  test("loads every file: the one load error is the planted duplicate name, each id-less export is linked, the runtime variable said", async () => {
     const { diagnostics } = await checkRealRepo();
     const load = diagnostics.filter((d) => d.code === "config-invalid" || d.code === "config-note");
     expect(load.map((d) => `${d.code} | ${d.file} | ${d.message}`)).toEqual([
       'config-note | flowise/event-desk/Event Desk Agents.json | Custom Tool "b2e4c1d7-5a6f-4e3b-9c8d-0f1a2b3c4d5e" read from flowise/event-desk/find_contact-CustomTool.json, the one id-less Tools-page export beside the flow',
+      "config-note | flowise/export/ExportData.json | $vars.chat_webhook_path is a runtime variable, read from the Flowise server's environment: its value is unknown here (give it with --var chat_webhook_path=VALUE)",
       'config-invalid | flowise/sales-assistant/Sales Assistant Chatflow.json | duplicate tool name "get_contact" (first defined at flowise/sales-assistant/Sales Assistant Chatflow.json: nodes[2].data.inputs)',
       'config-note | flowise/sales-assistant/Sales Assistant Chatflow.json | Custom Tool "0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f" read from flowise/sales-assistant/log_call-CustomTool.json, the one id-less Tools-page export beside the flow',
     ]);

@@ -41,7 +41,12 @@ interface ReportedFinding {
  */
 export async function checkRealRepo() {
   const { exit, stdout } = await tooldeckIn(REAL_REPO, ["check", ".", "--format", "json"]);
-  const report = JSON.parse(stdout) as { diagnostics: ReportedFinding[] };
+  const parsed = JSON.parse(stdout) as { diagnostics: ReportedFinding[] };
+  // Reports name files from the project's root, the repository holding the fixture: `fixtures/real-repo/…`.
+  const inFixture = (file: string) => file.replace(/^fixtures\/real-repo\//, "");
+  const report = {
+    diagnostics: parsed.diagnostics.map((finding) => ({ ...finding, file: inFixture(finding.file) })),
+  };
   const problems = report.diagnostics
     .filter((finding) => finding.severity !== "info")
     .map((finding) => `${finding.code} | ${finding.tool} | ${finding.file}`)
