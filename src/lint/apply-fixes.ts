@@ -1,12 +1,14 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { extname } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { parseDocument } from "yaml";
+import { type Document, parseDocument } from "yaml";
 import { toKeys } from "../config/json-path.js";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
-import type { Diagnostic } from "./diagnostic.js";
+import type { ConfigChange, Diagnostic } from "./diagnostic.js";
 import { aliasOnPath, applyChange, isOwnFormatAt, layoutOf } from "./edit-config-document.js";
+import { editJsonText, toJsonEdit } from "./edit-json-text.js";
+import { spliceYamlScalars } from "./splice-yaml-scalars.js";
 
 export interface FixOutcome {
   /** Files rewritten (or, with `dryRun`, that would be), with the fixes applied to each. */
@@ -86,6 +88,7 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome, d
     return [];
   }
   const applied: string[] = [];
+  const changed: ConfigChange[] = [];
   for (const diagnostic of fixable) {
     // A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export.
     if (!isOwnFormatAt(document, toKeys(diagnostic.fix?.configPath ?? ""))) {
@@ -105,13 +108,12 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome, d
       continue;
     }
     for (const change of changes) applyChange(document, change);
+    changed.push(...changes);
     applied.push(`${diagnostic.tool}: ${diagnostic.fix?.description}`);
   }
   if (applied.length === 0) return applied;
   const json = extname(file).toLowerCase() === ".json";
-  const edited = json
-    ? `${JSON.stringify(document.toJS(), null, 2)}\n`
-    : document.toString(layoutOf(document, text));
+  const edited = json ? jsonText(text, document, changed) : yamlText(text, document, changed);
   if (dryRun) {
     outcome.diffs.push({ file, diff: createTwoFilesPatch(file, file, text, edited, "", "", { context: 2 }) });
   } else {
@@ -119,4 +121,19 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome, d
     writeFileAtomically(realpathSync(file), edited);
   }
   return applied;
+}
+
+/**
+ * The YAML file with the changes: spliced into its text where each is a scalar written over a scalar
+ * (byte for byte elsewhere), else the edited document printed in the file's layout (comments kept).
+ */
+function yamlText(text: string, edited: Document, changes: readonly ConfigChange[]): string {
+  const source = parseDocument(text, { keepSourceTokens: true });
+  return spliceYamlScalars(text, source, changes, edited.toJS()) ?? edited.toString(layoutOf(edited, text));
+}
+
+/** The JSON file with the changes made in its text (its layout kept), else re-printed with two-space indents. */
+function jsonText(text: string, edited: Document, changes: readonly ConfigChange[]): string {
+  const inPlace = editJsonText(text, changes.map(toJsonEdit));
+  return inPlace.ok ? inPlace.text : `${JSON.stringify(edited.toJS(), null, 2)}\n`;
 }
