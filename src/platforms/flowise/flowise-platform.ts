@@ -12,6 +12,7 @@ import { customToolRuntimeVar } from "./custom-tool/lint/custom-tool-runtime-var
 import { customToolSyntax } from "./custom-tool/lint/custom-tool-syntax.js";
 import { customToolUnguardedOptional } from "./custom-tool/lint/custom-tool-unguarded-optional.js";
 import { resolveCustomTools } from "./custom-tool/resolve-custom-tools.js";
+import { FLOWISE_EXPORT_FIXER } from "./fix/flowise-export-fixer.js";
 import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
   flowiseBodyIgnored,
@@ -61,4 +62,5 @@ export const FLOWISE_PLATFORM = {
   docs: "docs/flowise.md",
   toolKinds: [CUSTOM_TOOL_KIND],
   operationHint: flowiseOperationHint,
+  exportFixes: FLOWISE_EXPORT_FIXER,
 } as const satisfies Platform;
