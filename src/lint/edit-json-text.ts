@@ -123,20 +123,21 @@ function addedInLine(text: string, object: Jsonc.Node, edit: JsonEdit): JsonText
 
 /**
  * A key or item removed with the comma that joined it to its neighbours: the one after it, or for the
- * last one the one before it, so the text around keeps its layout.
+ * last one the one before it, so the text around keeps its layout; the only one leaves `[]` or `{}`.
  */
 function removed(text: string, node: Jsonc.Node, edit: JsonEdit): JsonTextEdit {
   const entry = node.parent?.type === "property" ? node.parent : node;
-  const siblings = entry.parent?.children ?? [];
+  const container = entry.parent;
+  const siblings = container?.children ?? [];
   const index = siblings.indexOf(entry);
   const next = siblings[index + 1];
   const previous = siblings[index - 1];
   const end = entry.offset + entry.length;
-  const [from, to] = next
-    ? [entry.offset, next.offset]
-    : previous
-      ? [previous.offset + previous.length, end]
-      : [entry.offset, end];
+  let [from, to] = [entry.offset, end];
+  if (next) to = next.offset;
+  else if (previous) from = previous.offset + previous.length;
+  // The only entry: the container is left empty, `[]`, as JSON.stringify writes it.
+  else if (container) [from, to] = [container.offset + 1, container.offset + container.length - 1];
   return checked(text, `${text.slice(0, from)}${text.slice(to)}`, edit);
 }
 

@@ -17,7 +17,8 @@ export function toFindingFix(fix: Fix, judged: ToolConfig, tool: LoadedTool, vie
   const changesTool = whyFixChangesTool(judged, fix);
   if (changesTool) found.changesTool = changesTool;
   const ofConfig = view ? viewFix(view, fix.changes) : { ok: true as const, value: fix.changes };
-  const changes = ofConfig.ok ? ofConfig.value : fix.changes;
+  // A view's changes that its platform's config cannot say are no changes of the file.
+  const changes = ofConfig.ok ? ofConfig.value : [];
   found.changes = changes.map((change) => ({ ...change, path: joinPath(tool.source.path, change.path) }));
   const platform = platformOf(tool.source.format);
   if (platform) found.format = platform.name;

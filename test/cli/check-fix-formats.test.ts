@@ -7,12 +7,15 @@ import { tooldeckIn } from "../support/run-tooldeck.js";
 
 const golden = (name: string) => packagePath("test", "lint", "fixes", "golden", name);
 
-/** A copy of a golden input in a temp dir, as `name`: the folder to run tooldeck in. */
+/** A copy of a golden input in a temp dir, as `name`, beside the Event API: the folder to run tooldeck in. */
 function copyOf(input: string, name: string): string {
   const dir = mkdtempSync(join(tmpdir(), "tooldeck-fix-formats-"));
   copyFileSync(golden(input), join(dir, name));
+  copyFileSync(golden("event-api.yaml"), join(dir, "api.yaml"));
   return dir;
 }
+
+const SPEC = ["--spec", "api.yaml", "--var", "base_url=http://localhost:5566"];
 
 describe("check --fix on a Flowise export", () => {
   test("the request nodes' URLs, Max Output Length and schema rows are fixed in place (golden file)", async () => {
@@ -34,6 +37,41 @@ describe("check --fix on a Flowise export", () => {
     expect(stderr).toContain('+                    "requestsGetUrl": "http://localhost:5566/events/:id",\n');
     expect(readFileSync(join(dir, "flow.json"), "utf8")).toBe(
       readFileSync(golden("flowise-chatflow.json.golden"), "utf8"),
+    );
+  });
+});
+
+describe("check --fix on an n8n workflow", () => {
+  test("a query row the service does not declare is a suggestion: --fix says so and leaves the file", async () => {
+    const dir = copyOf("n8n-workflow.json.golden", "wf.json");
+    const { stderr } = await tooldeckIn(dir, ["check", "wf.json", ...SPEC, "--fix"]);
+    expect(stderr).toContain(
+      "not fixed: wf.json: get_events: a suggestion, not a fix: it drops the argument limit the model could send (apply it with --fix-suggestions or --fix-rule undeclared-query-param)\n",
+    );
+    expect(readFileSync(join(dir, "wf.json"), "utf8")).toBe(
+      readFileSync(golden("n8n-workflow.json.golden"), "utf8"),
+    );
+  });
+
+  test("--fix-suggestions removes the node's query row in place (golden file)", async () => {
+    const dir = copyOf("n8n-workflow.json.golden", "wf.json");
+    const { stderr } = await tooldeckIn(dir, ["check", "wf.json", ...SPEC, "--fix-suggestions"]);
+    expect(stderr).toContain("fixed wf.json: get_events: remove queryParamsSchema.limit\n");
+    expect(readFileSync(join(dir, "wf.json"), "utf8")).toBe(
+      readFileSync(golden("n8n-workflow.fixed-with-suggestions.json.golden"), "utf8"),
+    );
+  });
+});
+
+describe("check --fix on a Flowise Custom Tool (Tools-page export)", () => {
+  test("the description of a schema row says the format the service requires (golden file)", async () => {
+    const dir = copyOf("custom-tool.json.golden", "create-event.json");
+    const { stderr } = await tooldeckIn(dir, ["check", "create-event.json", ...SPEC, "--fix"]);
+    expect(stderr).toContain(
+      "fixed create-event.json: create_event: say in the description that date is an ISO 8601 date-time\n",
+    );
+    expect(readFileSync(join(dir, "create-event.json"), "utf8")).toBe(
+      readFileSync(golden("custom-tool.fixed.json.golden"), "utf8"),
     );
   });
 });

@@ -2,11 +2,11 @@ import { toKeys } from "../../../config/json-path.js";
 import { isPlainObject } from "../../../json/json-value.js";
 import type { ConfigChange } from "../../../lint/diagnostic.js";
 import type { JsonEdit } from "../../../lint/edit-json-text.js";
+import { spliceLiteral } from "../../../lint/literal-splice.js";
 import type { Fixed } from "../../platform.js";
 import { detectFlowiseRequestNode } from "../config/detect-flowise-request-node.js";
 import { flowiseHtmlToText } from "../config/flowise-html-to-text.js";
 import { FLOWISE_REQUEST_NODES, type FlowiseRequestNode } from "../config/flowise-request-nodes.js";
-import { spliceLiteral } from "./literal-splice.js";
 
 /** The fields of a request tool --fix writes into a Flowise request node's inputs. */
 const EDITED_FIELDS = new Set(["url", "name", "maxOutputLength", "queryParamsSchema", "bodySchema"]);
