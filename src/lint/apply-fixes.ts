@@ -97,11 +97,11 @@ function applyToFile(file: string, fixable: Diagnostic[], outcome: FixOutcome, d
   const applied: string[] = [];
   const changed: ConfigChange[] = [];
   for (const diagnostic of fixable) {
-    // A fix applies to a config in tooldeck's format (it has `kind`); anything else is a Flowise export.
+    // A fix without a platform's format applies to a config in tooldeck's format (it has `kind`).
     if (!isOwnFormatAt(document, toKeys(diagnostic.fix?.configPath ?? ""))) {
       outcome.skipped.push({
         diagnostic,
-        reason: "not in tooldeck's format (Flowise exports are not edited)",
+        reason: "not in tooldeck's format (no kind where the config was read)",
       });
       continue;
     }
