@@ -87,9 +87,15 @@ export async function checkWithFixes<T extends { report: CheckReport }>(
   return { ...outcome, fix: summary };
 }
 
-/** The findings that offer a fix `--fix` would apply (what was read from stdin is never rewritten). */
+/**
+ * The findings that offer a fix `--fix` would apply (what was read from stdin is never rewritten, a fix
+ * that cannot be written in its file's format never applied).
+ */
 function stillFixable(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((diagnostic) => diagnostic.fix && diagnostic.file !== STDIN_FILE);
+  return diagnostics.filter(
+    (diagnostic) =>
+      diagnostic.fix && diagnostic.fix.notFixable === undefined && diagnostic.file !== STDIN_FILE,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PlatformName } from "../platforms/platform-names.js";
 import { compareText } from "../text/text-order.js";
 import type { ProbeSymptom } from "./probe/probe-symptom.js";
 
@@ -28,6 +29,16 @@ export interface Fix {
   changesTool?: string;
   /** Where the config itself is in its file (`[2]`); set by the lint runner, which makes change paths file-relative. */
   configPath?: string;
+  /**
+   * The platform whose export holds the config (`flowise`, `n8n`), when it is not tooldeck's format: the
+   * changes are the config's, and `--fix` asks the platform where each goes in the export.
+   */
+  format?: PlatformName;
+  /**
+   * Why `--fix` cannot write this fix in its file's format (`the method is the node in Flowise…`): the
+   * report says it on the fix line, and `--fix` leaves it.
+   */
+  notFixable?: string;
 }
 
 /** One finding about one tool. Findings are data: rules and probes return them, they never throw. */

@@ -15,8 +15,9 @@ import type { ConfigChange } from "./diagnostic.js";
 
 /**
  * Applies one change to a config file's document (yaml's model, which keeps comments): sets a value,
- * removes a key, or renames one in place. A new map or list is written in the style of its neighbours,
- * so a key added beside `title: { type: string }` is a flow map too.
+ * removes a key, or renames one in place. A scalar set over a scalar keeps its node, so its quoting
+ * (`'…'`, `"…"`) and its comment stay; a new map or list is written in the style of its neighbours, so a
+ * key added beside `title: { type: string }` is a flow map too.
  */
 export function applyChange(document: Document, change: ConfigChange): void {
   const keys = toKeys(change.path);
@@ -29,6 +30,11 @@ export function applyChange(document: Document, change: ConfigChange): void {
     return;
   }
   const node = document.createNode(change.value);
+  const old = document.getIn(keys, true);
+  if (isScalar(old) && isScalar(node)) {
+    old.value = node.value;
+    return;
+  }
   if (isCollection(node)) node.flow = flowLike(document.getIn(keys.slice(0, -1), true));
   document.setIn(keys, node);
 }

@@ -9,7 +9,7 @@ import { matchUrlOnce } from "./api-map/match-tool.js";
 import { callViewsOf } from "./api-map/tool-requests.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
-import { whyFixChangesTool } from "./fix-safety.js";
+import { toFindingFix } from "./finding-fix.js";
 import type { LintContext, LintRule } from "./rule.js";
 import { DEFAULT_RULES } from "./rules/index.js";
 
@@ -119,24 +119,24 @@ function judgeCalls(
       source: { ...tool.source, ...(format ? { format } : {}) },
     };
     return judging.flatMap((rule) =>
-      runRule(rule, seen, callContext, view.pathOf, toolIdentity(tool)).map(
-        ({ fix: _fix, ...diagnostic }) => ({
-          ...diagnostic,
-          message: `${view.prefix ?? ""}${diagnostic.message}`,
-        }),
-      ),
+      runRule(rule, seen, callContext, { tool, view }).map((diagnostic) => ({
+        ...diagnostic,
+        message: `${view.prefix ?? ""}${diagnostic.message}`,
+      })),
     );
   });
 }
 
-function runRule(
-  rule: LintRule,
-  tool: LoadedTool,
-  context: LintContext,
-  pathOf: (path: string) => string = (path) => path,
-  identity: ToolIdentity = toolIdentity(tool),
-): Diagnostic[] {
+/** A platform kind's tool, judged through one of its call views. */
+interface ViewOf {
+  tool: LoadedTool;
+  view: CallView;
+}
+
+function runRule(rule: LintRule, tool: LoadedTool, context: LintContext, through?: ViewOf): Diagnostic[] {
   if (!rule.appliesTo(tool.config)) return [];
+  const pathOf = through?.view.pathOf ?? ((path: string) => path);
+  const identity = toolIdentity(through?.tool ?? tool);
   return rule.check(tool, context).map((finding) => {
     const diagnostic: Diagnostic = {
       code: rule.id,
@@ -149,19 +149,12 @@ function runRule(
     if (finding.suggestion) diagnostic.suggestion = finding.suggestion;
     if (finding.cause)
       diagnostic.cause = { id: `${rule.id}:${finding.cause.key}`, summary: finding.cause.summary };
-    // A platform's export is not edited by --fix: the fix is only said, as what to change in the platform.
+    if (!finding.fix) return diagnostic;
+    diagnostic.fix = toFindingFix(finding.fix, tool.config, through?.tool ?? tool, through?.view);
+    // What --fix cannot write in a platform's export is said as what to change in the platform.
     const platform = platformOf(tool.source.format);
-    if (finding.fix && platform) {
+    if (platform && diagnostic.fix.notFixable)
       diagnostic.suggestion ??= `in ${platform.label}: ${finding.fix.description}`;
-    } else if (finding.fix) {
-      const changes = finding.fix.changes.map((change) => ({
-        ...change,
-        path: joinPath(tool.source.path, change.path),
-      }));
-      diagnostic.fix = { description: finding.fix.description, changes, configPath: tool.source.path };
-      const changesTool = whyFixChangesTool(tool.config, finding.fix);
-      if (changesTool) diagnostic.fix.changesTool = changesTool;
-    }
     return diagnostic;
   });
 }

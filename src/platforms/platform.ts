@@ -2,6 +2,8 @@ import type { LinkedToolFile } from "../config/linked-tool-file.js";
 import type { LoadResult } from "../config/load-result.js";
 import type { LoadSink } from "../config/load-sink.js";
 import type { FieldType, RequestToolConfig } from "../config/request-tool-config.js";
+import type { ConfigChange } from "../lint/diagnostic.js";
+import type { JsonEdit } from "../lint/edit-json-text.js";
 import type { LintRule } from "../lint/rule.js";
 import type { IndexedOperation } from "../openapi/operation-index.js";
 import type { ToolProfile } from "../runtime/profiles/tool-profile.js";
@@ -52,7 +54,26 @@ export interface Platform {
    * rules ask for no type outside them (Flowise has no integer; a request tool's params no array).
    */
   readonly fieldTypes: { readonly param: readonly FieldType[]; readonly body: readonly FieldType[] };
+  /** How `check --fix` writes a fix of one of its tools into its export; without it, fixes are only said. */
+  readonly exportFixes?: ExportFixer;
 }
+
+/** How fixes of a platform's tools are written into its exports (`check --fix`), changes given in the config's paths. */
+export interface ExportFixer {
+  /**
+   * Why the changes cannot be written into the export, as the config alone shows (a Flowise request
+   * node's method is its node type), or undefined when they may be.
+   */
+  whyNotFixable(config: { kind: string }, changes: readonly ConfigChange[]): string | undefined;
+  /**
+   * The changes as edits of the export's value at the config's place (a node's inputs, a tool row), each
+   * path relative to that place, or why they cannot be written there (a URL input holding HTML).
+   */
+  toEdits(value: unknown, changes: readonly ConfigChange[]): Fixed<JsonEdit[]>;
+}
+
+/** What a fix becomes in another form, or why it cannot be said there (one line). */
+export type Fixed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** One shape of a platform's exports (a flow export, a node's inputs): how to tell it and read it. */
 export interface ExportLoader {
@@ -123,4 +144,10 @@ export interface CallView {
   pathOf(path: string): string;
   /** Said before each finding's message: where in that field the call is (`line 5: `). */
   prefix?: string;
+  /**
+   * A fix of the view (its changes in the view's paths: `url`) as changes of the platform's config
+   * (`parameters.url`, a Custom Tool's `func`), or why that config cannot say it (`the URL is built in
+   * code in the Custom Tool`). Without it, fixes of the view are only said.
+   */
+  fixOf?(changes: readonly ConfigChange[]): Fixed<ConfigChange[]>;
 }

@@ -81,7 +81,7 @@ describe("applyFixes", () => {
     expect(readFileSync(path, "utf8")).toBe(expected);
   });
 
-  test("a Flowise export is never edited", () => {
+  test("a fix that does not name the export's platform is not written into it", () => {
     const content = JSON.stringify({ nodes: [{ data: { inputs: { requestsPutUrl: "x" } } }] });
     const path = file("flow.json", content);
     const outcome = applyFixes([
@@ -89,7 +89,7 @@ describe("applyFixes", () => {
     ]);
     expect(outcome.fixed).toEqual([]);
     expect(outcome.skipped.map((s) => s.reason)).toEqual([
-      "not in tooldeck's format (Flowise exports are not edited)",
+      "not in tooldeck's format (no kind where the config was read)",
     ]);
     expect(readFileSync(path, "utf8")).toBe(content);
   });

@@ -50,14 +50,25 @@ test("a finding in tooldeck's format carries its fix, at the config's path", () 
   expect(found?.suggestion).toBeUndefined();
 });
 
-test("a finding in a Flowise export carries no fix (--fix never edits one), but says what to change", () => {
+test("a Flowise finding whose fix the export cannot hold says why, and what to change in Flowise", () => {
   const [found] = lintFrom(FLOWISE_SOURCE, usePatch);
-  expect(found?.fix).toBeUndefined();
+  expect(found?.fix).toEqual({
+    description: "switch to PATCH",
+    changes: [{ path: "nodes[1].data.inputs.method", value: "PATCH" }],
+    configPath: "nodes[1].data.inputs",
+    format: "flowise",
+    notFixable: "the method is the node in Flowise (requestsPut sends PUT): replace the node",
+  });
   expect(found?.suggestion).toBe("in Flowise: switch to PATCH");
 });
 
-test("a Flowise finding that has a suggestion keeps it", () => {
+test("a Flowise finding whose fix the export can hold carries it, in the config's paths, and keeps its suggestion", () => {
   const [found] = lintFrom(FLOWISE_SOURCE, outputLength);
-  expect(found?.fix).toBeUndefined();
+  expect(found?.fix).toEqual({
+    description: "remove maxOutputLength",
+    changes: [{ path: "nodes[1].data.inputs.maxOutputLength" }],
+    configPath: "nodes[1].data.inputs",
+    format: "flowise",
+  });
   expect(found?.suggestion).toBe("remove the limit or set it to the size of the answers (e.g. 2000)");
 });

@@ -49,7 +49,9 @@ Options:
                       (the screen cleared on a terminal); Ctrl+C ends it with exit code 0
   --portability       say where every config behaves differently under flowise and standard (by
                       default said only for Flowise exports judged under standard)
-  --fix               apply the safe fixes to the config files (YAML comments and layout kept), then
+  --fix               apply the safe fixes to the config files, in their format (YAML quoting and
+                      comments kept; Flowise and n8n exports edited in place; what a format cannot hold
+                      is said on the finding's 'not fixed: …' line), then
                       check again, until nothing is left to fix; ends with 'fixed N findings in M files
                       (K passes)', and exits 1 when fixes still come after ${MAX_FIX_PASSES} passes; a fix never
                       changes what a tool does (method family, resource, arguments): what would is a

@@ -129,9 +129,14 @@ function formatDiagnostic(
       `${indent}${paint("dim", `${related.code} ${related.severity}:`)} ${toLineText(related.message)}`,
     );
   if (diagnostic.suggestion) lines.push(`${indent}→ ${toLineText(diagnostic.suggestion)}`);
-  if (diagnostic.fix)
-    lines.push(`${indent}${paint(diagnostic.fix.changesTool ? "yellow" : "green", fixText(diagnostic.fix))}`);
+  if (diagnostic.fix) lines.push(`${indent}${paint(fixColour(diagnostic.fix), fixText(diagnostic.fix))}`);
   const docs = docsUrl?.(diagnostic.code);
   if (docs) lines.push(`${indent}${paint("dim", `docs: ${docs}`)}`);
   return lines;
+}
+
+/** Green for a fix --fix applies, yellow for a suggestion, dim for one it cannot write in the file. */
+function fixColour(fix: NonNullable<Diagnostic["fix"]>): "green" | "yellow" | "dim" {
+  if (fix.notFixable !== undefined) return "dim";
+  return fix.changesTool ? "yellow" : "green";
 }

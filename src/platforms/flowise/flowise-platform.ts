@@ -12,6 +12,7 @@ import { customToolRuntimeVar } from "./custom-tool/lint/custom-tool-runtime-var
 import { customToolSyntax } from "./custom-tool/lint/custom-tool-syntax.js";
 import { customToolUnguardedOptional } from "./custom-tool/lint/custom-tool-unguarded-optional.js";
 import { resolveCustomTools } from "./custom-tool/resolve-custom-tools.js";
+import { FLOWISE_EXPORT_FIXER } from "./fix/flowise-export-fixer.js";
 import { flowiseOperationHint } from "./lint/flowise-operation-hint.js";
 import {
   flowiseBodyIgnored,
@@ -67,4 +68,5 @@ export const FLOWISE_PLATFORM = {
     param: ["string", "number", "boolean"],
     body: ["string", "number", "boolean", "object", "array"],
   },
+  exportFixes: FLOWISE_EXPORT_FIXER,
 } as const satisfies Platform;

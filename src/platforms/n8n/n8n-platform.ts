@@ -11,6 +11,7 @@ import { n8nMisconfiguredPlaceholder } from "./lint/n8n-misconfigured-placeholde
 import { n8nMissingArgument } from "./lint/n8n-missing-argument.js";
 import { n8nOperationHint } from "./lint/n8n-operation-hint.js";
 import { n8nUnevaluatedExpression } from "./lint/n8n-unevaluated-expression.js";
+import { N8N_EXPORT_FIXER } from "./n8n-export-fixer.js";
 import { N8N_HTTP_TOOL_KIND } from "./n8n-tool-kind.js";
 import { N8N_REMOTE } from "./remote/n8n-remote.js";
 import { N8N_PROFILE } from "./runtime/n8n-profile.js";
@@ -42,4 +43,5 @@ export const N8N_PLATFORM = {
     param: ["string", "number", "boolean", "object"],
     body: ["string", "number", "boolean", "object"],
   },
+  exportFixes: N8N_EXPORT_FIXER,
 } as const satisfies Platform;

@@ -14,6 +14,7 @@ import { defineOwn } from "../schema/json-schema.js";
 import { descriptionOf } from "../schema/tool-description.js";
 import { legacyRequestView } from "./n8n-legacy-request-view.js";
 import { replaceTemplateCodes } from "./n8n-rule-helpers.js";
+import { n8nViewFix } from "./n8n-view-fix.js";
 
 /**
  * The request tool an n8n HTTP Request tool node amounts to, for the core's rules on calls: its Method,
@@ -43,7 +44,13 @@ export function n8nRequestView(config: N8nHttpToolConfig): CallView | undefined 
   const params = { ...inPath, ...queryParams(parameters) };
   if (Object.keys(params).length > 0) view.queryParamsSchema = params;
   addBody(view, parameters, method.data);
-  return { config: view, pathOf: (path) => pathInNode(path, new Set(Object.keys(inPath))) };
+  const pathKeys = new Set(Object.keys(inPath));
+  const source = { parameters, inPath: pathKeys, renderUrl: (raw: string) => urlTemplate(raw)?.text };
+  return {
+    config: view,
+    pathOf: (path) => pathInNode(path, pathKeys),
+    fixOf: (changes) => n8nViewFix(source, changes),
+  };
 }
 
 /** The URL as a request tool's template, with the `$fromAI` calls that fill its placeholders. */

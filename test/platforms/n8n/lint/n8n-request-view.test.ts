@@ -16,12 +16,13 @@ beforeAll(async () => {
 const node = (parameters: Record<string, unknown>) => currentNode(parameters);
 
 describe("the core's rules on an n8n workflow (fixtures/n8n/event-assistant.json: the tutorial's tools as n8n nodes)", () => {
-  test("operation-not-found with n8n's change, undeclared params and formats, at the node's parameters", () => {
+  test("operation-not-found with n8n's change, undeclared params and formats, at the node's parameters, with what --fix can write", () => {
     const loaded = loadToolConfigs([packagePath("fixtures", "n8n", "event-assistant.json")]);
     const calls = lint(loaded.tools, { profile: "n8n", spec: events }).filter(
       (d) => !d.code.startsWith("n8n-"),
     );
-    expect(calls.map((d) => [d.code, d.tool, d.path, d.message, d.suggestion, d.fix])).toEqual([
+    const fixOf = (d: (typeof calls)[number]) => d.fix && (d.fix.notFixable ?? d.fix.changes);
+    expect(calls.map((d) => [d.code, d.tool, d.path, d.message, d.suggestion, fixOf(d)])).toEqual([
       [
         "operation-not-found",
         "update_event",
@@ -36,7 +37,7 @@ describe("the core's rules on an n8n workflow (fixtures/n8n/event-assistant.json
         "nodes[2].parameters.bodyParameters",
         'date must be an ISO 8601 date-time in POST /events (createEvent), and nothing tells the LLM: a guess like "2024-07-15" is rejected',
         'say it in the description: "Date of the event, an ISO 8601 date-time (e.g. 2024-07-15T18:00:00Z)"',
-        undefined,
+        "the description of date is an argument of its $fromAI call: change it in n8n",
       ],
       [
         "undeclared-query-param",
@@ -44,7 +45,7 @@ describe("the core's rules on an n8n workflow (fixtures/n8n/event-assistant.json
         "nodes[1].parameters.queryParameters",
         "query param limit is not declared by GET /events (listEvents): the service ignores it",
         "remove limit, or document it in the OpenAPI description if the service reads it",
-        undefined,
+        [{ path: "nodes[1].parameters.queryParameters.parameters[0]" }],
       ],
     ]);
   });

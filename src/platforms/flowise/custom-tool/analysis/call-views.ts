@@ -4,6 +4,7 @@ import {
   type RequestToolConfig,
 } from "../../../../config/request-tool-config.js";
 import type { CallView } from "../../../platform.js";
+import { customToolViewFix } from "../../fix/custom-tool-view-fix.js";
 import type { CustomToolRow, CustomToolSchemaRow } from "../custom-tool-row.js";
 import { isKeptType } from "../custom-tool-schema.js";
 import { analyseCustomTool } from "./analyse-custom-tool.js";
@@ -31,7 +32,14 @@ export function customToolCallViews(row: CustomToolRow): CallView[] {
     if (!method.success || !call.url) return [];
     const config = requestViewOf(row, call, method.data, call.url);
     views.add(config);
-    return [{ config, pathOf: () => "func", prefix: `line ${call.line}: ` }];
+    return [
+      {
+        config,
+        pathOf: () => "func",
+        prefix: `line ${call.line}: `,
+        fixOf: (changes) => customToolViewFix(row, call, config, changes),
+      },
+    ];
   });
 }
 
