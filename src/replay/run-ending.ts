@@ -36,11 +36,12 @@ export class RunEnding {
 
   /** The middleware that ends the run before the model is asked again. */
   middleware() {
+    // A hook before the model, not a wrapper around it: the model's own errors must reach the caller
+    // as they are (`tooldeck agent` tells an unreachable endpoint by the error's class).
     return createMiddleware({
       name: "PlatformRunEnding",
-      wrapModelCall: async (request, handler) => {
+      beforeModel: () => {
         if (this.#failure) throw this.#failure;
-        return handler(request);
       },
     });
   }

@@ -20,7 +20,9 @@ test("a tool call that throws a RunEndingFailure ends the run: the model is not 
     .respondWithTools([{ name: "boom", args: {}, id: "call_0" }])
     .respond(new AIMessage("never reached"));
   const run = runAgent({ model, tools: [throwing], messages: ["go"], snapshot: () => ({}) });
-  await expect(run).rejects.toEqual(new RunEndingFailure("NodeVM Execution Error: Error: boom"));
+  const failure = await run.catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(RunEndingFailure);
+  expect((failure as Error).message).toBe("NodeVM Execution Error: Error: boom");
   expect(model.calls).toHaveLength(1);
 });
 
