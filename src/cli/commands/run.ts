@@ -165,17 +165,20 @@ function parseFormat(value: string): Format {
 /**
  * Named files as given; folders and patterns give their .yaml/.yml files (cassettes are .json, so they
  * are never taken for scenarios). A scenario symlinked out of the project is still listed, for its own
- * load to fail as its entry; any other file refused by the walk (a cassette) is its scenario's to report.
+ * load to fail as its entry; a cassette so refused is its scenario's to report; a folder so refused
+ * stops the run, as it names no scenario to fail.
  */
 function scenarioFiles(paths: readonly string[], roots: readonly string[]): string[] {
   const isScenario = (file: string) => [".yaml", ".yml"].includes(extname(file));
+  const isCassette = (file: string) => extname(file) === ".json";
   return paths.flatMap((path) => {
     const stats = statSync(path, { throwIfNoEntry: false });
     const refused: string[] = [];
     const listing = {
       roots: realRoots([...roots, stats ? path : globBase(path)]),
-      onRefused: (file: string) => {
+      onRefused: (file: string, message: string) => {
         if (isScenario(file)) refused.push(file);
+        else if (!isCassette(file)) throw new ToolDeckError("load", `${file}: ${message}`);
       },
     };
     if (!stats && isGlob(path))
