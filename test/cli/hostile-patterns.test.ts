@@ -67,7 +67,7 @@ describe.each(BACKTRACKING_PATTERNS)(
   ({ pattern, matches }) => {
     const mismatch = `must match pattern "${pattern}"`;
 
-    test("a default check completes, and judges the probe's arguments by the pattern", async () => {
+    test("a default check completes, its probe's arguments made to fit the pattern", async () => {
       const dir = project(pattern);
       const { exit, stdout } = await tooldeck(
         "check",
@@ -75,8 +75,9 @@ describe.each(BACKTRACKING_PATTERNS)(
         "--spec",
         join(dir, "tools/hostile.openapi.json"),
       );
-      expect(exit).toBe(matches ? 0 : 1);
-      expect(stdout.includes(mismatch)).toBe(!matches);
+      // The probe writes arguments that fit the pattern (issue 38), and checks them with RE2: no mismatch.
+      expect(exit).toBe(0);
+      expect(stdout).not.toContain(mismatch);
     });
 
     test("call completes, and the answer the emulator gives is the example", async () => {

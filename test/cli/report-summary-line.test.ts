@@ -25,7 +25,7 @@ describe("the summary line with 13 Flowise files", () => {
     const { stdout } = await tooldeckIn(projectWith13Exports(), LINT);
     const summary = stdout.trimEnd().split("\n").at(-1) ?? "";
     expect(summary).toBe(
-      "✔ 26 problems (0 errors, 13 warnings, 13 infos) in 17 tools (profile standard; flowise for 13 files)",
+      "✔ 14 problems (0 errors, 13 warnings, 1 info) in 17 tools (profile standard; flowise for 13 files)",
     );
     expect(summary.length).toBeLessThan(120);
   });
@@ -34,7 +34,7 @@ describe("the summary line with 13 Flowise files", () => {
     const { stdout } = await tooldeckIn(projectWith13Exports(), [...LINT, "--format", "html"]);
     const summary = /<p class="summary passed" title="([^"]*)">/.exec(stdout)?.[1] ?? "";
     expect(summary).toBe(
-      "✔ 26 problems (0 errors, 13 warnings, 13 infos) in 17 tools (profile standard; flowise for 13 files)",
+      "✔ 14 problems (0 errors, 13 warnings, 1 info) in 17 tools (profile standard; flowise for 13 files)",
     );
   });
 
