@@ -47,12 +47,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
   const digests = new Map<string, string>();
   const ending = new RunEnding();
   const tools = options.tools.map((tool) => ending.watch(withDigest(tool, digests, options.snapshot)));
-  // The run's end first; the platform's loop, so that it sees the model's own messages; then its replay of them.
-  const middleware = [
-    ending.middleware(),
-    agentLoopMiddleware(options.tools),
-    replayedArgsMiddleware(options.tools),
-  ].filter((entry) => entry !== undefined);
+  // The platform's loop first, so that it sees the model's own messages; then its replay of them.
+  const middleware = [agentLoopMiddleware(options.tools), replayedArgsMiddleware(options.tools)].filter(
+    (entry) => entry !== undefined,
+  );
+  // A platform that ends the run (`ending`) aborts it before the model is asked again.
+  const signal = options.signal ? AbortSignal.any([options.signal, ending.signal]) : ending.signal;
   const agent = createAgent({
     model: options.model,
     tools: toLangChainTools(tools),
@@ -67,7 +67,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
         { messages: [...history, new HumanMessage(message)] },
         {
           recursionLimit: options.recursionLimit ?? 25,
-          ...(options.signal ? { signal: options.signal } : {}),
+          signal,
         },
       )
       .catch((error: unknown) => {
