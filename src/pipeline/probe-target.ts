@@ -92,6 +92,7 @@ function probeTarget(
       isEmbeddedOrigin(url)
         ? "embedded emulator"
         : (specs?.describe(url) ?? (isNamed(url, outbound) ? "--allow-host" : undefined)),
+    emulates: (url) => isEmbeddedOrigin(url) || specs?.describe(url) !== undefined,
     ...(specs ? { skipsUnknownHosts: true } : {}),
   };
 }

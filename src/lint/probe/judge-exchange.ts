@@ -15,9 +15,15 @@ export interface ProbeFinding extends Finding {
 /**
  * What one probe call shows: the call failed or answered non-2xx (error, with the evidence), and, with a
  * spec, whether the request was an operation, its body valid, the status documented, the answer valid.
- * A finding that shows the request missed its operation or was rejected says so (`symptom`).
+ * A finding that shows the request missed its operation or was rejected says so (`symptom`). An answer
+ * from one of tooldeck's emulators (`emulated`) is not held to the statuses the spec documents: which
+ * status an emulator picks is the emulator's doing, never the tool's.
  */
-export function judgeExchange(result: ToolResult, spec: OperationIndex | undefined): ProbeFinding[] {
+export function judgeExchange(
+  result: ToolResult,
+  spec: OperationIndex | undefined,
+  options: { emulated?: boolean } = {},
+): ProbeFinding[] {
   const { request, response } = result;
   if (!request) return [{ message: `the call failed before sending: ${result.output}` }];
   const target = `${request.method} ${pathOf(request.url)}`;
@@ -38,7 +44,7 @@ export function judgeExchange(result: ToolResult, spec: OperationIndex | undefin
     });
   }
   if (!spec) return findings;
-  const drift = driftFindings(request, response, spec);
+  const drift = driftFindings(request, response, spec, options.emulated === true);
   // A non-2xx answer already says the call missed; "not an operation" would say it twice.
   if (findings.length > 0 && drift[0]?.message.endsWith(`is not an operation of ${spec.title}`))
     return findings;
@@ -73,19 +79,21 @@ function driftFindings(
   request: Pick<ToolRequest, "method" | "url" | "body">,
   response: Pick<ToolResponse, "status" | "body"> | undefined,
   spec: OperationIndex,
+  emulated = false,
 ): ProbeFinding[] {
   const match = matchOperation(spec, request.method, request.url);
   if (!match.ok) {
     const message = `${request.method} ${pathOf(request.url)} is not an operation of ${spec.title}`;
     return [{ severity: "warning", message, symptom: "missed-operation" }];
   }
-  return againstOperation(match.operation, request.body, response);
+  return againstOperation(match.operation, request.body, response, emulated);
 }
 
 function againstOperation(
   operation: IndexedOperation,
   body: string | undefined,
   response: Pick<ToolResponse, "status" | "body"> | undefined,
+  emulated: boolean,
 ): ProbeFinding[] {
   const where = describeOperation(operation);
   const findings: ProbeFinding[] = [];
@@ -103,6 +111,7 @@ function againstOperation(
     operation.responses[`${String(response.status)[0]}XX`] ??
     operation.responses.default;
   if (!documented) {
+    if (emulated) return findings;
     const message = `${where} answered ${response.status}, which its description does not document`;
     findings.push(withSymptom({ severity: "warning", message }, symptomOfStatus(response.status)));
     return findings;

@@ -29,6 +29,8 @@ export type ProbeTarget = (tool: LoadedTool, toolkitSpec: OperationIndex | undef
 export interface ProbeRuntime extends ToolRuntimeOptions {
   /** `spec emulator (Swagger Petstore)` for a URL answered by one; undefined for the embedded emulators. */
   describeTarget?: (url: string) => string | undefined;
+  /** Whether one of tooldeck's emulators answers this URL (its statuses are then not the tool's to answer for). */
+  emulates?: (url: string) => boolean;
   /**
    * A host that is neither emulated nor named (`--live`, `--allow-host`) is skipped with an info
    * finding instead of an error: nothing was wrong with the tool, there was only nothing to call.
@@ -250,9 +252,17 @@ async function callAndJudge(context: ProbeContext, args: unknown): Promise<Judge
   const method = context.executable.endpoint?.method ?? "GET";
   const findings: ProbeFinding[] = deadline.aborted
     ? [{ message: `${method} got no answer within ${timeoutMs} ms (--timeout)` }]
-    : [...context.judge(result, context.judgeSpec), ...judgeOutputLength(tool, result)];
+    : [
+        ...context.judge(result, context.judgeSpec, { emulated: emulated(context, result) }),
+        ...judgeOutputLength(tool, result),
+      ];
   const fault = ownArgumentsFault(context.executable.inputSchema, args, findings);
   return { result, findings: fault === undefined ? findings : asOwnArgumentsInfo(findings, fault) };
+}
+
+/** Whether the call was answered by one of tooldeck's emulators, not by a real service. */
+function emulated(context: ProbeContext, result: ToolResult): boolean {
+  return result.request !== undefined && (context.runtime.emulates?.(result.request.url) ?? false);
 }
 
 /** `PUT http://…/events → 404 (--base-url)`: what was sent, where, and what came back. */
