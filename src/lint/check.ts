@@ -229,7 +229,13 @@ async function listTools(
 ): Promise<{ tool: LoadedTool; report: ToolReport }[]> {
   const entry = (name: string, given?: GivenToLlm) => ({
     tool,
-    report: { name, file: tool.source.file, path: tool.source.path, ...(given ? { given } : {}) },
+    report: {
+      name,
+      file: tool.source.file,
+      path: tool.source.path,
+      ...(tool.source.code ? { code: tool.source.code } : {}),
+      ...(given ? { given } : {}),
+    },
   });
   const { config } = tool;
   // A request tool is one tool, named as its profile sends it: building it (its input schema) would
@@ -266,6 +272,7 @@ function toToolReport(record: ProbeRecord, details: boolean): ToolReport {
     path: record.tool.source.path,
     sent: record.sent,
   };
+  if (record.tool.source.code) report.code = record.tool.source.code;
   if (!details) return report;
   if (record.given) report.given = record.given;
   const { result } = record;

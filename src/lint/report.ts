@@ -9,6 +9,11 @@ export interface ToolReport {
   file: string;
   /** JSON path of the config inside the file. */
   path: string;
+  /**
+   * Where its code is written when another file holds it (a flow's Custom Tool read from its export):
+   * findings there are the tool's too.
+   */
+  code?: { file: string; path: string };
   /** `PUT http://…/events → 404`, when the tool was probed. */
   sent?: string;
   /** The profile it was judged under (a Flowise export: `flowise` unless the user chose). */
@@ -159,11 +164,17 @@ function filesByOtherProfile(report: CheckReport): Map<Profile, string[]> {
  * toolkit's tools share a name-less config path). A finding of the file as a whole is no tool's.
  */
 export function findingBelongsTo(diagnostic: Diagnostic, tool: ToolReport): boolean {
-  if (diagnostic.file !== tool.file || diagnostic.tool !== tool.name) return false;
+  if (diagnostic.tool !== tool.name) return false;
+  return isAt(diagnostic, tool) || (tool.code !== undefined && isAt(diagnostic, tool.code));
+}
+
+/** Whether a finding is at a place or below it. */
+function isAt(diagnostic: Diagnostic, place: { file: string; path: string }): boolean {
+  if (diagnostic.file !== place.file) return false;
   return (
-    tool.path === "" ||
-    diagnostic.path === tool.path ||
-    diagnostic.path.startsWith(`${tool.path}.`) ||
-    diagnostic.path.startsWith(`${tool.path}[`)
+    place.path === "" ||
+    diagnostic.path === place.path ||
+    diagnostic.path.startsWith(`${place.path}.`) ||
+    diagnostic.path.startsWith(`${place.path}[`)
   );
 }

@@ -56,7 +56,7 @@ export function formatHtml(given: CheckReport, options: HtmlOptions = {}): strin
   };
   const anchor = createToolAnchors();
   const toolsByFile = groupBy(report.tools, (tool) => tool.file);
-  const findingsByFile = groupBy(report.diagnostics, (diagnostic) => diagnostic.file);
+  const findingsByFile = groupBy(report.diagnostics, homeFileOf(report.tools));
   const files = [...new Set([...toolsByFile.keys(), ...findingsByFile.keys()])].map((file) =>
     fileHtml(file, toolsByFile.get(file) ?? [], findingsByFile.get(file) ?? [], { report, finding, anchor }),
   );
@@ -110,6 +110,20 @@ function createToolAnchors(): (tool: ToolReport) => string {
     taken.add(id);
     return id;
   };
+}
+
+/**
+ * The file a finding is shown under: its own, or, for a finding in code another file holds for a tool
+ * (a flow's Custom Tool read from its export), the tool's, so that it sits on its tool.
+ */
+function homeFileOf(tools: readonly ToolReport[]): (diagnostic: Diagnostic) => string {
+  const byCodeFile = groupBy(
+    tools.filter((tool) => tool.code !== undefined),
+    (tool) => tool.code?.file ?? "",
+  );
+  return (diagnostic) =>
+    (byCodeFile.get(diagnostic.file) ?? []).find((tool) => findingBelongsTo(diagnostic, tool))?.file ??
+    diagnostic.file;
 }
 
 /** A file's tools, each with its findings; then the file's findings that are no tool's. */

@@ -19,8 +19,12 @@ export function formatJunit(report: CheckReport): string {
   const diagnostics = perToolFindings(report.diagnostics);
   const byTool = groupBy(diagnostics, (diagnostic) => toolKey(diagnostic.file, diagnostic.tool));
   // A tool's findings are those at its place too: two agents of one file may each have a get_events.
+  // A tool whose code another file holds owns the findings there as well.
   const owned = report.tools.map((tool) =>
-    (byTool.get(toolKey(tool.file, tool.name)) ?? []).filter((d) => findingBelongsTo(d, tool)),
+    [
+      ...(byTool.get(toolKey(tool.file, tool.name)) ?? []),
+      ...(tool.code ? (byTool.get(toolKey(tool.code.file, tool.name)) ?? []) : []),
+    ].filter((d) => findingBelongsTo(d, tool)),
   );
   const shown = new Set(owned.flat());
   const rest = diagnostics.filter((diagnostic) => !shown.has(diagnostic));

@@ -36,6 +36,8 @@ export function reportInProject(
     ...(found.related
       ? { related: found.related.map((related) => ({ ...related, message: text(related.message) })) }
       : {}),
+    // A finding that stands for one cause on many tools keeps each tool's, named the same way.
+    ...(found.perTool ? { perTool: found.perTool.map(diagnostic) } : {}),
   });
   const suppressed = (found: SuppressedDiagnostic): SuppressedDiagnostic => ({
     ...diagnostic(found),
@@ -43,7 +45,11 @@ export function reportInProject(
   });
   const report: CheckReport = {
     ...given,
-    tools: given.tools.map((tool) => ({ ...tool, file: file(tool.file) })),
+    tools: given.tools.map((tool) => ({
+      ...tool,
+      file: file(tool.file),
+      ...(tool.code ? { code: { ...tool.code, file: file(tool.code.file) } } : {}),
+    })),
     diagnostics: given.diagnostics.map(diagnostic),
     ...(given.suppressed ? { suppressed: given.suppressed.map(suppressed) } : {}),
     ...(given.ruleOverrides
