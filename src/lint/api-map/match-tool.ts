@@ -6,17 +6,27 @@ import { toolRequestUrls } from "./tool-requests.js";
 
 const matches = new WeakMap<ApiMap, Map<string, ApiMatch>>();
 
-/** `matchUrl`, once per URL and map: many tools share a base and the probes ask again. */
+/**
+ * What a URL's API depends on: its leading `{{$vars.x}}`, or its scheme and authority as written
+ * (`https://api.github.com`, `https://{{$vars.host}}`); undefined for a relative URL.
+ */
+const HEAD = /^\s*(\{\{\s*\$vars\.[\w.-]+\s*\}\}|[a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i;
+
+/**
+ * `matchUrl`, once per URL head and map: a match depends only on the head, and a project's tools share
+ * a few (GitHub's 1,223 tools one), so each is matched once however many paths follow it.
+ */
 export function matchUrlOnce(map: ApiMap, url: string): ApiMatch {
   let cache = matches.get(map);
   if (!cache) {
     cache = new Map();
     matches.set(map, cache);
   }
-  let match = cache.get(url);
+  const key = HEAD.exec(url)?.[1] ?? url;
+  let match = cache.get(key);
   if (!match) {
-    match = matchUrl(map, url);
-    cache.set(url, match);
+    match = matchUrl(map, key);
+    cache.set(key, match);
   }
   return match;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Api, ApiMap } from "../../../src/lint/api-map/api.js";
 import { toHost } from "../../../src/lint/api-map/api.js";
+import { matchUrlOnce } from "../../../src/lint/api-map/match-tool.js";
 import { matchUrl } from "../../../src/lint/api-map/match-url.js";
 import type { OperationIndex } from "../../../src/openapi/operation-index.js";
 
@@ -81,5 +82,22 @@ describe("toHost", () => {
     ["http://exa mple.com", undefined],
   ])("%j → %j", (text, host) => {
     expect(toHost(text)).toBe(host);
+  });
+});
+
+describe("matchUrlOnce: matched once per head, as matchUrl matches the whole URL", () => {
+  test.each([
+    "https://api.example-two.test/widgets/7?x=1",
+    "http://localhost:5566/events/:id",
+    "{{$vars.base_url}}/events",
+    "{{ $vars.api }}/x",
+    "https://{{$vars.host}}/v1/items",
+    "/relative/path",
+    "=https://api.example-two.test/{{ $fromAI('id') }}",
+  ])("%s", (url) => {
+    const both = map([events, widgets], { host: "api.example-two.test/v2" });
+    expect(matchUrlOnce(both, url)).toEqual(matchUrl(both, url));
+    const one = map([widgets]);
+    expect(matchUrlOnce(one, url)).toEqual(matchUrl(one, url));
   });
 });
