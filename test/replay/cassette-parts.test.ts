@@ -259,3 +259,9 @@ test("stateDigest ignores key order and sees any value change", () => {
   );
   expect(stateDigest({})).toMatch(/^sha256:[0-9a-f]{16}$/);
 });
+
+test("stateDigest takes a spec emulator's state holding an integer beyond 2^53 (a bigint) and tells it from its neighbour", () => {
+  const state = (id: bigint) => ({ "/pet": [{ id, name: "max" }] });
+  expect(canonicalJson(state(9007199254740993n))).toBe('{"/pet":[{"id":"9007199254740993","name":"max"}]}');
+  expect(stateDigest(state(9007199254740993n))).not.toBe(stateDigest(state(9007199254740992n)));
+});

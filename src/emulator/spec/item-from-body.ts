@@ -1,3 +1,4 @@
+import { stringifyJsonExact } from "../../json/exact-json.js";
 import { propertyNames } from "../../openapi/envelope.js";
 import type { Resource } from "../../openapi/infer-resources.js";
 import { mergeAllOf } from "../../openapi/merge-all-of.js";
@@ -17,14 +18,15 @@ export function idInBody(resource: Resource, body: unknown): string | undefined 
 
 /**
  * An id as the store keys it: the same text for the same value, whether it came from a body (`1`,
- * `1e20`) or a path read as its schema's type (`"01"` and `"1"` for an integer are both `1`).
+ * `1e20`) or a path read as its schema's type (`"01"` and `"1"` for an integer are both `1`; an
+ * integer beyond 2^53 keeps its every digit).
  */
 export function keyOf(value: unknown): string {
-  return typeof value === "number"
+  return typeof value === "number" || typeof value === "bigint"
     ? String(value)
     : typeof value === "string"
       ? value
-      : JSON.stringify(value);
+      : stringifyJsonExact(value);
 }
 
 /**
@@ -85,10 +87,10 @@ function asWritten(checkerFor: CheckerFor, schema: SchemaObject, value: unknown)
   const check = checkerFor(schema, "response");
   if (check(value) === undefined) return { fits: true, value };
   const text =
-    typeof value === "number" || typeof value === "boolean"
+    typeof value === "number" || typeof value === "bigint" || typeof value === "boolean"
       ? String(value)
       : typeof value === "object" && value !== null
-        ? JSON.stringify(value)
+        ? stringifyJsonExact(value)
         : undefined;
   if (text !== undefined && check(text) === undefined) return { fits: true, value: text };
   return { fits: false, value };

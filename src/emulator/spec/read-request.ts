@@ -1,3 +1,4 @@
+import { parseJsonExact } from "../../json/exact-json.js";
 import { readStreamWithin } from "../../net/read-stream-within.js";
 import { declaresContentType, isJsonMediaType, isXmlMediaType } from "../../openapi/media-types.js";
 import type { ParameterObject, SchemaObject } from "../../openapi/openapi-document.js";
@@ -158,7 +159,7 @@ async function parseBody(
   if (isJsonMediaType(contentType)) {
     if (nestsTooDeep(text)) return invalid(TOO_DEEP_MESSAGE);
     try {
-      return { ok: true, value: JSON.parse(text) };
+      return { ok: true, value: parseJsonExact(text) };
     } catch {
       return invalid("request body is not valid JSON");
     }

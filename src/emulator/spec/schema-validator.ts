@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv";
+import { approximateBigInts } from "../../json/exact-json.js";
 import { lazyAjv, lazyValidation } from "../../json/lazy-ajv.js";
 import type { SchemaObject } from "../../openapi/openapi-document.js";
 import { structuralSchema } from "./structural-schema.js";
@@ -33,11 +34,11 @@ export function createSchemaValidator(version: "3.0" | "3.1", onUncompilable?: O
     let validation = lazyValidation(json, ajv);
     const check: SchemaCheck = (value) => {
       try {
-        return describe(validation(value));
+        return describe(validation(approximateBigInts(value)));
       } catch (error) {
         onUncompilable?.(schema, direction, (error as Error).message);
         validation = lazyValidation(structuralSchema(json), ajv);
-        return describe(validation(value));
+        return describe(validation(approximateBigInts(value)));
       }
     };
     cache[direction].set(schema, check);

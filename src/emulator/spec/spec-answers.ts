@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { stringifyJsonExact } from "../../json/exact-json.js";
 import { jsonMedia, jsonMediaEntry, mediaExample } from "../../openapi/media-types.js";
 import type { ResponseObject, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
@@ -60,7 +61,7 @@ export function bodySchemaOf(response: ResponseObject | undefined): SchemaObject
 
 /** A JSON answer with its reason phrase (`201 Created`). */
 export function jsonAnswer(status: number, body: unknown, type = "application/json"): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(stringifyJsonExact(body), {
     status,
     statusText: STATUS_CODES[status] ?? "",
     headers: { "content-type": type },

@@ -217,3 +217,43 @@ test("Petstore: GET /pet/9007199254740993 is not pet 9007199254740992, whose key
   expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740992`)).status).toBe(200);
   expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740993`)).status).toBe(404);
 });
+
+describe("integers beyond 2^53 are kept exact: ids as their digits, values written from their text (issue 41)", () => {
+  const postText = (target: SpecEmulator, url: string, text: string) =>
+    target.fetch(
+      new Request(url, { method: "POST", body: text, headers: { "content-type": "application/json" } }),
+    );
+
+  test("Petstore: pet 9007199254740993 is stored, found and answered under its own id, not …992", async () => {
+    const target = await petstore();
+    const created = await postText(
+      target,
+      `${PETSTORE}/pet`,
+      '{"id":9007199254740993,"name":"max","photoUrls":[]}',
+    );
+    expect(created.status).toBe(201);
+    expect(created.headers.get("location")).toBe("/v2/pet/9007199254740993");
+    const read = await send(target, "GET", `${PETSTORE}/pet/9007199254740993`);
+    expect(read.status).toBe(200);
+    expect(await read.text()).toContain('"id":9007199254740993');
+    expect((await send(target, "GET", `${PETSTORE}/pet/9007199254740992`)).status).toBe(404);
+  });
+
+  test("Petstore: an int64 petId of 19100000000000000000000000 reads back as written, not as 1.91e+25", async () => {
+    const target = await petstore();
+    const order = '{"id":7,"petId":19100000000000000000000000,"quantity":1,"status":"placed"}';
+    const created = await postText(target, `${PETSTORE}/store/order`, order);
+    expect(created.status).toBe(200);
+    expect(await created.text()).toContain('"petId":19100000000000000000000000');
+    const read = await (await send(target, "GET", `${PETSTORE}/store/order/7`)).text();
+    expect(read).toContain('"petId":19100000000000000000000000');
+    expect(read).not.toContain("e+25");
+  });
+
+  test("Petstore: a huge int32 is still refused by the schema's own check (its format), with the spec's status", async () => {
+    const target = await petstore();
+    const order = '{"id":8,"petId":1,"quantity":19100000000000000000000000,"status":"placed"}';
+    expect((await postText(target, `${PETSTORE}/store/order`, order)).status).toBe(400);
+    expect(target.snapshot()).toEqual({});
+  });
+});
