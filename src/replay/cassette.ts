@@ -27,6 +27,8 @@ export const CassetteSchema = z.object({
   /** The system prompt as the model got it (`{{current_date_time}}` resolved from the pinned clock). */
   system: z.string().optional(),
   messages: z.array(z.string()),
+  /** The provider states the scenario starts from, as `tooldeck verify` sets them up. */
+  providerStates: z.array(z.string()).optional(),
   /** Digests of the rest of what produced it (model, expectations, tool configs, vars); see `cassetteInputs`. */
   inputs: CassetteInputsSchema.optional(),
   calls: z.array(CassetteCallSchema),

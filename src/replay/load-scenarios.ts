@@ -133,6 +133,9 @@ function expandProfiles(data: ScenarioFile, file: string, dir: string): Scenario
       expect: data.expect,
     };
     if (data.system !== undefined) scenario.system = data.system;
+    if (data.providerState !== undefined)
+      scenario.providerStates =
+        typeof data.providerState === "string" ? [data.providerState] : data.providerState;
     if (data.emulator && "traffic" in data.emulator)
       scenario.emulator = { traffic: resolve(dir, data.emulator.traffic) };
     else if (data.emulator) {

@@ -293,6 +293,7 @@ function toCassette(
     stateDigest: stateDigest(state),
   };
   if (system !== undefined) cassette.system = system;
+  if (scenario.providerStates) cassette.providerStates = [...scenario.providerStates];
   return cassette;
 }
 

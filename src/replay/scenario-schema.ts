@@ -129,6 +129,8 @@ export const ScenarioSchema = z
     vars: z.record(z.string(), z.string()).default({}),
     now: z.iso.datetime({ offset: true }).default(DEFAULT_SCENARIO_NOW),
     system: z.string().optional(),
+    /** The provider state the conversation starts from (`event 1 exists`), for `tooldeck verify`. */
+    providerState: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
     messages: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
       error: "expected the user's message, or a list of messages",
     }),

@@ -18,6 +18,8 @@ export interface Scenario {
   now: Date;
   system?: string;
   messages: readonly string[];
+  /** The provider states the conversation starts from (`event 1 exists`): `tooldeck verify` sets them up. */
+  providerStates?: readonly string[];
   model: ScenarioModel;
   before: readonly ScenarioStep[];
   after: readonly ScenarioStep[];

@@ -121,6 +121,20 @@ describe("cassettes", () => {
     ]);
   });
 
+  test("a scenario's providerState is read and recorded in its cassette, for tooldeck verify", async () => {
+    const dir = tempDir();
+    const file = join(dir, "s.yaml");
+    const tools = packagePath("tools");
+    writeFileSync(
+      file,
+      `tools: [${JSON.stringify(tools)}]\nproviderState: event 1 exists\nmessages: hi\nmodel: { scripted: [{ answer: ok }] }\nexpect: { calls: [] }\n`,
+    );
+    const [loaded] = loadScenarios(file, { roots: [dir, packagePath()] });
+    expect(loaded?.providerStates).toEqual(["event 1 exists"]);
+    await runScenario(loaded as Scenario);
+    expect(readCassette(loaded?.cassette as string).providerStates).toEqual(["event 1 exists"]);
+  });
+
   test("drift: validateCall judges every recorded call; drift is reported, not a failure", async () => {
     const [tutorial] = loadScenarios(packagePath("scenarios", "update-event.yaml"));
     const result = await runScenario(tutorial as Scenario, {
