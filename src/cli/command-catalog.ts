@@ -11,6 +11,7 @@ import { PROXY_INFO } from "./help/proxy-help.js";
 import { RUN_INFO } from "./help/run-help.js";
 import { SERVE_INFO } from "./help/serve-help.js";
 import { TOOLS_INFO } from "./help/tools-help.js";
+import { VERIFY_INFO } from "./help/verify-help.js";
 
 /** A command as the CLI knows it before it runs: its texts, and how to load what it does. */
 export interface CatalogEntry extends CommandInfo {
@@ -29,6 +30,7 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...CALL_INFO, load: async () => (await import("./commands/call.js")).callCommand },
   { ...AGENT_INFO, load: async () => (await import("./commands/agent.js")).agentCommand },
   { ...RUN_INFO, load: async () => (await import("./commands/run.js")).runCommand },
+  { ...VERIFY_INFO, load: async () => (await import("./commands/verify.js")).verifyCommand },
   {
     ...MERGE_REPORTS_INFO,
     load: async () => (await import("./commands/merge-reports.js")).mergeReportsCommand,
