@@ -2,6 +2,7 @@ import type { Command, CommandInfo } from "./cli-io.js";
 import { AGENT_INFO } from "./help/agent-help.js";
 import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
+import { EXPORT_INFO } from "./help/export-help.js";
 import { IMPORT_INFO } from "./help/import-help.js";
 import { INFER_INFO } from "./help/infer-help.js";
 import { INIT_INFO } from "./help/init-help.js";
@@ -39,6 +40,7 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
   { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },
   { ...INFER_INFO, load: async () => (await import("./commands/infer.js")).inferCommand },
+  { ...EXPORT_INFO, load: async () => (await import("./commands/export.js")).exportCommand },
   { ...IMPORT_INFO, load: async () => (await import("./commands/import.js")).importCommand },
   { ...INIT_INFO, load: async () => (await import("./commands/init.js")).initCommand },
 ];
