@@ -54,6 +54,18 @@ export const DEFAULT_CAPTURE_MODELS: Readonly<Record<LangChainProviderId, string
   bedrock: "anthropic.claude-3-5-sonnet-20240620-v1:0",
 };
 
+/** The client whose request a capture takes, by provider: what messages name. */
+export const CAPTURE_CLIENTS: Readonly<Record<ProviderId, string>> = {
+  openai: "ChatOpenAI (@langchain/openai)",
+  "openai-strict": "ChatOpenAI (@langchain/openai)",
+  anthropic: "ChatAnthropic (@langchain/anthropic)",
+  "anthropic-strict": "ChatAnthropic (@langchain/anthropic)",
+  gemini: "ChatGoogleGenerativeAI (@langchain/google-genai)",
+  vertex: "ChatGoogleGenerativeAI (@langchain/google-genai)",
+  bedrock: "ChatBedrockConverse (@langchain/aws)",
+  mcp: "tooldeck's MCP server",
+};
+
 /** Whether a capture is the client's refusal rather than a request. */
 export function isRefusedCapture(result: CaptureResult): result is RefusedCapture {
   return "refused" in result;

@@ -2,6 +2,7 @@ export { captureMcpToolsList } from "./capture-mcp-tools-list.js";
 export { captureProviderRequest } from "./capture-provider-request.js";
 export { captureWireRequest } from "./capture-wire-request.js";
 export {
+  CAPTURE_CLIENTS,
   type CapturedRequest,
   type CaptureOptions,
   type CaptureResult,
