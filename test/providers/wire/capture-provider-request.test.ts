@@ -139,6 +139,13 @@ describe("ChatGoogleGenerativeAI (@langchain/google-genai), for gemini and verte
     expect(wireToolsOfCapture(captured)[0]?.parameters).toEqual(sent);
   });
 
+  test("sends no parameters for a tool whose schema has no properties", async () => {
+    const captured = requestOf(
+      await captureWireRequest("gemini", [tool("ping", { type: "object", properties: {} })]),
+    );
+    expect(wireToolsOfCapture(captured)[0]?.sent).toEqual({ name: "ping", description: "ping tool" });
+  });
+
   test("refuses an empty string in an enum itself, before sending: the capture gives its message", async () => {
     const blank = tool("pick", { type: "object", properties: { kind: { type: "string", enum: ["", "a"] } } });
     const result = await captureWireRequest("gemini", [blank]);
@@ -179,6 +186,13 @@ describe("an MCP host (tooldeck's MCP server)", () => {
         sent: expect.objectContaining({ inputSchema: each.inputSchema, annotations: expect.any(Object) }),
       })),
     );
+  });
+
+  test("a schema whose type is not object is the MCP SDK client's refusal, on one line", async () => {
+    expect(await captureWireRequest("mcp", [tool("untyped", {})])).toEqual({
+      provider: "mcp",
+      refused: 'tools[0].inputSchema.type: Invalid input: expected "object"',
+    });
   });
 
   test("two tools of one name are the server's refusal", async () => {
