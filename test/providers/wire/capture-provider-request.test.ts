@@ -205,6 +205,26 @@ describe("an MCP host (tooldeck's MCP server)", () => {
   });
 });
 
+describe("what no class changes", () => {
+  test.each(["openai", "openai-strict", "anthropic", "gemini", "bedrock", "mcp"] as const)(
+    "%s: 130 tools, a 2,000-character description and a 100-character dotted name reach the provider as they are",
+    async (provider) => {
+      const many = Array.from({ length: 130 }, (_, i) =>
+        tool(i === 0 ? `events.${"x".repeat(93)}` : `tool_${i}`, {
+          type: "object",
+          properties: { q: { type: "string" } },
+        }),
+      );
+      const [first] = many;
+      if (first) first.description = "d".repeat(2000);
+      const sent = wireToolsOfCapture(requestOf(await captureWireRequest(provider, many)));
+      expect(sent.map((each) => [each.name, each.description])).toEqual(
+        many.map((each) => [each.name, each.description]),
+      );
+    },
+  );
+});
+
 describe("loading the provider packages", () => {
   test("a provider package that is not installed is one line naming it", async () => {
     const missing = async (name: string) => {
