@@ -1,6 +1,7 @@
-import type { CapturedWireTool } from "../providers/wire/index.js";
+import type { ToolAgent } from "../config/tool-config.js";
 import {
   CAPTURE_CLIENTS,
+  type CapturedWireTool,
   captureWireRequest,
   isRefusedCapture,
   wireToolsOfCapture,
@@ -9,11 +10,12 @@ import type { ProviderId } from "../providers/wire-tool.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { toJsonText, toLineText } from "../text/safe-text.js";
 
-/** A listed tool and where its config is. */
+/** A listed tool, where its config is, and the agent it is given to. */
 export interface SourcedTool {
   tool: ExecutableTool;
   file: string;
   path: string;
+  agent: ToolAgent;
 }
 
 /** What `tools --provider P` prints, and whether the provider's client sent every tool. */
@@ -23,10 +25,21 @@ export interface ProviderListing {
   problems: string[];
 }
 
+/** One tool as `--provider P --json` prints it: `at` is where it sits in its agent's request body. */
+interface Entry {
+  name: string;
+  agent: string;
+  file: string;
+  path: string;
+  at: string;
+  sent: Record<string, unknown>;
+}
+
 /**
- * The tools as the provider's client sends them, all in one request (one agent): each tool's entry of
- * the captured request body, exactly as sent, with its config's file and path. A client that refuses
- * the list, or leaves a tool out, is a problem line naming the client.
+ * The tools as the provider's client sends them, one request per agent (the tools an Agent node or an
+ * n8n agent holds, else a file's): each tool's entry of the captured request body, exactly as sent,
+ * with its config's file and path. A client that refuses an agent's list, or leaves a tool out, is a
+ * problem line naming the client.
  */
 export async function providerListing(
   provider: ProviderId,
@@ -35,29 +48,56 @@ export async function providerListing(
 ): Promise<ProviderListing> {
   // The AWS SDK warns on stderr that it will need Node 22 from 2027: noise beside a listing.
   if (provider === "bedrock") process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const agents = byAgent(tools);
+  const entries: Entry[][] = [];
+  const problems: string[] = [];
+  for (const agentTools of agents) {
+    const sent = await agentListing(provider, agentTools, agents.length > 1);
+    entries.push(sent.entries);
+    problems.push(...sent.problems);
+  }
+  if (json) return { stdout: `${toJsonText(JSON.stringify(entries.flat(), null, 2))}\n`, problems };
+  const texts = entries
+    .filter((agentEntries) => agentEntries.length > 0)
+    .map((agentEntries) => {
+      const heading = agents.length > 1 ? `${toLineText(`${agentEntries[0]?.agent}:`)}\n` : "";
+      return heading + agentEntries.map(toText).join("\n");
+    });
+  return { stdout: texts.join("\n"), problems };
+}
+
+/** One agent's request: its tools as sent, or the client's refusal, and the tools it left out. */
+async function agentListing(
+  provider: ProviderId,
+  tools: readonly SourcedTool[],
+  namesAgent: boolean,
+): Promise<{ entries: Entry[]; problems: string[] }> {
   const client = CAPTURE_CLIENTS[provider];
+  const agent = tools[0]?.agent.label ?? "";
   const captured = await captureWireRequest(
     provider,
     tools.map((each) => each.tool),
   );
-  if (isRefusedCapture(captured))
-    return { stdout: "", problems: [`${client} refuses to send these tools: ${captured.refused}`] };
-  const entries = toEntries(wireToolsOfCapture(captured), tools);
+  if (isRefusedCapture(captured)) {
+    const whose = namesAgent ? `the tools of ${agent}` : "these tools";
+    return { entries: [], problems: [`${client} refuses to send ${whose}: ${captured.refused}`] };
+  }
   const problems = captured.dropped.map((name) => {
     const source = tools.find((each) => each.tool.name === name);
     return `${client} leaves ${name}${source ? ` (${where(source)})` : ""} out of the request it sends`;
   });
-  const stdout = json ? `${toJsonText(JSON.stringify(entries, null, 2))}\n` : entries.map(toText).join("\n");
-  return { stdout, problems };
+  return { entries: toEntries(wireToolsOfCapture(captured), tools), problems };
 }
 
-/** One tool as `--provider P --json` prints it: `at` is where it sits in the request body. */
-interface Entry {
-  name: string;
-  file: string;
-  path: string;
-  at: string;
-  sent: Record<string, unknown>;
+/** The tools grouped by agent, the agents in the order their first tool is listed. */
+function byAgent(tools: readonly SourcedTool[]): SourcedTool[][] {
+  const groups = new Map<string, SourcedTool[]>();
+  for (const tool of tools) {
+    const group = groups.get(tool.agent.id);
+    if (group) group.push(tool);
+    else groups.set(tool.agent.id, [tool]);
+  }
+  return [...groups.values()];
 }
 
 /** Each sent tool with its config: the next listed tool of its name, in order (clients keep the order). */
@@ -69,6 +109,7 @@ function toEntries(sent: readonly CapturedWireTool[], tools: readonly SourcedToo
     const source = tools[found];
     return {
       name: wire.name,
+      agent: source?.agent.label ?? "",
       file: source?.file ?? "",
       path: source?.path ?? "",
       at: wire.path,

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -40,6 +40,7 @@ function project(): string {
 
 interface SentEntry {
   name: string;
+  agent: string;
   file: string;
   path: string;
   at: string;
@@ -117,6 +118,28 @@ describe("tooldeck tools --provider P: the tools as that provider's client sends
     expect(first?.sent.function).toMatchObject({ strict: true, parameters: { additionalProperties: false } });
   });
 
+  test("one request per agent: each file's tools are numbered from tools[0] of their own request", async () => {
+    const dir = project();
+    writeFileSync(
+      join(dir, "more.yaml"),
+      readFileSync(join(dir, "tools.yaml"), "utf8").replace("get_event", "get_venue"),
+    );
+    const { code, stdout } = await cli([
+      "tools",
+      "--json",
+      "--provider",
+      "openai",
+      join(dir, "tools.yaml"),
+      join(dir, "more.yaml"),
+    ]);
+    expect(code).toBe(0);
+    const sent = JSON.parse(stdout.replaceAll(dir, "<dir>")) as SentEntry[];
+    expect(sent.map(({ name, agent, at }) => ({ name, agent, at }))).toEqual([
+      { name: "get_event", agent: "<dir>/tools.yaml", at: "tools[0].function" },
+      { name: "get_venue", agent: "<dir>/more.yaml", at: "tools[0].function" },
+    ]);
+  });
+
   test("a provider tooldeck does not know is a usage error naming the known ones", async () => {
     expect(await cli(["tools", "--provider", "gpt", FLOWISE])).toEqual({
       code: 2,
@@ -140,6 +163,7 @@ describe("tooldeck tools --provider P: the tools as that provider's client sends
     expect(JSON.parse(result.stdout)).toEqual([
       {
         name: "get_event",
+        agent: "tools.yaml",
         file: "tools.yaml",
         path: "[0]",
         at: "toolConfig.tools[0].toolSpec",

@@ -1,3 +1,4 @@
+import { agentOf } from "../../config/tool-agent.js";
 import type { LoadedTool } from "../../config/tool-config.js";
 import { ToolDeckError } from "../../errors.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
@@ -69,8 +70,9 @@ function parseProvider(value: string): ProviderId {
 }
 
 /**
- * `--provider P`: the tools as that provider's client sends them (src/providers/wire/, loaded only
- * then: it loads LangChain's provider classes). An MCP server's tool is given as it was listed.
+ * `--provider P`: the tools as that provider's client sends them, one request per agent
+ * (src/providers/wire/, loaded only then: it loads LangChain's provider classes). An MCP server's
+ * tool is given as it was listed, the server's tools as one agent's.
  */
 async function listForProvider(
   provider: ProviderId,
@@ -81,8 +83,18 @@ async function listForProvider(
 ): Promise<number> {
   const { providerListing } = await import("../provider-tool-list.js");
   const tools = [
-    ...listed.map(({ tool, source }) => ({ tool, file: source.file, path: source.path })),
-    ...mcpTools.map((tool) => ({ tool: asExecutable(tool), file: tool.source.file, path: tool.source.path })),
+    ...listed.map(({ tool, source }) => ({
+      tool,
+      file: source.file,
+      path: source.path,
+      agent: agentOf(source),
+    })),
+    ...mcpTools.map((tool) => ({
+      tool: asExecutable(tool),
+      file: tool.source.file,
+      path: tool.source.path,
+      agent: agentOf(tool.source),
+    })),
   ];
   const { stdout, problems } = await providerListing(provider, tools, json);
   io.stdout(stdout);
