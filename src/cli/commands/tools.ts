@@ -1,11 +1,13 @@
+import { agentOf } from "../../config/tool-agent.js";
 import type { LoadedTool } from "../../config/tool-config.js";
 import { ToolDeckError } from "../../errors.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
 import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
+import { PROVIDER_IDS, type ProviderId } from "../../providers/wire-tool.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { toJsonText, toLineText } from "../../text/safe-text.js";
-import { type Command, EXIT } from "../cli-io.js";
+import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 import { PROJECT_FLAGS, profileChoice, reportLoadIssues, specReadOptions } from "../tool-options.js";
@@ -16,12 +18,14 @@ export const toolsCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("tools", args, {
       profile: { type: "string" },
+      provider: { type: "string" },
       json: { type: "boolean", default: false },
       "allow-host": { type: "string", multiple: true },
       ...TOOL_SOURCE_FLAGS,
       ...PROJECT_FLAGS,
     });
     const profileOf = profileChoice(values.profile);
+    const provider = values.provider === undefined ? undefined : parseProvider(values.provider);
     const sources = await commandLineSources(positionals, values, io);
     const read = specReadOptions(values, configPathsToRead(sources));
     const loaded = reportLoadIssues(
@@ -45,6 +49,10 @@ export const toolsCommand: Command = {
         failed = true;
       }
     }
+    if (provider) {
+      const sent = await listForProvider(provider, listed, loaded.mcpTools, values.json, io);
+      return failed ? EXIT.usage : sent;
+    }
     const entries = [...listed.map(toEntry), ...loaded.mcpTools.map(fromMcp)];
     io.stdout(
       // A config's description is the pull request author's text: shown, never obeyed by the terminal.
@@ -53,6 +61,56 @@ export const toolsCommand: Command = {
     return failed ? EXIT.usage : EXIT.ok;
   },
 };
+
+function parseProvider(value: string): ProviderId {
+  const provider = PROVIDER_IDS.find((id) => id === value);
+  if (provider) return provider;
+  const known = PROVIDER_IDS.join(", ").replace(/, (?=[^,]*$)/, " or ");
+  throw new ToolDeckError("usage", `--provider must be ${known}, got '${value}'`);
+}
+
+/**
+ * `--provider P`: the tools as that provider's client sends them, one request per agent
+ * (src/providers/wire/, loaded only then: it loads LangChain's provider classes). An MCP server's
+ * tool is given as it was listed, the server's tools as one agent's.
+ */
+async function listForProvider(
+  provider: ProviderId,
+  listed: readonly { tool: ExecutableTool; source: LoadedTool["source"] }[],
+  mcpTools: readonly ListedMcpTool[],
+  json: boolean,
+  io: CliIo,
+): Promise<number> {
+  const { providerListing } = await import("../provider-tool-list.js");
+  const tools = [
+    ...listed.map(({ tool, source }) => ({
+      tool,
+      file: source.file,
+      path: source.path,
+      agent: agentOf(source),
+    })),
+    ...mcpTools.map((tool) => ({
+      tool: asExecutable(tool),
+      file: tool.source.file,
+      path: tool.source.path,
+      agent: agentOf(tool.source),
+    })),
+  ];
+  const { stdout, problems } = await providerListing(provider, tools, json);
+  io.stdout(stdout);
+  for (const problem of problems) io.stderr(`tooldeck tools: ${toLineText(problem)}\n`);
+  return problems.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/** An MCP server's listed tool, to be handed to a provider's client: it is never called here. */
+function asExecutable(tool: ListedMcpTool): ExecutableTool {
+  return {
+    name: tool.name,
+    description: tool.description ?? "",
+    inputSchema: tool.inputSchema,
+    invoke: () => Promise.reject(new Error(`${tool.name} is only listed`)),
+  };
+}
 
 /** One listed tool, as `--json` prints it. */
 interface Entry {

@@ -16,6 +16,15 @@ Options:
   --profile P         standard, n8n or flowise: the schema differs (Flowise shows every param as a
                       string; an n8n node's schema is n8n's under every profile); default, as check: a
                       platform's export under its platform's profile, anything else under standard
+  --provider P        list the tools as the provider P's client sends them, one request per agent
+                      (an Agent node's or n8n agent's tools, else a file's): openai, openai-strict,
+                      anthropic, anthropic-strict, gemini, vertex, bedrock or mcp. The body LangChain's provider class builds (ChatOpenAI's Chat
+                      Completions, ChatAnthropic, ChatGoogleGenerativeAI, which vertex uses too,
+                      ChatBedrockConverse; for mcp tooldeck's MCP server's tools/list), captured at a
+                      fake endpoint on 127.0.0.1: nothing leaves the machine. Each tool's entry is
+                      printed exactly as sent (Gemini's without $schema and additionalProperties;
+                      docs/providers.md); with --json: name, agent, file, path, its place in its agent's
+                      request body (at), sent
   --json              print a JSON array instead of text
   --allow-host HOST   an --mcp-url server may be on this host (host or host:port; repeatable)
 ${PLATFORM_FLAGS_HELP}
@@ -23,5 +32,6 @@ ${MCP_FLAGS_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 
-Exit codes: 0 listed, 2 a config could not be loaded (the others are still listed) or no tool was found.`,
+Exit codes: 0 listed, 1 the --provider client refuses the tools or leaves one out (said on stderr),
+2 a config could not be loaded (the others are still listed) or no tool was found.`,
 };

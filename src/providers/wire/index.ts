@@ -1,0 +1,14 @@
+export { captureMcpToolsList } from "./capture-mcp-tools-list.js";
+export { captureProviderRequest } from "./capture-provider-request.js";
+export { captureWireRequest } from "./capture-wire-request.js";
+export {
+  CAPTURE_CLIENTS,
+  type CapturedRequest,
+  type CaptureOptions,
+  type CaptureResult,
+  DEFAULT_CAPTURE_MODELS,
+  isRefusedCapture,
+  type LangChainProviderId,
+  type RefusedCapture,
+} from "./captured-request.js";
+export { type CapturedWireTool, wireToolsOfCapture } from "./captured-wire-tools.js";
