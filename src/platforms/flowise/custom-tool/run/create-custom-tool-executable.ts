@@ -63,11 +63,11 @@ export function createCustomToolExecutable(
   settings: CustomToolSettings = {},
 ): ExecutableTool {
   const profile = options.profile ?? "standard";
-  const contract = customToolArguments(row.schema, profile);
+  const contract = customToolArguments(row, profile);
   const tool: ExecutableTool = {
     name: customToolName(row.name, profile),
     description: row.description,
-    inputSchema: customToolJsonSchema(row.schema),
+    inputSchema: customToolJsonSchema(row),
     coerceArgs: contract.coerce,
     invoke: async () => notRun(row.name),
   };
