@@ -412,6 +412,27 @@ describe("section 6: the first tool's rule decides HTML handling in an Agentflow
     expect(await sends(loaded, name)).toEqual(expected);
   });
 
+  // Issue 40: in an Agentflow V2 flow Flowise turns Turndown's escaping off when it converts HTML, so
+  // Markdown characters reach the request as typed; a chatflow keeps Turndown's escaping.
+  const MARKDOWN = {
+    requestsGetUrl: `<p>${URL_BASE}/my_path/a/*b/[x]</p>`,
+    requestsGetHeaders: '<p>{"Authorization": "Bearer a_b*c"}</p>',
+  };
+  test.each([
+    ["the first tool", agentWith(get("list", MARKDOWN)), "list"],
+    ["a later tool", agentWith(post("first"), get("list", MARKDOWN)), "list"],
+  ])("Agentflow V2, %s: no Turndown escaping in the URL and the Headers", async (_, loaded, name) => {
+    const found = loaded.tools.find((entry) => entry.config.name === name);
+    const { sent } = await call(found?.config as RequestToolConfig, {});
+    expect(sent[0]?.url).toBe(`${URL_BASE}/my_path/a/*b/[x]`);
+    expect(sent[0]?.headers.authorization).toBe("Bearer a_b*c");
+  });
+
+  test("a chatflow V1 keeps Turndown's escaping: * becomes \\* (a / in a URL), _ [ ] are un-escaped", () => {
+    const config = chatflowWith(get("list", MARKDOWN)).tools[0]?.config as RequestToolConfig;
+    expect(config.url).toBe(`${URL_BASE}/my_path/a/\\*b/[x]`);
+  });
+
   test("the first tool's Headers: entities decoded twice too (&amp;lt; → &lt; → <)", async () => {
     const headers = { requestsGetHeaders: '<p>{"X-Tag": "&amp;lt;b&amp;gt;"}</p>' };
     const first = agentWith(get("list", headers)).tools[0]?.config as RequestToolConfig;
