@@ -297,6 +297,28 @@ describe("section 6: variables as the Flowise server resolves them, per flow kin
     expect(sent[0]?.headers).toMatchObject({ authorization: "{{ $vars.token }}", "x-token": "t0k" });
   });
 
+  test("chatflow V1: a literal {{…}} in the query goes out percent-encoded, as node-fetch writes the URL", async () => {
+    const flow = {
+      nodes: [
+        {
+          data: {
+            name: "requestsGet",
+            inputs: {
+              requestsGetUrl: "{{$vars.base_url}}/log?at={{current_date_time}}&who={{ $vars.token }}&p=a|b^c",
+              requestsGetName: "log",
+            },
+          },
+        },
+      ],
+    };
+    const [loaded] = loadFlowiseFlow(flow, "chatflow.json").tools;
+    const options = { vars: { ...vars, token: "t0k" }, now: () => new Date(0) };
+    const { result, sent } = await call(loaded?.config as RequestToolConfig, {}, undefined, options);
+    const wire = `${URL_BASE}/log?at=%7B%7Bcurrent_date_time%7D%7D&who=%7B%7B%20$vars.token%20%7D%7D&p=a%7Cb%5Ec`;
+    expect(sent[0]?.url).toBe(wire);
+    expect(result.request?.url).toBe(wire);
+  });
+
   test("in an Agentflow V2 agent whose first tool is a POST, the POST tools' Body resolves too", async () => {
     const post = (name: string) => ({
       agentSelectedTool: "requestsPost",
