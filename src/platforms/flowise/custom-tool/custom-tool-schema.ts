@@ -1,7 +1,10 @@
 import { z } from "zod/v3";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { CustomToolRow, CustomToolSchemaRow } from "./custom-tool-row.js";
-import { zodOfExpressionShape } from "./zod-expression-schema.js";
+import { type DateRows, zodOfExpressionShape } from "./zod-expression-schema.js";
+
+export type { DateRows } from "./zod-expression-schema.js";
+
 import { readZodSchemaExpression } from "./zod-schema-expression.js";
 
 /** The row types Flowise turns into a schema property; any other type is dropped without a word. */
@@ -11,9 +14,6 @@ export const CUSTOM_TOOL_TYPES = ["string", "number", "boolean", "date"] as cons
 export function isKeptType(type: string): boolean {
   return (CUSTOM_TOOL_TYPES as readonly string[]).includes(type);
 }
-
-/** How a `date` row validates: Flowise's `z.date()` (never passes JSON), or a date-time string (standard). */
-export type DateRows = "flowise" | "date-time-string";
 
 /** A tool's schema: its rows, or its rows with the node's `customToolSchema` expression that replaces them. */
 export type SchemaSource =

@@ -1,7 +1,9 @@
 import { z } from "zod/v3";
 import type { CustomToolSchemaRow } from "./custom-tool-row.js";
-import type { DateRows } from "./custom-tool-schema.js";
 import type { ZodChain, ZodModifier } from "./zod-schema-expression.js";
+
+/** How a `date` property validates: Flowise's `z.date()` (never passes JSON), or a date-time string (standard). */
+export type DateRows = "flowise" | "date-time-string";
 
 /**
  * The zod v3 object Flowise 3.1.4's `SecureZodSchemaParser` builds from a read `customToolSchema`
