@@ -28,6 +28,7 @@ export { createOperationIndex, type OperationIndex } from "./openapi/operation-i
 export { checkProject } from "./pipeline/check-project.js";
 export type { CheckProjectOptions, CheckProjectResult } from "./pipeline/check-project-options.js";
 export { loadToolSources, type ToolSourceOptions, type ToolSources } from "./pipeline/load-tool-sources.js";
+export type { FlowiseFlowLoadOptions } from "./platforms/flowise/config/flow-load-options.js";
 export { loadFlowiseFlow } from "./platforms/flowise/config/load-flowise-flow.js";
 export {
   type FetchFlowiseChatflowsOptions,

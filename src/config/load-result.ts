@@ -32,6 +32,11 @@ export interface LoadResult {
    * uses them where `--var` gives none. Absent when no export has any.
    */
   vars?: Record<string, string>;
+  /**
+   * Flowise `runtime` variables the load was given (`loadFlowiseFlow`'s `variables`): their values live in
+   * the Flowise server's environment. Pass them to `createTools` as `runtimeVariables`. Absent when none.
+   */
+  runtimeVariables?: string[];
   /** OpenAPI/Swagger documents met while loading (paths as given), for the linter. */
   specs: string[];
   skipped: SkippedNode[];

@@ -12,7 +12,10 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
   profile?: Profile;
   /** Default the global fetch. */
   fetch?: FetchLike;
-  /** Standard profile: abort a call after this long. Default 30 s. Flowise sets no timeout. */
+  /**
+   * Standard profile: abort a call after this long. Default 30 s. Flowise sets no timeout. Under any
+   * profile, the limit of a Flowise Custom Tool's and a toolkit's Custom Code call (default 10 s).
+   */
   timeoutMs?: number;
   /** Flowise profile: refuse loopback and private hosts unless false (Flowise's HTTP_SECURITY_CHECK). Default true. */
   httpSecurityCheck?: boolean;
@@ -46,6 +49,16 @@ export interface ToolRuntimeOptions extends VariableContext, SpecReadOptions {
    * worker per core (docs/security.md).
    */
   sandbox?: SandboxPool;
+  /** Flowise Custom Tools: the ids `$flow` carries. Default random ones, fixed for each tool's life. */
+  flowIds?: { chatflowId?: string; sessionId?: string; chatId?: string };
+  /**
+   * Flowise Custom Tools: the names of Flowise `runtime` variables (`LoadResult.runtimeVariables`), which
+   * Flowise reads from its server's environment: `$vars.<name>` is its `vars` value when given, else `''`
+   * with a warning (`onWarning`). tooldeck's own environment is never read.
+   */
+  runtimeVariables?: readonly string[];
+  /** Told each warning a tool has when it is made (a runtime variable with no value). */
+  onWarning?: (message: string) => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

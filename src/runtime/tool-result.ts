@@ -37,6 +37,12 @@ export interface ToolResult {
    * model never sees `output` (n8n stopping the workflow): agent runs end there; a single call shows it.
    */
   endsRun?: boolean;
+  /**
+   * What the platform's agent is given when the tool gives no text and the platform passes it on as it
+   * is: a Flowise Custom Tool's `0`, `false`, or (`"value" in result`, to an Agentflow V2 Agent) no value
+   * at all; `output` is its text. LangChain tools made by `toLangChainTools` return it.
+   */
+  value?: number | boolean | undefined;
 }
 
 /** Per-call options: cancellation, and the LLM's tool-call id when an agent made the call (recorders key on it). */

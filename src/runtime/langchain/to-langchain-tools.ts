@@ -110,21 +110,25 @@ function runTool(
   args: unknown,
   toolCallId: string | undefined,
   signal: AbortSignal | undefined,
-): Promise<[string | ToolMessage, ToolArtifact]> {
+): Promise<[ToolContent, ToolArtifact]> {
   const options: ToolInvokeOptions = {};
   if (signal) options.signal = signal;
   if (toolCallId) options.toolCallId = toolCallId;
   return tool.invoke(args, options).then((result) => toolOutput(tool, result, toolCallId));
 }
 
+/** A tool's content for LangChain: its text, a value the platform passes on untouched, or a failure's message. */
+type ToolContent = string | number | boolean | undefined | ToolMessage;
+
 /** What LangChain is given for a result: see `runTool`. */
 function toolOutput(
   tool: ExecutableTool,
   result: ToolResult,
   toolCallId: string | undefined,
-): [string | ToolMessage, ToolArtifact] {
+): [ToolContent, ToolArtifact] {
   const artifact = artifactOf(result);
-  if (result.ok) return [result.output, artifact];
+  // A value the platform passes on untouched (Flowise's 0, false, no value): LangChain's ToolMessage writes it as JSON.
+  if (result.ok) return ["value" in result ? result.value : result.output, artifact];
   if (!toolCallId) throw new Error(result.output);
   const message = new ToolMessage({
     content: result.output,

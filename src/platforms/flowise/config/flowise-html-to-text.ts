@@ -1,5 +1,10 @@
 import { decodeHtmlEntities } from "../../../config/html-entities.js";
 
+/** How a conversion runs: `escape: false` is Turndown with its escaping turned off (`escape = (s) => s`). */
+export interface HtmlToTextOptions {
+  escape?: boolean;
+}
+
 /**
  * Flowise passes URL, Headers and Body Schema values through Turndown (HTML → Markdown) before use, then
  * un-escapes `\_`, `\[` and `\]`. This reproduces what that does to the values users type: tags dropped,
@@ -7,10 +12,12 @@ import { decodeHtmlEntities } from "../../../config/html-entities.js";
  * Markdown constructs are not rendered, their text is kept plain (Turndown writes `<a href="u">t</a>` as
  * `[t](u)`, `<b>` as `**`, lists and headings as Markdown); they do not occur in the values Flowise's
  * editors store for URLs, headers and schemas. Checked against Turndown 7 on the plain-text cases.
+ * In an Agentflow V2 flow Flowise turns Turndown's escaping off (`escape: false`): `a_b*c` stays as typed.
  */
-export function flowiseHtmlToText(input: string): string {
+export function flowiseHtmlToText(input: string, options: HtmlToTextOptions = {}): string {
+  const escaping = options.escape ?? true;
   const blocks = splitBlocks(input)
-    .map(renderBlock)
+    .map((block) => renderBlock(block, escaping))
     .filter((block) => block !== "");
   return blocks.join("\n\n").replace(/\\([_[\]])/g, "$1");
 }
@@ -38,7 +45,7 @@ function splitBlocks(input: string): Inline[][] {
 }
 
 /** Collapses whitespace across the block's text nodes (as a browser would), escapes each node, joins. */
-function renderBlock(block: Inline[]): string {
+function renderBlock(block: Inline[], escaping: boolean): string {
   const parts: string[] = [];
   let atLineStart = true;
   for (const item of block) {
@@ -51,7 +58,7 @@ function renderBlock(block: Inline[]): string {
     let text = item.text.replace(/[ \t\r\n]+/g, " ");
     if (atLineStart) text = text.replace(/^ /, "");
     if (text === "") continue;
-    parts.push(escapeMarkdown(text));
+    parts.push(escaping ? escapeMarkdown(text) : text);
     atLineStart = text.endsWith(" ");
   }
   trimTrailingSpace(parts);

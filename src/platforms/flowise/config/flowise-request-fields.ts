@@ -19,9 +19,10 @@ export function readText(picked: PickedInput | undefined, reader: FlowiseInputRe
 export function readHeaders(
   picked: PickedInput | undefined,
   reader: FlowiseInputReader,
+  toText: (html: string) => string = flowiseHtmlToText,
 ): Record<string, string> | undefined {
   if (picked === undefined) return {};
-  const parsed = readJsonObject(picked, reader, flowiseHtmlToText);
+  const parsed = readJsonObject(picked, reader, toText);
   if (parsed === undefined) return undefined;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
@@ -81,9 +82,10 @@ export function readSchema<K extends keyof typeof ENTRY_SCHEMAS>(
   picked: PickedInput | undefined,
   reader: FlowiseInputReader,
   kind: K,
+  toText: (html: string) => string = flowiseHtmlToText,
 ): z.infer<(typeof ENTRY_SCHEMAS)[K]> | undefined {
   if (picked === undefined) return undefined;
-  const parsed = parseSchemaText(picked, reader, kind);
+  const parsed = parseSchemaText(picked, reader, kind, toText);
   if (parsed === undefined || Object.keys(parsed).length === 0) return undefined;
   const result = ENTRY_SCHEMAS[kind].safeParse(parsed);
   if (result.success) return result.data as z.infer<(typeof ENTRY_SCHEMAS)[K]>;
@@ -95,6 +97,7 @@ function parseSchemaText(
   picked: PickedInput,
   reader: FlowiseInputReader,
   kind: keyof typeof SCHEMA_FALLBACKS,
+  toText: (html: string) => string,
 ): Record<string, unknown> | undefined {
   const fallback = SCHEMA_FALLBACKS[kind];
   if (typeof picked.value !== "string") {
@@ -105,7 +108,7 @@ function parseSchemaText(
     return undefined;
   }
   // Flowise strips HTML from a Body Schema but not from a Query Params Schema.
-  const text = kind === "body" ? flowiseHtmlToText(picked.value) : picked.value;
+  const text = kind === "body" ? toText(picked.value) : picked.value;
   const parsed = parseFlowiseJson(text);
   if (!parsed.ok) {
     reader.warn(picked.path, `not valid JSON (${parsed.reason}): ${fallback}`);

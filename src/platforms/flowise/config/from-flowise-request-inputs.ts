@@ -37,20 +37,22 @@ export function fromFlowiseRequestInputs(
   const flowiseVariables = flow && variableScopeOf(flow, { ...picked, body: bodyInput });
   const fromServer = (field: ResolvedField, input: PickedInput | undefined) =>
     asServerHandsIt(flowiseVariables, field, input);
+  const toText = htmlToTextIn(flow);
   const url = readText(fromServer("url", picked.url), reader);
   const name = readText(reader.pick(keys.name), reader);
   const description = readText(reader.pick(keys.description), reader);
-  const headers = readHeaders(fromServer("headers", picked.headers), reader);
+  const headers = readHeaders(fromServer("headers", picked.headers), reader, toText);
   const params = "queryParamsSchema" in keys ? reader.pick(keys.queryParamsSchema) : undefined;
   const fields = {
     queryParamsSchema: params === undefined ? undefined : readSchema(params, reader, "params"),
     queryParamsSchemaInvalid: isUnparsableSchema(params) ? (true as const) : undefined,
     body: "body" in keys ? readBody(fromServer("body", bodyInput), reader) : undefined,
-    bodySchema: "bodySchema" in keys ? readSchema(reader.pick(keys.bodySchema), reader, "body") : undefined,
+    bodySchema:
+      "bodySchema" in keys ? readSchema(reader.pick(keys.bodySchema), reader, "body", toText) : undefined,
     maxOutputLength: readMaxOutputLength(reader.pick(keys.maxOutputLength), reader),
     flowiseVariables,
   };
-  const text = url === undefined ? "" : flowiseHtmlToText(url);
+  const text = url === undefined ? "" : toText(url);
   if (text === "" && !reader.failed) {
     reader.warn(
       reader.pathOf(keys.url[1]),
@@ -77,8 +79,8 @@ type ResolvedField = "url" | "headers" | "body";
 
 /**
  * An input as the Flowise server hands it to the node. In an Agentflow V2 Agent node the server converts
- * the inputs it resolves (those the first tool's type names) from HTML to text before the node reads
- * them (Flowise 3.1.4, reference section 6): a Body stored as `<p>{"a": 1}</p>`, as Flowise's editor
+ * the inputs it resolves (those the first tool's type names) from HTML to text, Turndown's escaping off,
+ * before the node reads them (Flowise 3.1.4, reference section 6): a Body stored as `<p>{"a": 1}</p>`, as Flowise's editor
  * stores it, then parses, and the node's own conversion of a URL or Headers decodes entities a second
  * time (`<p>?a=1&amp;param=2</p>` → `?a=1&param=2` → `?a=1¶m=2`). Other inputs reach the node as stored.
  */
@@ -89,7 +91,17 @@ function asServerHandsIt(
 ): PickedInput | undefined {
   if (scope?.flow !== "agentflow" || !scope.resolved.includes(field) || typeof input?.value !== "string")
     return input;
-  return { ...input, value: flowiseHtmlToText(input.value) };
+  return { ...input, value: flowiseHtmlToText(input.value, { escape: false }) };
+}
+
+/**
+ * The node's own HTML-to-text conversion (URL, Headers, Body Schema): Turndown, whose escaping is off in
+ * an Agentflow V2 flow (`Bearer a_b*c` and `/a/*b/[x]` reach the request as typed) and on in a chatflow
+ * (`*` → `\*`; Flowise then un-escapes only `\_`, `\[`, `\]`).
+ */
+function htmlToTextIn(flow: FlowKind | undefined): (text: string) => string {
+  const escaping = flow?.flow !== "agentflow";
+  return (text) => flowiseHtmlToText(text, { escape: escaping });
 }
 
 /** Which of the tool's fields the Flowise server resolves, from the input keys they were read from. */

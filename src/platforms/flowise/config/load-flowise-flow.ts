@@ -7,6 +7,7 @@ import { describeType, isPlainObject } from "../../../json/json-value.js";
 import { parseBounded } from "../../../project-files/parse-bounded.js";
 import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
 import { resolveCustomTools } from "../custom-tool/resolve-custom-tools.js";
+import { type FlowiseFlowLoadOptions, readOptionRows, readOptionVariables } from "./flow-load-options.js";
 import { isFlowiseRequestNodeName, variableInputsOf } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { type FlowKind, fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
@@ -14,17 +15,26 @@ import { fromFlowiseToolkitInputs } from "./from-flowise-toolkit-inputs.js";
 
 /**
  * Loads the tools of a Flowise flow: the `flowData` of a chatflow or agentflow, as exported to a
- * file or fetched from a Flowise instance (a JSON string or the parsed object). `file` labels every
- * entry, e.g. `flowise:<chatflow name>`.
+ * file or fetched from a Flowise instance (a JSON string or the parsed object). The second argument is
+ * the label of every entry (`flowise:<chatflow name>`), or options (`FlowiseFlowLoadOptions`): the label,
+ * the Custom Tool rows the flow names and Flowise's variables, all in memory.
  *
  * @example
  * const chatflow = await (await fetch(`${flowiseUrl}/api/v1/chatflows/${id}`, { headers })).json();
  * const { tools, errors } = loadFlowiseFlow(chatflow.flowData, `flowise:${chatflow.name}`);
+ * const loaded = loadFlowiseFlow(flow, { tools: [toolRow], variables: [{ name: "key", value: "k", type: "static" }] });
  */
-export function loadFlowiseFlow(flowData: unknown, file: string): LoadResult {
+export function loadFlowiseFlow(
+  flowData: unknown,
+  fileOrOptions: string | FlowiseFlowLoadOptions,
+): LoadResult {
+  const options = typeof fileOrOptions === "string" ? { file: fileOrOptions } : fileOrOptions;
+  const file = options.file ?? "flow";
   const result = readFlowiseFlow(flowData, file);
-  // One flow alone: a Custom Tool node has only its own hidden inputs to be built from.
-  resolveCustomTools(result);
+  const sink = createLoadSink(result, file);
+  readOptionVariables(options.variables, sink, result);
+  // One flow alone: a Custom Tool node has only its own hidden inputs, and the rows it was given.
+  resolveCustomTools(result, { rows: readOptionRows(options.tools, sink) });
   reportDuplicateNames(result);
   return result;
 }

@@ -22,6 +22,8 @@ export const CustomToolConfigSchema = z.object({
   schema: z.array(CustomToolSchemaRowSchema),
   /** The function body, from `code` or `codeFile` in tooldeck's format, `func` in Flowise's. */
   func: z.string(),
+  /** A node's `customToolSchema` zod expression: the schema Flowise builds instead of the rows'. */
+  schemaExpression: z.string().optional(),
   /**
    * What runs it in Flowise: a chatflow (V1, tooldeck's own format too), an Agentflow V2 Agent or Tool
    * node. It decides `$flow` and what a failed call does (the model sees it in a chatflow; the run fails

@@ -1,7 +1,9 @@
+import type { ToolRuntimeOptions } from "../../../runtime/runtime-options.js";
 import type { ToolKind } from "../../platform.js";
 import { customToolCallViews } from "./analysis/call-views.js";
 import type { CustomToolConfig } from "./custom-tool-config.js";
 import { fromCanonicalCustomTool } from "./from-canonical-custom-tool.js";
+import type { CustomToolSettings } from "./run/create-custom-tool-executable.js";
 
 /** `kind: custom-tool`: a Flowise Custom Tool in tooldeck's format, and how it is made executable. */
 export const CUSTOM_TOOL_KIND: ToolKind = {
@@ -15,8 +17,19 @@ export const CUSTOM_TOOL_KIND: ToolKind = {
       createCustomToolExecutable(tool, options, {
         caller: tool.caller ?? "chatflow",
         ...(tool.returnDirect ? { returnDirect: true } : {}),
+        ...settingsOf(options),
       }),
     ];
   },
   callViews: (config) => customToolCallViews(config as CustomToolConfig),
 };
+
+/** The runtime options that set how a Custom Tool runs: its time limit, `$flow`'s ids, runtime variables. */
+function settingsOf(options: ToolRuntimeOptions): CustomToolSettings {
+  const settings: CustomToolSettings = {};
+  if (options.timeoutMs !== undefined) settings.timeoutMs = options.timeoutMs;
+  if (options.flowIds) settings.ids = options.flowIds;
+  if (options.runtimeVariables) settings.runtimeVariables = options.runtimeVariables;
+  if (options.onWarning) settings.onWarning = options.onWarning;
+  return settings;
+}

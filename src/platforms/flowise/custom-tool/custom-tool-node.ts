@@ -2,6 +2,7 @@ import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import type { CustomToolConfig } from "./custom-tool-config.js";
 import type { CustomToolRow, CustomToolSchemaRow } from "./custom-tool-row.js";
+import { rowsOfExpressionShape } from "./zod-expression-schema.js";
 import { readZodSchemaExpression } from "./zod-schema-expression.js";
 
 /** Flowise's node (and Agent tool, and Tool node tool) name of a Custom Tool. */
@@ -51,6 +52,7 @@ export function customToolOfNode(
     func: func || (row?.func ?? ""),
   };
   if (id !== "") config.id = id;
+  if (schema) config.schemaExpression = schemaText;
   const caller = callerAt(path);
   if (caller !== "chatflow") config.caller = caller;
   if (inputs.returnDirect === true || inputs.returnDirect === "true") config.returnDirect = true;
@@ -82,17 +84,26 @@ export function notFoundMessage(id: string): string {
   );
 }
 
-/** The rows of a `customToolSchema` zod expression; null (reported) when it is not one. */
+/**
+ * The rows of a `customToolSchema` zod expression; null (reported) when Flowise's parser cannot read it,
+ * since Flowise's init then fails (`Failed to parse Zod schema: …`). A modifier Flowise ignores is a warning.
+ */
 function schemaOfExpression(text: string, path: string, sink: LoadSink): CustomToolSchemaRow[] | null {
   const where = joinPath(path, "customToolSchema");
   const read = readZodSchemaExpression(text);
-  if (!read) {
-    sink.error(where, "expected a zod expression z.object({…}), as Flowise's schema parser does");
+  if (!read.ok) {
+    sink.error(
+      where,
+      `Flowise's schema parser cannot read it, so the tool's init fails: Failed to parse Zod schema: ${read.error}`,
+    );
     return null;
   }
-  for (const line of read.unmodelled)
-    sink.warn(where, `${line}: the property is left out of the schema shown`);
-  return read.rows;
+  for (const line of read.ignored)
+    sink.warn(
+      where,
+      `${line} is ignored by Flowise's schema parser: neither the schema nor the argument check has it`,
+    );
+  return rowsOfExpressionShape(read.shape);
 }
 
 function textInput(value: unknown): string {

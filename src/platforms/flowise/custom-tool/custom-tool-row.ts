@@ -14,6 +14,11 @@ export interface CustomToolRow {
   readonly schema: readonly CustomToolSchemaRow[];
   /** The JavaScript function body Flowise runs as `async function() { <func> }`. */
   readonly func: string;
+  /**
+   * A node's `customToolSchema` override, a zod expression Flowise reads instead of `schema` (whose rows
+   * then stand for its top-level properties, for the analysis).
+   */
+  readonly schemaExpression?: string | undefined;
 }
 
 /** One row of the schema grid: `{id, property, description, type, required}` as the UI saves it. */

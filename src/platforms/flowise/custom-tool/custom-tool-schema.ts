@@ -1,6 +1,11 @@
 import { z } from "zod/v3";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import type { CustomToolSchemaRow } from "./custom-tool-row.js";
+import type { CustomToolRow, CustomToolSchemaRow } from "./custom-tool-row.js";
+import { type DateRows, zodOfExpressionShape } from "./zod-expression-schema.js";
+
+export type { DateRows } from "./zod-expression-schema.js";
+
+import { readZodSchemaExpression } from "./zod-schema-expression.js";
 
 /** The row types Flowise turns into a schema property; any other type is dropped without a word. */
 export const CUSTOM_TOOL_TYPES = ["string", "number", "boolean", "date"] as const;
@@ -10,8 +15,27 @@ export function isKeptType(type: string): boolean {
   return (CUSTOM_TOOL_TYPES as readonly string[]).includes(type);
 }
 
-/** How a `date` row validates: Flowise's `z.date()` (never passes JSON), or a date-time string (standard). */
-export type DateRows = "flowise" | "date-time-string";
+/** A tool's schema: its rows, or its rows with the node's `customToolSchema` expression that replaces them. */
+export type SchemaSource =
+  | readonly CustomToolSchemaRow[]
+  | Pick<CustomToolRow, "schema" | "schemaExpression">;
+
+/**
+ * The zod v3 schema Flowise 3.1.4 builds for a tool: from its `customToolSchema` expression when the node
+ * gives one (`SecureZodSchemaParser`), else from its rows.
+ */
+export function customToolZodSchemaOf(source: SchemaSource, dates: DateRows = "flowise"): z.AnyZodObject {
+  if (isRowList(source)) return customToolZodSchema(source, dates);
+  const read =
+    source.schemaExpression === undefined ? undefined : readZodSchemaExpression(source.schemaExpression);
+  // The load reported an expression Flowise cannot read and made no tool of it.
+  if (read?.ok) return zodOfExpressionShape(read.shape, dates);
+  return customToolZodSchema(source.schema, dates);
+}
+
+function isRowList(source: SchemaSource): source is readonly CustomToolSchemaRow[] {
+  return Array.isArray(source);
+}
 
 /**
  * The zod v3 schema Flowise 3.1.4 builds from a Custom Tool's rows (`convertSchemaToZod`, reference
@@ -55,6 +79,6 @@ function rowType(row: CustomToolSchemaRow, dates: DateRows): z.ZodTypeAny {
  * `customToolZodSchema` (`additionalProperties: false`, `$schema` draft-07, no `required` when nothing
  * is, `date` as `{type: "string", format: "date-time"}`).
  */
-export function customToolJsonSchema(rows: readonly CustomToolSchemaRow[]): Record<string, unknown> {
-  return zodToJsonSchema(customToolZodSchema(rows)) as Record<string, unknown>;
+export function customToolJsonSchema(source: SchemaSource): Record<string, unknown> {
+  return zodToJsonSchema(customToolZodSchemaOf(source)) as Record<string, unknown>;
 }

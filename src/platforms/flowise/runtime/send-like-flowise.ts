@@ -2,6 +2,7 @@ import type { FetchLike } from "../../../net/fetch-like.js";
 import { readToolResponse, toRequestInit } from "../../../runtime/http-exchange.js";
 import type { HostRefusal } from "../../../runtime/profiles/private-host-refusal.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../../runtime/tool-result.js";
+import { nodeFetchUrl } from "./node-fetch-url.js";
 
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([300, 301, 302, 303, 307, 308]);
@@ -15,7 +16,7 @@ export interface FlowiseSendOptions {
 }
 
 /**
- * Sends a request as Flowise 3.1's request tools do: every hop checked against the private-host policy,
+ * Sends a request as Flowise 3.1's request tools do: its URL as node-fetch sends it (`nodeFetchUrl`), every hop checked against the private-host policy,
  * redirects followed by hand (at most 5; see `redirected`), no timeout; a non-2xx
  * answer fails with `Failed to make <METHOD> request: HTTP Error <status>: <statusText>` and its body
  * is never shown; success is the raw text (a UTF-8 BOM kept) cut to the max output length with
@@ -25,12 +26,15 @@ export async function sendLikeFlowise(
   request: ToolRequest,
   options: FlowiseSendOptions,
 ): Promise<ToolResult> {
+  // The request as sent (its URL as node-fetch writes it), once its URL parses.
+  let sent = request;
   const failure = (message: string, response?: ToolResponse): ToolResult => {
     const output = `Failed to make ${request.method} request: ${message}`;
-    return { ok: false, output, error: output, request, ...(response ? { response } : {}) };
+    return { ok: false, output, error: output, request: sent, ...(response ? { response } : {}) };
   };
-  let current = request;
   try {
+    sent = { ...request, url: nodeFetchUrl(request.url) };
+    let current = sent;
     for (let hop = 0; ; hop++) {
       const judged = options.refusal(new URL(current.url));
       // Most hosts are judged at once (see privateHostRefusal): awaiting only a pending answer saves a step.
@@ -41,13 +45,13 @@ export async function sendLikeFlowise(
       const location = REDIRECTS.has(raw.status) ? raw.headers.get("location") : null;
       if (location) {
         if (hop >= MAX_REDIRECTS) return failure("Too many redirects");
-        current = redirected(current, raw.status, new URL(location, current.url).toString());
+        current = redirected(current, raw.status, nodeFetchUrl(new URL(location, current.url).toString()));
         continue;
       }
       const response = await readToolResponse(raw, { keepBom: true });
       if (!raw.ok) return failure(`HTTP Error ${response.status}: ${response.statusText}`, response);
       const output = response.body.slice(0, options.maxOutputLength ?? Number.POSITIVE_INFINITY);
-      return { ok: true, output, request, response };
+      return { ok: true, output, request: sent, response };
     }
   } catch (error) {
     return failure(error instanceof Error ? error.message : "Unknown error");

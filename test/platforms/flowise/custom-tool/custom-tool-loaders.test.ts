@@ -219,6 +219,7 @@ describe("a Custom Tool node's row", () => {
           { property: "when", type: "date", description: "'the day'", required: true },
           { property: "note", type: "string", required: false },
         ],
+        schemaExpression: "z.object({ when: z.date().describe('the day'), note: z.string().optional() })",
       },
     ]);
   });
@@ -241,30 +242,6 @@ describe("a Custom Tool node's row", () => {
     expect(loaded.errors).toEqual([]);
     expect(loaded.tools.map((tool) => tool.config)).toEqual([
       { kind: "custom-tool", id: ID, name: "t", description: "d", schema: [], func: "return 1" },
-    ]);
-  });
-
-  test("a zod schema tooldeck cannot model: a warning per property left out; not a zod expression: an error", () => {
-    const base = { selectedTool: ID, customToolName: "t", customToolFunc: "return 1" };
-    const partly = loadFlowiseFlow(
-      chatflow({
-        ...base,
-        customToolSchema: "z.object({ a: z.array(z.string()), b: z.string().default('x') })",
-      }),
-      "f",
-    );
-    expect(partly.warnings.map((warning) => warning.message)).toEqual([
-      "a: z.array() is not modelled: the property is left out of the schema shown",
-      "b: .default() is not modelled: the property is left out of the schema shown",
-    ]);
-    const wrong = loadFlowiseFlow(chatflow({ ...base, customToolSchema: "process.exit(1)" }), "f");
-    expect(wrong.tools).toEqual([]);
-    expect(wrong.errors).toEqual([
-      {
-        file: "f",
-        path: "nodes[0].data.inputs.customToolSchema",
-        message: "expected a zod expression z.object({…}), as Flowise's schema parser does",
-      },
     ]);
   });
 

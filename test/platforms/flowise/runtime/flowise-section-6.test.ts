@@ -297,6 +297,28 @@ describe("section 6: variables as the Flowise server resolves them, per flow kin
     expect(sent[0]?.headers).toMatchObject({ authorization: "{{ $vars.token }}", "x-token": "t0k" });
   });
 
+  test("chatflow V1: a literal {{…}} in the query goes out percent-encoded, as node-fetch writes the URL", async () => {
+    const flow = {
+      nodes: [
+        {
+          data: {
+            name: "requestsGet",
+            inputs: {
+              requestsGetUrl: "{{$vars.base_url}}/log?at={{current_date_time}}&who={{ $vars.token }}&p=a|b^c",
+              requestsGetName: "log",
+            },
+          },
+        },
+      ],
+    };
+    const [loaded] = loadFlowiseFlow(flow, "chatflow.json").tools;
+    const options = { vars: { ...vars, token: "t0k" }, now: () => new Date(0) };
+    const { result, sent } = await call(loaded?.config as RequestToolConfig, {}, undefined, options);
+    const wire = `${URL_BASE}/log?at=%7B%7Bcurrent_date_time%7D%7D&who=%7B%7B%20$vars.token%20%7D%7D&p=a%7Cb%5Ec`;
+    expect(sent[0]?.url).toBe(wire);
+    expect(result.request?.url).toBe(wire);
+  });
+
   test("in an Agentflow V2 agent whose first tool is a POST, the POST tools' Body resolves too", async () => {
     const post = (name: string) => ({
       agentSelectedTool: "requestsPost",
@@ -410,6 +432,27 @@ describe("section 6: the first tool's rule decides HTML handling in an Agentflow
     ],
   ])("%s", async (_name, loaded, name, expected) => {
     expect(await sends(loaded, name)).toEqual(expected);
+  });
+
+  // Issue 40: in an Agentflow V2 flow Flowise turns Turndown's escaping off when it converts HTML, so
+  // Markdown characters reach the request as typed; a chatflow keeps Turndown's escaping.
+  const MARKDOWN = {
+    requestsGetUrl: `<p>${URL_BASE}/my_path/a/*b/[x]</p>`,
+    requestsGetHeaders: '<p>{"Authorization": "Bearer a_b*c"}</p>',
+  };
+  test.each([
+    ["the first tool", agentWith(get("list", MARKDOWN)), "list"],
+    ["a later tool", agentWith(post("first"), get("list", MARKDOWN)), "list"],
+  ])("Agentflow V2, %s: no Turndown escaping in the URL and the Headers", async (_, loaded, name) => {
+    const found = loaded.tools.find((entry) => entry.config.name === name);
+    const { sent } = await call(found?.config as RequestToolConfig, {});
+    expect(sent[0]?.url).toBe(`${URL_BASE}/my_path/a/*b/[x]`);
+    expect(sent[0]?.headers.authorization).toBe("Bearer a_b*c");
+  });
+
+  test("a chatflow V1 keeps Turndown's escaping: * becomes \\* (a / in a URL), _ [ ] are un-escaped", () => {
+    const config = chatflowWith(get("list", MARKDOWN)).tools[0]?.config as RequestToolConfig;
+    expect(config.url).toBe(`${URL_BASE}/my_path/a/\\*b/[x]`);
   });
 
   test("the first tool's Headers: entities decoded twice too (&amp;lt; → &lt; → <)", async () => {

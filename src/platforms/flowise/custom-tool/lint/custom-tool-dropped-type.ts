@@ -16,6 +16,8 @@ export const customToolDroppedType: LintRule<CustomToolConfig> = {
     "defined). Use one of the four types (an object as a JSON string).",
   appliesTo: isCustomTool,
   check({ config }) {
+    // A node's zod expression replaces the rows, and every type it builds reaches the model.
+    if (config.schemaExpression !== undefined) return [];
     return [...effectiveRows(config.schema)]
       .filter(([, { row }]) => !isKeptType(row.type))
       .map(([property, { row, index }]) => ({

@@ -1,6 +1,7 @@
 import type { Finding, LintRule } from "../../../../lint/rule.js";
 import { analyseCustomTool } from "../analysis/analyse-custom-tool.js";
 import type { CustomToolConfig } from "../custom-tool-config.js";
+import type { CustomToolSchemaRow } from "../custom-tool-row.js";
 import { isKeptType } from "../custom-tool-schema.js";
 import { CUSTOM_TOOL_PROFILES, effectiveRows, isCustomTool } from "./custom-tool-rule-helpers.js";
 
@@ -21,20 +22,21 @@ export const customToolUnguardedOptional: LintRule<CustomToolConfig> = {
     const analysis = analyseCustomTool(config);
     if (!analysis.ok) return [];
     const rows = effectiveRows(config.schema);
+    // Every property of a node's zod expression reaches the model, arrays and objects too.
+    const inSchema = (row: CustomToolSchemaRow | undefined): row is CustomToolSchemaRow =>
+      row !== undefined && (config.schemaExpression !== undefined || isKeptType(row.type));
     const findings: Finding[] = [];
     for (const [argument, line] of analysis.unguarded) {
       const row = rows.get(argument)?.row;
-      if (row?.required && isKeptType(row.type)) continue;
+      if (inSchema(row) && row.required) continue;
       findings.push({
         path: "func",
-        message:
-          row && isKeptType(row.type)
-            ? `line ${line}: $${argument} is read without a typeof guard: when the model leaves the optional ${argument} out, the call fails with "ReferenceError: $${argument} is not defined"`
-            : `line ${line}: $${argument} is no property of the schema Flowise gives the model: reading it always fails with "ReferenceError: $${argument} is not defined"`,
-        suggestion:
-          row && isKeptType(row.type)
-            ? `read it as typeof $${argument} !== 'undefined' ? $${argument} : …, or make ${argument} required`
-            : `add ${argument} to the schema (string, number, boolean or date), or stop reading $${argument}`,
+        message: inSchema(row)
+          ? `line ${line}: $${argument} is read without a typeof guard: when the model leaves the optional ${argument} out, the call fails with "ReferenceError: $${argument} is not defined"`
+          : `line ${line}: $${argument} is no property of the schema Flowise gives the model: reading it always fails with "ReferenceError: $${argument} is not defined"`,
+        suggestion: inSchema(row)
+          ? `read it as typeof $${argument} !== 'undefined' ? $${argument} : …, or make ${argument} required`
+          : `add ${argument} to the schema (string, number, boolean or date), or stop reading $${argument}`,
       });
     }
     return findings;

@@ -63,11 +63,11 @@ export function createCustomToolExecutable(
   settings: CustomToolSettings = {},
 ): ExecutableTool {
   const profile = options.profile ?? "standard";
-  const contract = customToolArguments(row.schema, profile);
+  const contract = customToolArguments(row, profile);
   const tool: ExecutableTool = {
     name: customToolName(row.name, profile),
     description: row.description,
-    inputSchema: customToolJsonSchema(row.schema),
+    inputSchema: customToolJsonSchema(row),
     coerceArgs: contract.coerce,
     invoke: async () => notRun(row.name),
   };
@@ -84,7 +84,8 @@ export function createCustomToolExecutable(
     const run = await executeCustomTool(row, args, { ...context, signal: invokeOptions.signal });
     const { request, response } = run;
     const exchange = { ...(request ? { request } : {}), ...(response ? { response } : {}) };
-    if (run.ok) return { ok: true, output: outputText(run.output), ...exchange };
+    if (run.ok)
+      return { ok: true, output: outputText(run.output), ...passedOn(run.output, context), ...exchange };
     if (failures === "fail-run")
       throw new CustomToolRunFailed(runFailureText(run.error, context.flow.caller));
     return { ok: false, output: run.error, error: run.error, ...exchange };
@@ -163,6 +164,23 @@ function contextOf(
 function notRun(name: string): ToolResult {
   const error = customToolNotRunMessage(name);
   return { ok: false, output: error, error };
+}
+
+/**
+ * What Flowise's caller is given when the code returns no text (reference flowise-custom-tool.md §8-9):
+ * `0` and `false` untouched, to a chatflow's agent and to an Agentflow V2 Agent, and no value at all
+ * (`undefined`) to the Agent, whose tool message holds it as returned; a chatflow's observation of no
+ * value is `''` and the Tool node's output is text. Only under the flowise profile.
+ */
+function passedOn(
+  output: CustomToolOutput,
+  context: Omit<CustomToolContext, "signal">,
+): Pick<ToolResult, "value"> {
+  if (context.profile !== "flowise" || typeof output === "string") return {};
+  const caller = context.flow.caller;
+  if (caller === "agentflow-agent" || (caller === "chatflow" && output !== undefined))
+    return { value: output };
+  return {};
 }
 
 /** The text the model is given: a chatflow's observation is `''` for no value; 0 and false read as such. */

@@ -4,8 +4,7 @@ import { isPlainObject } from "../../../../json/json-value.js";
 import type { Profile } from "../../../../profile.js";
 import { coerceObject, type ExpectedType } from "../../../../runtime/request/coerce-arguments.js";
 import { SCHEMA_MISMATCH } from "../../../../runtime/request/tool-arguments.js";
-import type { CustomToolSchemaRow } from "../custom-tool-row.js";
-import { customToolZodSchema } from "../custom-tool-schema.js";
+import { customToolZodSchemaOf, type SchemaSource } from "../custom-tool-schema.js";
 import { parseWithTypeConversion } from "./flowise-type-conversion.js";
 
 /** The model's arguments as the code gets them (one `$<key>` each), or the text of the refusal. */
@@ -27,15 +26,12 @@ export interface CustomToolArgsContract {
  * optional property means the property was left out, tooldeck's usual conversions ("5" → 5, "yes" →
  * true), and the failure says which property and why.
  */
-export function customToolArguments(
-  rows: readonly CustomToolSchemaRow[],
-  profile: Profile,
-): CustomToolArgsContract {
-  return profile === "flowise" ? flowiseContract(rows) : standardContract(rows);
+export function customToolArguments(source: SchemaSource, profile: Profile): CustomToolArgsContract {
+  return profile === "flowise" ? flowiseContract(source) : standardContract(source);
 }
 
-function flowiseContract(rows: readonly CustomToolSchemaRow[]): CustomToolArgsContract {
-  const schema = customToolZodSchema(rows, "flowise");
+function flowiseContract(source: SchemaSource): CustomToolArgsContract {
+  const schema = customToolZodSchemaOf(source, "flowise");
   return {
     coerce: (args) => parseWithTypeConversion(schema, args).converted,
     parse(args) {
@@ -46,11 +42,12 @@ function flowiseContract(rows: readonly CustomToolSchemaRow[]): CustomToolArgsCo
   };
 }
 
-function standardContract(rows: readonly CustomToolSchemaRow[]): CustomToolArgsContract {
-  const schema = customToolZodSchema(rows, "date-time-string");
+function standardContract(source: SchemaSource): CustomToolArgsContract {
+  const schema = customToolZodSchemaOf(source, "date-time-string");
+  const rows = "schema" in source ? source.schema : source;
   const types: Record<string, ExpectedType> = {};
   for (const row of rows)
-    types[row.property] = row.type === "number" || row.type === "boolean" ? row.type : "string";
+    types[row.property] = STANDARD_TYPES.has(row.type) ? (row.type as ExpectedType) : "string";
   const coerce = (args: unknown) => coerceObject(withoutNulls(args), types);
   return {
     coerce,
@@ -61,6 +58,8 @@ function standardContract(rows: readonly CustomToolSchemaRow[]): CustomToolArgsC
     },
   };
 }
+
+const STANDARD_TYPES = new Set(["number", "boolean", "array", "object"]);
 
 /** Strict-mode models send `null` for a property they leave out. */
 function withoutNulls(args: unknown): unknown {

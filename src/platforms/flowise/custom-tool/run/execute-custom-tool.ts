@@ -107,7 +107,7 @@ function argumentsOf(row: CustomToolRow, profile: Profile): CustomToolArgsContra
   }
   let contract = byProfile.get(profile);
   if (!contract) {
-    contract = customToolArguments(row.schema, profile);
+    contract = customToolArguments(row, profile);
     byProfile.set(profile, contract);
   }
   return contract;

@@ -5,6 +5,7 @@ import { z } from "zod/v3";
 import { CustomToolRunFailed } from "../../../../../src/platforms/flowise/custom-tool/run/create-custom-tool-executable.js";
 import { executeCustomTool } from "../../../../../src/platforms/flowise/custom-tool/run/execute-custom-tool.js";
 import { parseWithTypeConversion } from "../../../../../src/platforms/flowise/custom-tool/run/flowise-type-conversion.js";
+import { toLangChainTools } from "../../../../../src/runtime/langchain/to-langchain-tools.js";
 import { createCaptureService, customTool, outputOf } from "./custom-tool-harness.js";
 
 /**
@@ -505,6 +506,36 @@ describe("§8 return value", () => {
       },
     );
     expect(run).toEqual({ ok: true, output });
+  });
+});
+
+describe("§8-9 a value that is no text, as each Flowise caller is given it", () => {
+  // Reference §8: "falsy non-strings pass through untouched: 0 → number 0, false → boolean false, no
+  // return → undefined"; §9: a chatflow's observation is '' for undefined, the V2 Agent's tool message
+  // holds the output as returned.
+  test.each([
+    ["chatflow", "return 0", { value: 0, output: "0" }],
+    ["chatflow", "return false", { value: false, output: "false" }],
+    ["chatflow", "return", { output: "" }],
+    ["agentflow-agent", "return 0", { value: 0, output: "0" }],
+    ["agentflow-agent", "return false", { value: false, output: "false" }],
+    ["agentflow-agent", "return", { value: undefined, output: "" }],
+    ["agentflow-agent", "return null", { output: "null" }],
+    ["agentflow-agent", "return { a: 0 }", { output: '{"a":0}' }],
+    ["agentflow-agent", "return ''", { output: "" }],
+  ] as const)("%s, %s", async (caller, func, expected) => {
+    const result = await customTool(func, [], {}, { caller }).invoke({});
+    expect(result.ok).toBe(true);
+    expect(result.output).toBe(expected.output);
+    expect("value" in result).toBe("value" in expected);
+    if ("value" in expected) expect(result.value).toBe(expected.value);
+  });
+
+  test("a LangChain tool returns the value itself, as Flowise's tool.call() does; its ToolMessage writes it as JSON", async () => {
+    const [tool] = toLangChainTools([customTool("return 0", [], {}, { caller: "agentflow-agent" })]);
+    expect(await tool?.invoke({})).toBe(0);
+    const message = await tool?.invoke({ id: "call_1", name: "case_tool", args: {}, type: "tool_call" });
+    expect(message?.content).toBe("0");
   });
 });
 
