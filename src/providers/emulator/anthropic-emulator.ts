@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { isPlainObject } from "../../json/json-value.js";
 import type { ProviderEmulator, ProviderEmulatorOptions } from "./provider-emulator-options.js";
 import { readProviderBody } from "./read-provider-body.js";
-import { anthropicRequestId } from "./request-id.js";
+import { answerId, anthropicRequestId } from "./request-id.js";
 import { acceptedText, scriptedReply, textOf } from "./scripted-reply.js";
 import { toolsOfRequest } from "./tools-of-request.js";
 
@@ -44,7 +44,7 @@ export function createAnthropicEmulator(options: ProviderEmulatorOptions): Provi
     if (refusal) return anthropicError(400, "invalid_request_error", refusal.message, id);
     const reply = scriptedReply(options.script, turnsSoFar(body), acceptedText("anthropic", tools.length));
     if (!reply.ok) return anthropicError(500, "api_error", reply.message, id);
-    return Response.json(message(body, reply.message, id), { headers: { "request-id": id } });
+    return Response.json(message(body, reply.message), { headers: { "request-id": id } });
   });
   app.all("*", () => anthropicError(404, "not_found_error", "Not Found", requestId()));
   return { provider: "anthropic", fetch: async (request) => app.fetch(request) };
@@ -64,14 +64,14 @@ function turnsSoFar(body: Record<string, unknown>): number {
   return body.messages.filter((item) => isPlainObject(item) && item.role === "assistant").length;
 }
 
-function message(body: Record<string, unknown>, reply: AIMessage, id: string) {
+function message(body: Record<string, unknown>, reply: AIMessage) {
   const calls = reply.tool_calls ?? [];
   const content =
     calls.length > 0
       ? calls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: call.args }))
       : [{ type: "text", text: textOf(reply) }];
   return {
-    id: `msg_${id.slice(4)}`,
+    id: `msg_${answerId()}`,
     type: "message",
     role: "assistant",
     model: body.model,

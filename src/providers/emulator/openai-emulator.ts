@@ -4,7 +4,7 @@ import { isPlainObject } from "../../json/json-value.js";
 import { OPENAI_NOT_JSON, openAIErrorOf, openAIErrorResponse } from "./openai-error.js";
 import type { ProviderEmulator, ProviderEmulatorOptions } from "./provider-emulator-options.js";
 import { readProviderBody } from "./read-provider-body.js";
-import { openAIRequestId } from "./request-id.js";
+import { answerId, openAIRequestId } from "./request-id.js";
 import { acceptedText, scriptedReply, textOf } from "./scripted-reply.js";
 import { type ProviderApi, toolsOfRequest } from "./tools-of-request.js";
 
@@ -106,7 +106,7 @@ function turnsSoFar(api: ProviderApi, body: Record<string, unknown>): number {
 function chatCompletion(body: Record<string, unknown>, message: AIMessage) {
   const calls = message.tool_calls ?? [];
   return {
-    id: `chatcmpl-${body.created}`,
+    id: `chatcmpl-${answerId()}`,
     object: "chat.completion",
     created: body.created,
     model: body.model,
@@ -150,14 +150,14 @@ function response(body: Record<string, unknown>, message: AIMessage) {
       : [
           {
             type: "message",
-            id: `msg_${body.created}`,
+            id: `msg_${answerId()}`,
             status: "completed",
             role: "assistant",
             content: [{ type: "output_text", text: textOf(message), annotations: [] }],
           },
         ];
   return {
-    id: `resp_${body.created}`,
+    id: `resp_${answerId()}`,
     object: "response",
     created_at: body.created,
     status: "completed",

@@ -12,3 +12,11 @@ export function anthropicRequestId(): string {
   const letters = [...randomBytes(20)].map((byte) => BASE58[byte % BASE58.length]).join("");
   return `req_011C${letters}`;
 }
+
+/**
+ * A fresh id for one answer (`chatcmpl-…`, `msg_…`): every turn's message needs its own, or LangGraph's
+ * message list takes a later turn for an update of the earlier one and replaces it.
+ */
+export function answerId(): string {
+  return randomBytes(12).toString("hex");
+}
