@@ -4,6 +4,7 @@ import type { ToolConfig } from "../config/tool-config.js";
 import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
 import { createRecordedTrafficEmulator } from "../emulator/traffic/recorded-traffic-emulator.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
+import { modelAgainstEmulator } from "../providers/emulator/agent-model-emulator.js";
 import { flowiseHostOptions } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
@@ -240,7 +241,10 @@ async function liveRun({
 }: RunContext): Promise<Run> {
   const vars = runtime.vars ?? {};
   const before = await runSteps(tools.before, "before", emulator);
-  const model = options.model ?? (await chooseModel(scenario, options.env ?? process.env));
+  const chosen = options.model
+    ? { model: options.model }
+    : await chooseModel(scenario, options.env ?? process.env);
+  const model = chosen.model;
   let agent: Pick<AgentRun, "calls" | "answer">;
   try {
     agent = await runAgent({
@@ -260,6 +264,8 @@ async function liveRun({
       observed: { calls: before, answer: "", state: emulator.snapshot() },
       failures: [failure],
     };
+  } finally {
+    await chosen.close?.();
   }
   const after = await runSteps(tools.after, "after", emulator);
   const calls = [...before, ...agent.calls, ...after].map(
@@ -367,11 +373,12 @@ function recursionLimit(scenario: Scenario): number {
   return typeof scenario.model === "string" ? 25 : Math.max(25, 2 * scenario.model.scripted.length + 5);
 }
 
-function chooseModel(
+/** The scenario's model, and how to stop the provider emulator a `via` model talks to. */
+async function chooseModel(
   scenario: Scenario,
   env: Record<string, string | undefined>,
-): Promise<BaseChatModel> | BaseChatModel {
-  return typeof scenario.model === "string"
-    ? initModel(scenario.model, env)
-    : scriptedModel(scenario.model.scripted);
+): Promise<{ model: BaseChatModel; close?: () => Promise<void> }> {
+  if (typeof scenario.model === "string") return { model: await initModel(scenario.model, env) };
+  if (scenario.model.via === undefined) return { model: scriptedModel(scenario.model.scripted) };
+  return modelAgainstEmulator(scenario.model.via, scenario.model.scripted);
 }
