@@ -21,7 +21,7 @@ Options:
   --emulate-provider  send --model's requests (openai:, anthropic: or google-genai:) through the provider's
                       real LangChain class to tooldeck's emulator of that provider, offline and with no key:
                       tools the provider would refuse fail the run with the provider's own error
-                      (docs/emulators.md, "Provider emulators")
+                      (docs/provider-emulators.md)
   --script FILE       with --emulate-provider: the model's turns, JSON or YAML ([{ calls: [{ tool, args }] },
                       { answer: "…" }], as a scenario's model.scripted); default an answer saying the
                       tools were accepted

@@ -38,7 +38,7 @@ Options:
                        /v1/chat/completions, /v1/responses), anthropic (POST /v1/messages) or gemini (POST
                        /v1beta/models/{model}:generateContent), on --port; a request whose tools the
                        provider would refuse gets the provider's status and error body, a valid one the
-                       scripted model's turn (docs/emulators.md, "Provider emulators")
+                       scripted model's turn (docs/provider-emulators.md)
   --script FILE        with --provider: the model's turns, JSON or YAML ([{ calls: [{ tool, args }] },
                        { answer: "…" }], as a scenario's model.scripted); the request with N model turns
                        in its conversation gets turn N+1; default an answer saying the tools were accepted
