@@ -1,16 +1,19 @@
 import type { AIMessage } from "@langchain/core/messages";
 import { Hono } from "hono";
 import { isPlainObject } from "../../json/json-value.js";
+import { anthropicEvents } from "./anthropic-stream.js";
 import type { ProviderEmulator, ProviderEmulatorOptions } from "./provider-emulator-options.js";
 import { readProviderBody } from "./read-provider-body.js";
 import { answerId, anthropicRequestId } from "./request-id.js";
 import { acceptedText, scriptedReply, textOf } from "./scripted-reply.js";
+import { sseResponse } from "./sse-response.js";
 import { toolsOfRequest } from "./tools-of-request.js";
 
 /**
  * Anthropic's Messages API, `POST /v1/messages`: a request whose tools the judge refuses gets Anthropic's
  * 400 `{"type":"error","error":{"type":"invalid_request_error","message":…},"request_id":…}`, a valid one
- * the scripted model's turn as a message (`tool_use` blocks), which `ChatAnthropic` parses.
+ * the scripted model's turn as a message (`tool_use` blocks), which `ChatAnthropic` parses; with
+ * `stream: true`, as the API's server-sent events.
  * @example
  * const anthropic = createAnthropicEmulator({ judge: () => [] });
  * const model = new ChatAnthropic({ model: "claude-sonnet-4-5", apiKey: "k", clientOptions: { fetch: anthropic.fetch } });
@@ -44,7 +47,10 @@ export function createAnthropicEmulator(options: ProviderEmulatorOptions): Provi
     if (refusal) return anthropicError(400, "invalid_request_error", refusal.message, id);
     const reply = scriptedReply(options.script, turnsSoFar(body), acceptedText("anthropic", tools.length));
     if (!reply.ok) return anthropicError(500, "api_error", reply.message, id);
-    return Response.json(message(body, reply.message), { headers: { "request-id": id } });
+    const answered = message(body, reply.message);
+    const headers = { "request-id": id };
+    if (body.stream === true) return sseResponse(anthropicEvents(answered), headers);
+    return Response.json(answered, { headers });
   });
   app.all("*", () => anthropicError(404, "not_found_error", "Not Found", requestId()));
   return { provider: "anthropic", fetch: async (request) => app.fetch(request) };

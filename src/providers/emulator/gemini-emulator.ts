@@ -5,6 +5,7 @@ import type { ProviderViolation } from "../wire-tool.js";
 import type { ProviderEmulator, ProviderEmulatorOptions } from "./provider-emulator-options.js";
 import { readProviderBody } from "./read-provider-body.js";
 import { acceptedText, scriptedReply, textOf } from "./scripted-reply.js";
+import { sseResponse } from "./sse-response.js";
 import { toolsOfRequest } from "./tools-of-request.js";
 
 /** `/v1beta/models/gemini-2.5-flash:generateContent` (and `/v1/…`): the model and the method. */
@@ -13,7 +14,8 @@ const ROUTE = /^\/v1(?:beta)?\/models\/([^/:]+):([A-Za-z]+)$/;
 /**
  * The Gemini API's `POST /v1beta/models/{model}:generateContent`: a request whose tools the judge refuses
  * gets Gemini's 400 `{"error":{"code":400,"message":…,"status":"INVALID_ARGUMENT"}}`, a valid one the
- * scripted model's turn as a candidate (`functionCall` parts), which `ChatGoogleGenerativeAI` parses.
+ * scripted model's turn as a candidate (`functionCall` parts), which `ChatGoogleGenerativeAI` parses;
+ * `:streamGenerateContent` (`?alt=sse`) streams the same.
  * @example
  * const gemini = createGeminiEmulator({ judge: () => [] });
  * const server = await serve(gemini.fetch); // new ChatGoogleGenerativeAI({ baseUrl: server.url, … })
@@ -22,7 +24,8 @@ export function createGeminiEmulator(options: ProviderEmulatorOptions): Provider
   const app = new Hono({ strict: false });
   app.post("*", async (c) => {
     const route = ROUTE.exec(new URL(c.req.url).pathname);
-    if (route?.[2] !== "generateContent") return notFound(c.req.method, new URL(c.req.url).pathname);
+    if (route?.[2] !== "generateContent" && route?.[2] !== "streamGenerateContent")
+      return notFound(c.req.method, new URL(c.req.url).pathname);
     const read = await readProviderBody(c);
     if (!read.ok && read.reason === "too-large")
       return geminiError(413, "Request payload size exceeds the limit: 20971520 bytes.", "INVALID_ARGUMENT");
@@ -44,7 +47,10 @@ export function createGeminiEmulator(options: ProviderEmulatorOptions): Provider
     if (refused.length > 0) return refusal(refused);
     const reply = scriptedReply(options.script, turnsSoFar(body), acceptedText("gemini", tools.length));
     if (!reply.ok) return geminiError(500, reply.message, "INTERNAL");
-    return Response.json(candidate(route[1] as string, reply.message));
+    const answered = candidate(route[1] as string, reply.message);
+    // `:streamGenerateContent?alt=sse` streams the response as events (one, whole); without `alt=sse`, as a JSON array.
+    if (route[2] === "generateContent") return Response.json(answered);
+    return c.req.query("alt") === "sse" ? sseResponse([{ data: answered }]) : Response.json([answered]);
   });
   app.all("*", (c) => notFound(c.req.method, new URL(c.req.url).pathname));
   return { provider: "gemini", fetch: async (request) => app.fetch(request) };

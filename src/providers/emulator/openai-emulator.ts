@@ -2,16 +2,24 @@ import type { AIMessage } from "@langchain/core/messages";
 import { type Context, Hono } from "hono";
 import { isPlainObject } from "../../json/json-value.js";
 import { OPENAI_NOT_JSON, openAIErrorOf, openAIErrorResponse } from "./openai-error.js";
+import {
+  type ChatCompletion,
+  chatCompletionChunks,
+  type ResponseObject,
+  responseEvents,
+} from "./openai-stream.js";
 import type { ProviderEmulator, ProviderEmulatorOptions } from "./provider-emulator-options.js";
 import { readProviderBody } from "./read-provider-body.js";
 import { answerId, openAIRequestId } from "./request-id.js";
 import { acceptedText, scriptedReply, textOf } from "./scripted-reply.js";
+import { sseResponse } from "./sse-response.js";
 import { type ProviderApi, toolsOfRequest } from "./tools-of-request.js";
 
 /**
  * OpenAI's tool-calling endpoints, `POST /v1/chat/completions` and `POST /v1/responses`: a request whose
  * tools the judge refuses gets OpenAI's 400 and error body, a valid one the scripted model's turn as a chat
- * completion (`tool_calls`) or a response (`function_call` items), which `ChatOpenAI` parses.
+ * completion (`tool_calls`) or a response (`function_call` items), which `ChatOpenAI` parses; with
+ * `stream: true`, as the API's server-sent events.
  * @example
  * const openai = createOpenAIEmulator({ judge: () => [] });
  * const model = new ChatOpenAI({ model: "gpt-4o", apiKey: "k", configuration: { baseURL: "http://api.openai.com/v1", fetch: openai.fetch } });
@@ -44,9 +52,12 @@ export function createOpenAIEmulator(options: ProviderEmulatorOptions): Provider
           { message: reply.message, type: "server_error", param: null, code: null },
           id,
         );
-      return Response.json(format({ ...body, created: Math.floor(now().getTime() / 1000) }, reply.message), {
-        headers: { "x-request-id": id },
-      });
+      const answered = format({ ...body, created: Math.floor(now().getTime() / 1000) }, reply.message);
+      const headers = { "x-request-id": id };
+      if (body.stream !== true) return Response.json(answered, { headers });
+      return api === "openai-chat"
+        ? sseResponse(chatCompletionChunks(answered as ChatCompletion, body), headers, true)
+        : sseResponse(responseEvents(answered as ResponseObject), headers);
     };
   app.post("/v1/chat/completions", answer("openai-chat", chatCompletion));
   app.post("/v1/responses", answer("openai-responses", response));
@@ -89,16 +100,21 @@ function missingField(api: ProviderApi, body: Record<string, unknown>) {
   return undefined;
 }
 
-/** The model turns already in the conversation: assistant messages, or runs of Responses' function calls. */
+/**
+ * The model turns already in the conversation: assistant messages (Chat Completions), or for Responses each
+ * run of output items (an assistant message, function calls) between the inputs around them.
+ */
 function turnsSoFar(api: ProviderApi, body: Record<string, unknown>): number {
   const items = api === "openai-chat" ? body.messages : body.input;
   if (!Array.isArray(items)) return 0;
   let turns = 0;
-  let previousCall = false;
+  let previousOutput = false;
   for (const item of items) {
-    const call = isPlainObject(item) && item.type === "function_call";
-    if ((call && !previousCall) || (isPlainObject(item) && item.role === "assistant")) turns += 1;
-    previousCall = call;
+    const output =
+      isPlainObject(item) &&
+      (item.role === "assistant" || item.type === "function_call" || item.type === "reasoning");
+    if (output && (api === "openai-chat" || !previousOutput)) turns += 1;
+    previousOutput = output;
   }
   return turns;
 }

@@ -1,3 +1,6 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { AIMessageChunk } from "@langchain/core/messages";
+import type { Runnable } from "@langchain/core/runnables";
 import { tool } from "@langchain/core/tools";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -33,6 +36,11 @@ async function modelOf(provider: EmulatedProvider, name: string, script: Scripte
     requestId: () => "req_011Ctest",
   });
   return running.model;
+}
+
+function bound(model: BaseChatModel, tools: Parameters<NonNullable<BaseChatModel["bindTools"]>>[0]) {
+  if (!model.bindTools) throw new Error("the model binds no tools");
+  return model.bindTools(tools);
 }
 
 const CASES: Array<[EmulatedProvider, string, string]> = [
@@ -82,6 +90,24 @@ describe.each(CASES)("the %s emulator through its real LangChain class", (provid
       )) as Error;
     expect(error.message).toContain(refusal);
     expect(error).toMatchObject({ status: 400 });
+  });
+
+  test("streamed, the scripted tool call arrives in the provider's events and a refusal is the same error", async () => {
+    const model = await modelOf(provider, name);
+    let whole: AIMessageChunk | undefined;
+    for await (const chunk of await (bound(model, [search]) as Runnable<string, AIMessageChunk>).stream(
+      "events?",
+    ))
+      whole = whole === undefined ? chunk : whole.concat(chunk);
+    expect(whole?.tool_calls).toEqual([
+      expect.objectContaining({ name: "search_events", args: { city: "Oslo" } }),
+    ]);
+    const refused = (bound(model, [search, badName]) as Runnable<string, AIMessageChunk>).stream("hi");
+    await expect(
+      refused.then(async (stream) => {
+        for await (const _ of stream);
+      }),
+    ).rejects.toThrow(refusal.replace(/^400 /, ""));
   });
 
   test("without a script every request is answered with a text saying the tools were accepted", async () => {

@@ -1,4 +1,4 @@
-import { AIMessage } from "@langchain/core/messages";
+import { AIMessage, type AIMessageChunk } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { describe, expect, test } from "vitest";
@@ -54,6 +54,26 @@ describe.each([
         type: "invalid_request_error",
       }),
     });
+  });
+
+  test("streamed, the scripted tool call and then the answer arrive as OpenAI's events", async () => {
+    const model = openAI(responses, [...CALL, { answer: "Two events." }]);
+    const collect = async (input: Parameters<typeof model.invoke>[0]) => {
+      let whole: AIMessageChunk | undefined;
+      for await (const chunk of await model.bindTools([search]).stream(input))
+        whole = whole === undefined ? chunk : whole.concat(chunk);
+      return whole;
+    };
+    const first = await collect("events?");
+    expect(first?.tool_calls).toEqual([
+      expect.objectContaining({ name: "search_events", args: { city: "Oslo" }, id: "call_1_1" }),
+    ]);
+    const second = await collect([
+      ["human", "events?"],
+      new AIMessage({ content: "", tool_calls: first?.tool_calls ?? [] }),
+      { role: "tool", content: "[]", tool_call_id: "call_1_1" },
+    ]);
+    expect(second?.text).toBe("Two events.");
   });
 
   test("the turn after the tool call is the script's answer", async () => {
