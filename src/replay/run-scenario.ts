@@ -5,6 +5,7 @@ import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
 import { createRecordedTrafficEmulator } from "../emulator/traffic/recorded-traffic-emulator.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import { modelAgainstEmulator } from "../providers/emulator/agent-model-emulator.js";
+import type { EmulatedProvider, ProviderJudge } from "../providers/emulator/provider-emulator-options.js";
 import { flowiseHostOptions } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
@@ -46,6 +47,11 @@ export interface RunScenarioOptions extends SpecReadOptions {
   createEmulator?: () => ScenarioEmulator;
   /** Use this model instead of the scenario's (tests, custom providers). */
   model?: BaseChatModel;
+  /**
+   * The judge of a `model.via` scenario's provider emulator, given the provider it emulates; default the
+   * provider gate's (`defaultJudge`).
+   */
+  providerJudge?: (provider: EmulatedProvider) => ProviderJudge;
   /** Where API keys and OPENAI_BASE_URL are read for `provider:model` scenarios; default process.env. */
   env?: Record<string, string | undefined>;
   /** Drift check of each recorded call against the current API description (see `ValidateCall`). */
@@ -243,7 +249,7 @@ async function liveRun({
   const before = await runSteps(tools.before, "before", emulator);
   const chosen = options.model
     ? { model: options.model }
-    : await chooseModel(scenario, options.env ?? process.env);
+    : await chooseModel(scenario, options.env ?? process.env, options.providerJudge);
   const model = chosen.model;
   let agent: Pick<AgentRun, "calls" | "answer">;
   try {
@@ -377,8 +383,9 @@ function recursionLimit(scenario: Scenario): number {
 async function chooseModel(
   scenario: Scenario,
   env: Record<string, string | undefined>,
+  judge: ((provider: EmulatedProvider) => ProviderJudge) | undefined,
 ): Promise<{ model: BaseChatModel; close?: () => Promise<void> }> {
   if (typeof scenario.model === "string") return { model: await initModel(scenario.model, env) };
   if (scenario.model.via === undefined) return { model: scriptedModel(scenario.model.scripted) };
-  return modelAgainstEmulator(scenario.model.via, scenario.model.scripted);
+  return modelAgainstEmulator(scenario.model.via, scenario.model.scripted, judge);
 }

@@ -2,7 +2,7 @@ import { ToolDeckError } from "../../errors.js";
 import type { ScriptedTurn } from "../../replay/scenario-schema.js";
 import { defaultJudge } from "./default-judge.js";
 import { type EmulatedChatModel, emulatedChatModel } from "./emulated-chat-model.js";
-import type { EmulatedProvider } from "./provider-emulator-options.js";
+import type { EmulatedProvider, ProviderJudge } from "./provider-emulator-options.js";
 
 /** The provider emulated for each `provider:` of a `--model` (LangChain's initChatModel names). */
 const EMULATED_BY_MODEL_PROVIDER: Readonly<Record<string, EmulatedProvider>> = {
@@ -13,13 +13,15 @@ const EMULATED_BY_MODEL_PROVIDER: Readonly<Record<string, EmulatedProvider>> = {
 
 /**
  * `--model provider:model`'s real LangChain class against its provider's emulator, judged by the provider's
- * rules, its turns from `script` (`agent --emulate-provider`, a scenario's `model.provider`).
+ * rules (`judgeOf`, default the provider gate's), its turns from `script` (`agent --emulate-provider`, a
+ * scenario's `model.via`).
  * @example
  * const { model, close } = await modelAgainstEmulator("anthropic:claude-sonnet-4-5", script);
  */
 export async function modelAgainstEmulator(
   spec: string,
   script: readonly ScriptedTurn[] | undefined,
+  judgeOf: (provider: EmulatedProvider) => ProviderJudge = defaultJudge,
 ): Promise<EmulatedChatModel> {
   const index = spec.indexOf(":");
   const provider = EMULATED_BY_MODEL_PROVIDER[spec.slice(0, Math.max(index, 0))];
@@ -28,7 +30,7 @@ export async function modelAgainstEmulator(
     throw new ToolDeckError("usage", `an emulated model is ${known}:<model>, got '${spec}'`);
   }
   return emulatedChatModel(provider, spec.slice(index + 1), {
-    judge: defaultJudge(provider),
+    judge: judgeOf(provider),
     ...(script ? { script } : {}),
   });
 }

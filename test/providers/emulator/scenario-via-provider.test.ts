@@ -36,6 +36,30 @@ test.each(["openai:gpt-4o-mini", "anthropic:claude-sonnet-4-5", "google-genai:ge
   },
 );
 
+test("a tool the provider refuses fails the scenario with the provider's error, as the class throws it", async () => {
+  const result = await runScenario(scenario("anthropic:claude-sonnet-4-5"), {
+    env: {},
+    providerJudge: (provider) => (tools) => {
+      const index = tools.findIndex((tool) => tool.name === "delete_event");
+      const tool = tools[index];
+      if (!tool) return [];
+      return [
+        {
+          provider,
+          rule: "test/refuse-delete",
+          message: `${tool.path}.name: refused by the test`,
+          path: `${tool.path}.name`,
+          tool: index,
+        },
+      ];
+    },
+  });
+  // The run ends at the refusal: its expectations (a call, a deleted event, an answer) fail after it.
+  expect(result.failures[0]).toMatch(
+    /^agent: 400 \{"type":"error","error":\{"type":"invalid_request_error","message":"tools\.\d+\.custom\.name: refused by the test"\},"request_id":"req_011C\w{20}"\}$/,
+  );
+});
+
 test("via names one of the emulated providers", () => {
   const parsed = ScenarioModelSchema.safeParse({ via: "mistralai:large", scripted: [{ answer: "x" }] });
   expect(parsed.success).toBe(false);
