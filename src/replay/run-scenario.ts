@@ -4,6 +4,8 @@ import type { ToolConfig } from "../config/tool-config.js";
 import { loadSpecEmulator } from "../emulator/spec/load-spec-emulator.js";
 import { createRecordedTrafficEmulator } from "../emulator/traffic/recorded-traffic-emulator.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
+import { modelAgainstEmulator } from "../providers/emulator/agent-model-emulator.js";
+import type { EmulatedProvider, ProviderJudge } from "../providers/emulator/provider-emulator-options.js";
 import { flowiseHostOptions } from "../runtime/host-policy.js";
 import { initModel } from "../runtime/langchain/init-model.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
@@ -45,6 +47,11 @@ export interface RunScenarioOptions extends SpecReadOptions {
   createEmulator?: () => ScenarioEmulator;
   /** Use this model instead of the scenario's (tests, custom providers). */
   model?: BaseChatModel;
+  /**
+   * The judge of a `model.via` scenario's provider emulator, given the provider it emulates; default the
+   * provider gate's (`defaultJudge`).
+   */
+  providerJudge?: (provider: EmulatedProvider) => ProviderJudge;
   /** Where API keys and OPENAI_BASE_URL are read for `provider:model` scenarios; default process.env. */
   env?: Record<string, string | undefined>;
   /** Drift check of each recorded call against the current API description (see `ValidateCall`). */
@@ -240,7 +247,10 @@ async function liveRun({
 }: RunContext): Promise<Run> {
   const vars = runtime.vars ?? {};
   const before = await runSteps(tools.before, "before", emulator);
-  const model = options.model ?? (await chooseModel(scenario, options.env ?? process.env));
+  const chosen = options.model
+    ? { model: options.model }
+    : await chooseModel(scenario, options.env ?? process.env, options.providerJudge);
+  const model = chosen.model;
   let agent: Pick<AgentRun, "calls" | "answer">;
   try {
     agent = await runAgent({
@@ -260,6 +270,8 @@ async function liveRun({
       observed: { calls: before, answer: "", state: emulator.snapshot() },
       failures: [failure],
     };
+  } finally {
+    await chosen.close?.();
   }
   const after = await runSteps(tools.after, "after", emulator);
   const calls = [...before, ...agent.calls, ...after].map(
@@ -368,11 +380,13 @@ function recursionLimit(scenario: Scenario): number {
   return typeof scenario.model === "string" ? 25 : Math.max(25, 2 * scenario.model.scripted.length + 5);
 }
 
-function chooseModel(
+/** The scenario's model, and how to stop the provider emulator a `via` model talks to. */
+async function chooseModel(
   scenario: Scenario,
   env: Record<string, string | undefined>,
-): Promise<BaseChatModel> | BaseChatModel {
-  return typeof scenario.model === "string"
-    ? initModel(scenario.model, env)
-    : scriptedModel(scenario.model.scripted);
+  judge: ((provider: EmulatedProvider) => ProviderJudge) | undefined,
+): Promise<{ model: BaseChatModel; close?: () => Promise<void> }> {
+  if (typeof scenario.model === "string") return { model: await initModel(scenario.model, env) };
+  if (scenario.model.via === undefined) return { model: scriptedModel(scenario.model.scripted) };
+  return modelAgainstEmulator(scenario.model.via, scenario.model.scripted, judge);
 }

@@ -85,10 +85,22 @@ export const ScriptedTurnSchema = z.union([
 ]);
 export type ScriptedTurn = z.infer<typeof ScriptedTurnSchema>;
 
-/** `provider:model` (run through `initChatModel`) or a script of turns (run through `fakeModel()`). */
+/**
+ * `provider:model` (run through `initChatModel`) or a script of turns (run through `fakeModel()`, or with
+ * `via: provider:model` through that provider's real LangChain class and tooldeck's emulator of the
+ * provider, which refuses the tools the provider would).
+ */
 export const ScenarioModelSchema = z.union([
   z.string().regex(/^[\w.-]+:.+$/, "expected provider:model, e.g. openai:gpt-4o-mini"),
-  z.object({ scripted: z.array(ScriptedTurnSchema).min(1) }).strict(),
+  z
+    .object({
+      scripted: z.array(ScriptedTurnSchema).min(1),
+      via: z
+        .string()
+        .regex(/^(openai|anthropic|google-genai):.+$/, "expected openai:, anthropic: or google-genai:<model>")
+        .optional(),
+    })
+    .strict(),
 ]);
 export type ScenarioModel = z.infer<typeof ScenarioModelSchema>;
 

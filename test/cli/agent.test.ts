@@ -115,9 +115,9 @@ describe("tooldeck agent: one-line errors", () => {
       2,
     ],
     [
-      { ANTHROPIC_API_KEY: "k" },
-      ["hi", "--model", "anthropic:claude-sonnet-4"],
-      "tooldeck agent: the anthropic provider needs @langchain/anthropic: npm install @langchain/anthropic\n",
+      { MISTRAL_API_KEY: "k" },
+      ["hi", "--model", "mistralai:mistral-large-latest"],
+      "tooldeck agent: the mistralai provider needs @langchain/mistralai: npm install @langchain/mistralai\n",
       2,
     ],
     [

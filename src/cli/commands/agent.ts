@@ -1,4 +1,7 @@
 import { ToolDeckError } from "../../errors.js";
+import { projectReadOptions } from "../../project-files/project-read-options.js";
+import { modelAgainstEmulator } from "../../providers/emulator/agent-model-emulator.js";
+import { loadModelScript } from "../../providers/emulator/load-model-script.js";
 import type { CallRecord } from "../../replay/call-record.js";
 import { runAgent } from "../../replay/run-agent.js";
 import { DEFAULT_MODEL } from "../../runtime/langchain/default-model.js";
@@ -23,6 +26,8 @@ export const agentCommand: Command = {
       tools: { type: "string", multiple: true },
       model: { type: "string" },
       system: { type: "string" },
+      "emulate-provider": { type: "boolean", default: false },
+      script: { type: "string" },
     });
     const [message, ...extra] = positionals;
     if (message === undefined)
@@ -45,7 +50,12 @@ export const agentCommand: Command = {
     const tools = toolsForOneModel(toolsOfFlow(built, values.flow)).map(({ tool }) => tool);
     if (tools.some((tool) => tool.endpoint?.method !== "GET")) noteWriteHosts(values, io);
     const modelSpec = values.model ?? io.env.TOOLDECK_MODEL ?? DEFAULT_MODEL;
-    const model = await initModel(modelSpec, io.env);
+    if (values.script !== undefined && !values["emulate-provider"])
+      throw new ToolDeckError("usage", "--script needs --emulate-provider");
+    const emulated = values["emulate-provider"]
+      ? await modelAgainstEmulator(modelSpec, scriptOf(values.script, read.roots))
+      : undefined;
+    const model = emulated?.model ?? (await initModel(modelSpec, io.env));
     const system = values.system
       ? resolveVariables(values.system, runtime, { keepUnknown: true })
       : undefined;
@@ -71,9 +81,17 @@ export const agentCommand: Command = {
       const where = isUnreachable(error) ? ` (cannot reach ${modelEndpoint(modelSpec, io.env)})` : "";
       io.stderr(`tooldeck agent: the model call failed: ${toLineText(`${message}${where}`)}\n`);
       return EXIT.findings;
+    } finally {
+      await emulated?.close();
     }
   },
 };
+
+/** `--script FILE`: read inside the project (and each `--root`) and its own folder. */
+function scriptOf(path: string | undefined, roots: readonly string[]) {
+  if (path === undefined) return undefined;
+  return loadModelScript(path, { roots: projectReadOptions({ roots: [...roots] }, [path]).roots });
+}
 
 /** `→ tool {args}`, the exchange (`>` request, `<` status), and `=` the output the LLM saw. */
 export function formatCall(call: CallRecord): string {

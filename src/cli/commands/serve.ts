@@ -8,6 +8,14 @@ import { withCors } from "../../emulator/with-cors.js";
 import { ToolDeckError } from "../../errors.js";
 import { DRAIN_GRACE_MS } from "../../net/drain-grace.js";
 import { projectReadOptions } from "../../project-files/project-read-options.js";
+import { createProviderEmulator } from "../../providers/emulator/create-provider-emulator.js";
+import { defaultJudge } from "../../providers/emulator/default-judge.js";
+import { loadModelScript } from "../../providers/emulator/load-model-script.js";
+import {
+  EMULATED_PROVIDERS,
+  type EmulatedProvider,
+} from "../../providers/emulator/provider-emulator-options.js";
+import { providerServeLines } from "../../providers/emulator/provider-serve-lines.js";
 import { toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { SERVE_INFO } from "../help/serve-help.js";
@@ -32,6 +40,8 @@ export const serveCommand: Command = {
       "openai-key": { type: "string" },
       only: { type: "string" },
       spec: { type: "string" },
+      provider: { type: "string" },
+      script: { type: "string" },
       port: { type: "string", default: "4010" },
       explain: { type: "boolean", default: false },
       log: { type: "boolean", default: false },
@@ -47,6 +57,8 @@ export const serveCommand: Command = {
       throw new ToolDeckError("usage", `unexpected argument '${positionals[0]}'`);
     }
     if (values.spec !== undefined) return runSpec(values.spec, { ...values, wrap }, io);
+    if (values.provider !== undefined) return runProvider(values.provider, { ...values, wrap }, io);
+    if (values.script !== undefined) throw new ToolDeckError("usage", "--script needs --provider NAME");
     if (values.explain) throw new ToolDeckError("usage", "--explain needs --spec FILE");
     const only = parseOnly(values.only);
     const started: Started[] = [];
@@ -119,6 +131,46 @@ async function runSpec(
   await waitForAbort(io.signal);
   await stopGently([server], io);
   return EXIT.ok;
+}
+
+/** `serve --provider NAME`: the provider's emulator alone, its turns from --script FILE. */
+async function runProvider(
+  name: string,
+  values: {
+    script?: string | undefined;
+    root?: string[] | undefined;
+    port: string;
+    host: string;
+    wrap: (handler: FetchHandler) => FetchHandler;
+  },
+  io: CliIo,
+): Promise<number> {
+  const provider = parseProvider(name);
+  const port = parsePort("port", values.port);
+  const read = projectReadOptions(
+    values.root ? { roots: values.root } : {},
+    values.script ? [values.script] : [],
+  );
+  const script =
+    values.script === undefined ? undefined : loadModelScript(values.script, { roots: read.roots });
+  const emulator = createProviderEmulator(provider, {
+    judge: defaultJudge(provider),
+    ...(script ? { script } : {}),
+  });
+  const server = await serve(values.wrap(emulator.fetch), { port, host: values.host });
+  for (const line of providerServeLines(provider, server.url)) io.stdout(`${line}\n`);
+  io.stdout("Press Ctrl+C to stop.\n");
+  await waitForAbort(io.signal);
+  await stopGently([server], io);
+  return EXIT.ok;
+}
+
+function parseProvider(value: string): EmulatedProvider {
+  if ((EMULATED_PROVIDERS as readonly string[]).includes(value)) return value as EmulatedProvider;
+  throw new ToolDeckError(
+    "usage",
+    `--provider must be one of ${EMULATED_PROVIDERS.join(", ")}, got '${value}'`,
+  );
 }
 
 function parseOnly(value: string | undefined): Emulator | undefined {

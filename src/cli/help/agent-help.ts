@@ -15,8 +15,16 @@ Options:
   --tools PATH        config file or folder (repeatable; default tools/); HTTP nodes are not given to the agent
   --model P:M         provider:model for LangChain's initChatModel (default $TOOLDECK_MODEL or ${DEFAULT_MODEL});
                       the provider's package must be installed (npm install @langchain/openai) and its key set
-                      (OPENAI_API_KEY); OPENAI_BASE_URL points openai at any OpenAI-compatible server
+                      (OPENAI_API_KEY); OPENAI_BASE_URL, ANTHROPIC_BASE_URL and GOOGLE_GEMINI_BASE_URL point
+                      openai, anthropic and google-genai at a compatible server (or tooldeck serve --provider)
   --system TEXT       the system prompt; {{current_date_time}} becomes the current time (ISO)
+  --emulate-provider  send --model's requests (openai:, anthropic: or google-genai:) through the provider's
+                      real LangChain class to tooldeck's emulator of that provider, offline and with no key:
+                      tools the provider would refuse fail the run with the provider's own error
+                      (docs/provider-emulators.md)
+  --script FILE       with --emulate-provider: the model's turns, JSON or YAML ([{ calls: [{ tool, args }] },
+                      { answer: "…" }], as a scenario's model.scripted); default an answer saying the
+                      tools were accepted
 ${TOOL_FLAGS_HELP}
   -h, --help          show this help
 

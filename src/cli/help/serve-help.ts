@@ -28,12 +28,20 @@ Options:
   --no-cors            do not answer browsers' CORS preflights nor send Access-Control-* headers (by
                        default every emulator allows every origin, without credentials, as Prism does)
   --spec FILE          serve a stateful emulator of this OpenAPI description instead (docs/spec-emulator.md)
-  --port PORT          its port (default 4010; 0 picks a free port)
+  --port PORT          its port, or --provider's (default 4010; 0 picks a free port)
   --seed FILE          with --spec: its starting items, JSON or YAML { "<collection path>": [items] }
                        (default the description's examples)
   --explain            with --spec: print what each operation does (PATCH /events/{id} → update
                        events; the envelope an answer wraps the item in: the item inside "data") and
                        the schema patterns it does not honour, and exit
+  --provider NAME      serve an emulator of a model provider's tool-calling API instead: openai (POST
+                       /v1/chat/completions, /v1/responses), anthropic (POST /v1/messages) or gemini (POST
+                       /v1beta/models/{model}:generateContent), on --port; a request whose tools the
+                       provider would refuse gets the provider's status and error body, a valid one the
+                       scripted model's turn (docs/provider-emulators.md)
+  --script FILE        with --provider: the model's turns, JSON or YAML ([{ calls: [{ tool, args }] },
+                       { answer: "…" }], as a scenario's model.scripted); the request with N model turns
+                       in its conversation gets turn N+1; default an answer saying the tools were accepted
   --root DIR           also read seeds and the description from DIR (repeatable); by default they are
                        read inside the project (the repository of the working directory) and their
                        own folder, never through a symlink out of it

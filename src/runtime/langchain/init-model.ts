@@ -20,8 +20,8 @@ const PROVIDERS: Readonly<Record<string, { package: string; key?: string }>> = {
 /**
  * A chat model from `provider:model` through LangChain's `initChatModel`. Provider packages are optional
  * dependencies: a missing package or API key is one `usage` error naming what to install or set. The
- * key is read from `env` (not the process) and for OpenAI `OPENAI_BASE_URL` is honoured, so a local
- * OpenAI-compatible server works.
+ * key is read from `env` (not the process), and `OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL` and
+ * `GOOGLE_GEMINI_BASE_URL` are honoured, so a local compatible server (or `serve --provider`) works.
  * @example
  * const model = await initModel("openai:gpt-4o-mini", process.env);
  */
@@ -48,6 +48,9 @@ export async function initModel(
   };
   if (apiKey) fields.apiKey = apiKey;
   if (provider === "openai" && env.OPENAI_BASE_URL) fields.configuration = { baseURL: env.OPENAI_BASE_URL };
+  // Anthropic's and Google's base URLs too: `tooldeck serve --provider` stands in for either.
+  if (provider === "anthropic" && env.ANTHROPIC_BASE_URL) fields.anthropicApiUrl = env.ANTHROPIC_BASE_URL;
+  if (provider === "google-genai" && env.GOOGLE_GEMINI_BASE_URL) fields.baseUrl = env.GOOGLE_GEMINI_BASE_URL;
   try {
     return (await initChatModel(model, fields)) as unknown as BaseChatModel;
   } catch (cause) {
@@ -89,6 +92,8 @@ export function isUnreachable(error: unknown): boolean {
 export function modelEndpoint(spec: string, env: Record<string, string | undefined>): string {
   const provider = spec.slice(0, spec.indexOf(":"));
   if (provider === "openai") return env.OPENAI_BASE_URL ?? "https://api.openai.com/v1";
+  if (provider === "anthropic" && env.ANTHROPIC_BASE_URL) return env.ANTHROPIC_BASE_URL;
+  if (provider === "google-genai" && env.GOOGLE_GEMINI_BASE_URL) return env.GOOGLE_GEMINI_BASE_URL;
   return `the ${provider} provider's endpoint`;
 }
 
