@@ -92,8 +92,9 @@ function requestUses(tool: LoadedTool, context: UseContext): RequestUse[] {
 }
 
 function toolkitUses(tool: LoadedTool<OpenApiToolkitConfig>, context: UseContext): ToolkitUse[] {
-  const spec = resolve(dirname(tool.source.file), tool.config.spec);
-  if (!context.specFiles.includes(spec)) return [];
+  // Loaders give `spec` from the working directory; a config made in code may give it from its file's folder.
+  const named = [resolve(tool.config.spec), resolve(dirname(tool.source.file), tool.config.spec)];
+  if (!named.some((spec) => context.specFiles.includes(spec))) return [];
   const before = context.map.apis[0]?.spec;
   if (!before) return [];
   const selected = new Set(tool.config.selectedEndpoints);
