@@ -6,8 +6,9 @@ import { diffSpecs } from "../../contracts/spec-diff/diff-specs.js";
 import { ToolDeckError } from "../../errors.js";
 import { applyFixes } from "../../lint/apply-fixes.js";
 import { formatReport } from "../../lint/format/format-report.js";
-import { loadSpecIndex } from "../../lint/load-check-inputs.js";
 import type { CheckReport } from "../../lint/report.js";
+import { loadSpec } from "../../openapi/load-spec.js";
+import { createOperationIndex } from "../../openapi/operation-index.js";
 import { packageVersion } from "../../package/package-version.js";
 import { toApi } from "../../pipeline/load-api-map.js";
 import { configPathsToRead, loadToolSources } from "../../pipeline/load-tool-sources.js";
@@ -58,8 +59,9 @@ export const diffCommand: Command = {
     const { vars } = parseVars(undefined, values.var);
     const sources = await commandLineSources(toolPaths, values, io);
     const read = specReadOptions(values, [oldSpec, newSpec, ...configPathsToRead(sources)]);
-    const before = await loadSpecIndex(oldSpec, read);
-    const after = await loadSpecIndex(newSpec, read);
+    // Responses are resolved when read: only the operations recorded calls reached compare theirs.
+    const before = createOperationIndex(await loadSpec(oldSpec, { ...read, lazyRefs: true }));
+    const after = createOperationIndex(await loadSpec(newSpec, { ...read, lazyRefs: true }));
     const loaded = reportLoadIssues("diff", await loadToolSources({ ...sources, roots: read.roots }), io);
     const calls = recordedCalls(values.cassettes ?? [], before, { roots: read.roots });
     const { diagnostics } = diffSpecs({

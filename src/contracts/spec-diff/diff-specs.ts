@@ -12,6 +12,7 @@ import { fieldFindings } from "./field-findings.js";
 import { operationFindings } from "./operation-findings.js";
 import { fateOf, indexNewOperations, type OperationFate } from "./pair-operations.js";
 import { orphanCallFinding, recordedCallFindings } from "./recorded-call-findings.js";
+import { sameText } from "./same-text.js";
 import { type ToolUse, toolUses } from "./tool-uses.js";
 
 /** What `diffSpecs` compares: two descriptions, the tools that use the old one, and the calls recorded against it. */
@@ -131,7 +132,7 @@ function descriptionChange(
     operation.description || operation.summary || `${operation.method} ${operation.path}`;
   const from = text(before);
   const to = text(after);
-  return from === to ? undefined : { from, to };
+  return sameText(from, to) ? undefined : { from, to };
 }
 
 function descriptionFinding(use: ToolUse, change: { from: string; to: string }) {

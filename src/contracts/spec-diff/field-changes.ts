@@ -1,6 +1,7 @@
 import { jsonBodySchema } from "../../lint/spec-helpers.js";
 import type { ParameterLocation, SchemaObject } from "../../openapi/openapi-document.js";
 import type { IndexedOperation } from "../../openapi/operation-index.js";
+import { sameText } from "./same-text.js";
 
 /** A parameter or a top-level field of the JSON request body, as the model fills it. */
 export interface Field {
@@ -45,7 +46,7 @@ export function fieldChanges(before: IndexedOperation, after: IndexedOperation):
     if (narrowed) changes.push({ kind: "type-narrowed", field, ...narrowed });
     const enumChange = narrowedEnum(was.schema, field.schema);
     if (enumChange) changes.push({ kind: "enum-value-removed", field, ...enumChange });
-    if ((was.description ?? "") !== (field.description ?? ""))
+    if (!sameText(was.description, field.description))
       changes.push({ kind: "description-changed", field, from: was.description });
   }
   return changes;
