@@ -9,6 +9,7 @@ const URL = /https?:\/\/[^\s)>\]"']+/g;
  * sameText("See [docs](https://x.test/v1/a).", "See  [docs](https://x.test/v2/a)."); // true
  */
 export function sameText(a: string | undefined, b: string | undefined): boolean {
+  if (a === b) return true;
   return normalise(a ?? "") === normalise(b ?? "");
 }
 
