@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { emptyLoadResult } from "../../config/load-result.js";
 import { recordedCalls } from "../../contracts/spec-diff/cassette-calls.js";
 import { DIFF_RULES } from "../../contracts/spec-diff/diff-rules.js";
 import { diffSpecs } from "../../contracts/spec-diff/diff-specs.js";
@@ -62,7 +63,12 @@ export const diffCommand: Command = {
     // Responses are resolved when read: only the operations recorded calls reached compare theirs.
     const before = createOperationIndex(await loadSpec(oldSpec, { ...read, lazyRefs: true }));
     const after = createOperationIndex(await loadSpec(newSpec, { ...read, lazyRefs: true }));
-    const loaded = reportLoadIssues("diff", await loadToolSources({ ...sources, roots: read.roots }), io);
+    // Without tools named and without tools/, the recorded calls alone are diffed.
+    const noTools = configPathsToRead(sources).join() === "tools/" && !existsSync("tools");
+    const found = noTools
+      ? { ...emptyLoadResult(), mcpTools: [] }
+      : await loadToolSources({ ...sources, roots: read.roots });
+    const loaded = reportLoadIssues("diff", found, io);
     const calls = recordedCalls(values.cassettes ?? [], before, { roots: read.roots });
     const { diagnostics } = diffSpecs({
       before,

@@ -19,9 +19,9 @@ reports nothing. Each finding names the tool (or the cassette call) it breaks, a
 
 Arguments:
   OLD NEW             the two descriptions (YAML or JSON files, OpenAPI 3.0 or 3.1)
-  tools               config files, folders or quoted patterns (default tools/); request tools and HTTP
-                      nodes are matched to OLD by their URL's host as check matches them, OpenAPI toolkits
-                      by their spec (OLD's or NEW's file)
+  tools               config files, folders or quoted patterns (default tools/, when it exists);
+                      request tools and HTTP nodes are matched to OLD by their URL's host as check
+                      matches them, OpenAPI toolkits by their spec (OLD's or NEW's file)
 
 Options:
   --cassettes PATH    scenario cassettes (.cassette.json) or folders of them: their recorded calls are

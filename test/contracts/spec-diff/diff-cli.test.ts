@@ -112,6 +112,51 @@ describe("tooldeck diff", () => {
     ]);
   });
 
+  test("recorded calls alone (no tools/): the cassette call the change breaks, exit 1", async () => {
+    const cassette = readFileSync(
+      packagePath("scenarios", "cassettes", "update-event-fixed.standard.cassette.json"),
+      "utf8",
+    );
+    const dir = hostileProject({
+      "api.yaml": EVENT_API,
+      "v2.yaml": PUT_API,
+      "scenarios/cassettes/update.standard.cassette.json": cassette,
+    });
+    const { exit, stdout } = await tooldeckIn(dir, [
+      "diff",
+      "api.yaml",
+      "v2.yaml",
+      "--cassettes",
+      "scenarios/",
+      "--format",
+      "json",
+    ]);
+    expect(exit).toBe(1);
+    const report = JSON.parse(stdout) as {
+      diagnostics: { code: string; tool: string; file: string; path: string }[];
+    };
+    expect(report.diagnostics.map((d) => [d.code, d.tool, d.file, d.path])).toEqual([
+      ["method-changed", "update_event", "scenarios/cassettes/update.standard.cassette.json", "calls[0]"],
+    ]);
+  });
+
+  test("a cassette that is not one is exit 2 naming it", async () => {
+    const dir = hostileProject({
+      "api.yaml": EVENT_API,
+      "v2.yaml": PUT_API,
+      "scenarios/cassettes/bad.cassette.json": '{"version": 2}',
+    });
+    const { exit, stderr } = await tooldeckIn(dir, [
+      "diff",
+      "api.yaml",
+      "v2.yaml",
+      "--cassettes",
+      "scenarios/cassettes",
+    ]);
+    expect(exit).toBe(2);
+    expect(stderr).toBe("tooldeck diff: scenarios/cassettes/bad.cassette.json: version: expected 1\n");
+  });
+
   test("a description out of the project through a symlink is refused as check refuses it", async () => {
     const { exit, stderr } = await tooldeckIn(project(), ["diff", "api.yaml", "/etc/passwd"]);
     expect(exit).toBe(2);

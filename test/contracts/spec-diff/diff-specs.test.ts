@@ -258,6 +258,41 @@ describe("diffSpecs: planted changes on the event API → findings naming the to
     );
   });
 
+  test("a recorded call no given tool made is named on its cassette", async () => {
+    const found = await diff(
+      (doc) => {
+        doc.paths["/events/{id}"].put = doc.paths["/events/{id}"].patch;
+        delete doc.paths["/events/{id}"].patch;
+      },
+      [],
+      true,
+    );
+    const changed = found.filter((d) => d.code === "method-changed");
+    expect(
+      changed.map((d) => `${d.tool} ${d.file.replace(/.*scenarios/, "scenarios")} ${d.path}`).sort(),
+    ).toEqual([
+      "rename_event_1 scenarios/cassettes/http-node-then-agent.standard.cassette.json calls[0]",
+      "update_event scenarios/cassettes/update-event-fixed.standard.cassette.json calls[0]",
+    ]);
+    expect(changed[0]?.message).toMatch(
+      /^the recorded call of PATCH \/events\/\{id\} \(updateEventDetails\) is PUT \/events\/\{id\} in v2\.yaml$/,
+    );
+  });
+
+  test("a tool's error names its recorded calls", async () => {
+    const found = await diff(
+      (doc) => {
+        delete doc.paths["/events/{id}"].patch;
+      },
+      TOOLS.slice(2, 3),
+      true,
+    );
+    const update = found.find((d) => d.tool === "update_event" && d.file === "tools/request-tools.yaml");
+    expect(update?.message).toMatch(
+      /is not in v2\.yaml: every call of the tool misses; recorded in .*scenarios\/cassettes\/update-event-fixed\.standard\.cassette\.json calls\[0\]$/,
+    );
+  });
+
   test("an auth change: bearer now required", async () => {
     const found = await diff((doc) => {
       doc.components.securitySchemes = { bearer: { type: "http", scheme: "bearer" } };
