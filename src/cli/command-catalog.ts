@@ -2,6 +2,7 @@ import type { Command, CommandInfo } from "./cli-io.js";
 import { AGENT_INFO } from "./help/agent-help.js";
 import { CALL_INFO } from "./help/call-help.js";
 import { CHECK_INFO, LINT_INFO } from "./help/check-help.js";
+import { DIFF_INFO } from "./help/diff-help.js";
 import { EXPORT_INFO } from "./help/export-help.js";
 import { IMPORT_INFO } from "./help/import-help.js";
 import { INFER_INFO } from "./help/infer-help.js";
@@ -39,6 +40,7 @@ export const COMMAND_CATALOG: readonly CatalogEntry[] = [
   { ...SERVE_INFO, load: async () => (await import("./commands/serve.js")).serveCommand },
   { ...MCP_INFO, load: async () => (await import("./commands/mcp.js")).mcpCommand },
   { ...PROXY_INFO, load: async () => (await import("./commands/proxy.js")).proxyCommand },
+  { ...DIFF_INFO, load: async () => (await import("./commands/diff.js")).diffCommand },
   { ...INFER_INFO, load: async () => (await import("./commands/infer.js")).inferCommand },
   { ...EXPORT_INFO, load: async () => (await import("./commands/export.js")).exportCommand },
   { ...IMPORT_INFO, load: async () => (await import("./commands/import.js")).importCommand },
