@@ -1,3 +1,4 @@
+import { networkFetch } from "../../../../net/network-fetch.js";
 import type { ToolResult } from "../../../../runtime/tool-result.js";
 import type { CompiledParameters } from "../../expression/compiled-parameters.js";
 import { refusedResult, toolError } from "../model-text.js";
@@ -33,7 +34,7 @@ export async function callCurrent(
     if (error instanceof N8nNodeError) return toolError(config, error.message);
     throw error;
   }
-  const exchange = await sendCurrent(options.fetch ?? globalThis.fetch, call, config, context.signal);
+  const exchange = await sendCurrent(options.fetch ?? networkFetch, call, config, context.signal);
   if (!exchange.ok) {
     return (
       refusedResult(exchange.error, call.request) ??

@@ -1,5 +1,6 @@
 import type { FetchLike } from "../../../../net/fetch-like.js";
 import { isInProcessFetch } from "../../../../net/fetch-like.js";
+import { viaNodeHttp } from "../../../../net/network-fetch.js";
 import { startDeadline } from "../../../../runtime/call-deadline.js";
 import { toRequestInit } from "../../../../runtime/http-exchange.js";
 import type { ToolResponse } from "../../../../runtime/tool-result.js";
@@ -43,7 +44,10 @@ async function sendOnce(
 ): Promise<Exchange> {
   const deadline = startDeadline(call.timeoutMs, outer, isInProcessFetch(fetch, call.request.url));
   try {
-    const init = toRequestInit(call.request, deadline.signal, call.followRedirects ? "follow" : "manual");
+    // n8n sends with axios over node:http: its headers only, none of fetch's own (reference fact 21).
+    const init = viaNodeHttp(
+      toRequestInit(call.request, deadline.signal, call.followRedirects ? "follow" : "manual"),
+    );
     const raw = await deadline.race(fetch(call.request.url, init));
     const body = await deadline.race(raw.text());
     return {

@@ -1,3 +1,4 @@
+import { networkFetch } from "../../../../net/network-fetch.js";
 import type { ToolResult } from "../../../../runtime/tool-result.js";
 import type { N8nHttpToolConfig } from "../../config/n8n-http-tool-config.js";
 import { legacyPlan } from "../../schema/legacy-parameters.js";
@@ -60,7 +61,7 @@ export async function callLegacy(
     followRedirects: true,
     timeoutMs: LEGACY_TIMEOUT_MS,
   };
-  const exchange = await sendCurrent(options.fetch ?? globalThis.fetch, call, config, context.signal);
+  const exchange = await sendCurrent(options.fetch ?? networkFetch, call, config, context.signal);
   if (!exchange.ok) {
     return (
       refusedResult(exchange.error, request) ?? {
