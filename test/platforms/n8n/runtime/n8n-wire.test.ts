@@ -116,3 +116,18 @@ describe("the server receives n8n's headers and no others (reference fact 21)", 
     expect(seen).toEqual([{ accept: ACCEPT, "user-agent": "n8n" }]);
   });
 });
+
+describe("a port fetch calls bad (1, 9…) is connected to, as axios does", () => {
+  test.each(["1", "9"])(
+    "current node, port %s: n8n's connection-refused sentence (fact 29)",
+    async (port) => {
+      const result = await invoke(currentNode({ url: `http://127.0.0.1:${port}/x` }), {});
+      expect(result.output).toBe('[{"error":"The service refused the connection - perhaps it is offline"}]');
+    },
+  );
+
+  test("legacy node, port 9: the system error's text (fact 54)", async () => {
+    const result = await invoke(legacyNode({ url: "http://127.0.0.1:9/x", toolDescription: "Get" }), {});
+    expect(result.output).toBe('There was an error: "connect ECONNREFUSED 127.0.0.1:9"');
+  });
+});
