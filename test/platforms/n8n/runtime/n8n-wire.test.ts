@@ -131,3 +131,29 @@ describe("a port fetch calls bad (1, 9…) is connected to, as axios does", () =
     expect(result.output).toBe('There was an error: "connect ECONNREFUSED 127.0.0.1:9"');
   });
 });
+
+describe("Full Response shows the headers the server sent, in its order (fact 30)", () => {
+  test.each(chains)("through %s", async (_name, options) => {
+    const parameters = {
+      url: `${origin()}/items`,
+      options: { response: { response: { fullResponse: true } } },
+    };
+    const result = await invoke(currentNode(parameters), {}, options());
+    expect(result.output).toBe(
+      JSON.stringify([
+        {
+          body: { a: 1 },
+          headers: {
+            "x-zeta": "last-in-the-alphabet",
+            "content-type": "application/json",
+            "a-first": "1",
+            connection: "close",
+            "content-length": "7",
+          },
+          statusCode: 200,
+          statusMessage: "OK",
+        },
+      ]),
+    );
+  });
+});

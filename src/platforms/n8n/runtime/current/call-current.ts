@@ -42,7 +42,8 @@ export async function callCurrent(
     );
   }
   try {
-    const items = currentItems(exchange.response, call.response, optimizeSettingsOf(config.parameters));
+    const optimize = optimizeSettingsOf(config.parameters);
+    const items = currentItems(exchange.response, call.response, optimize, exchange.headers);
     return { ok: true, output: JSON.stringify(items), request: call.request, response: exchange.response };
   } catch (error) {
     if (error instanceof N8nNodeError)

@@ -9,21 +9,21 @@ const NOT_JSON = 'Response body is not valid JSON. Change "Response Format" to "
 /**
  * The items the current node outputs for an answer (reference section 4): the JSON body's object, one
  * item per element of a JSON array, a text body under `data`, `{}` for an empty body, the whole answer
- * with Full Response; a non-2xx answer throws its status sentence (fact 28) unless Never Error is set.
+ * with Full Response, its `headers` as the HTTP client shows them (in the server's order); a non-2xx
+ * answer throws its status sentence (fact 28) unless Never Error is set.
  */
 export function currentItems(
   response: ToolResponse,
   options: ResponseOptions,
   optimize: OptimizeSettings | undefined,
+  headers: Record<string, string | string[]> = response.headers,
 ): unknown[] {
   if ((response.status < 200 || response.status >= 300) && !options.neverError) {
     throw new N8nNodeError(statusSentence(response.status));
   }
   const body = readBody(response, options);
   if (options.fullResponse) {
-    return [
-      { body, headers: response.headers, statusCode: response.status, statusMessage: response.statusText },
-    ];
+    return [{ body, headers, statusCode: response.status, statusMessage: response.statusText }];
   }
   if (optimize !== undefined) return optimized(body, optimize, options);
   if (body === undefined) return [{}];
