@@ -153,6 +153,38 @@ describe("Agent 2.2 (reference section 6)", () => {
     expect(requests).toEqual([]);
   });
 
+  test.each([
+    ["a string", "notjson"],
+    ["an empty object", {}],
+    ["an empty list", []],
+    ["null", null],
+  ])("a json argument given %s: n8n's own message (fact 41)", async (_name, j) => {
+    const config = node(
+      {
+        sendQuery: true,
+        queryParameters: { parameters: [{ name: "j", value: "={{ $fromAI('j', '', 'json') }}" }] },
+      },
+      { agent: AGENT_2 },
+    );
+    const { result, requests } = await call(config, { id: "1", j }, json({}));
+    expect(result.output).toBe(
+      "Received tool input did not match expected schema\n\n✖ Value must be a non-empty object or a non-empty array\n  → at j",
+    );
+    expect(requests).toEqual([]);
+  });
+
+  test("a json argument with something in it passes", async () => {
+    const config = node(
+      {
+        sendQuery: true,
+        queryParameters: { parameters: [{ name: "j", value: "={{ $fromAI('j', '', 'json') }}" }] },
+      },
+      { agent: AGENT_2 },
+    );
+    const { requests } = await call(config, { id: "1", j: [1] }, json({}));
+    expect(requests).toHaveLength(1);
+  });
+
   test("a tool error reaches the model as an empty string (fact 42)", async () => {
     expect((await call(node({}, { agent: AGENT_2 }), { id: "1" }, json({}, 404))).result.output).toBe("");
   });
