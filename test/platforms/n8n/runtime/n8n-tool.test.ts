@@ -447,3 +447,46 @@ describe("the legacy node v1: one string input (reference section 8)", () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe("Optimize Response of HTML: sent, its answer given unoptimised, marked not reproduced", () => {
+  const page = "<html><body><h1>Title</h1><p>Hello &amp; welcome</p></body></html>";
+  const reason =
+    "Optimize Response of HTML is not modelled: the request was sent, and the model is given its answer without Optimize Response";
+  const html = { optimizeResponse: true, responseType: "html", cssSelector: "body" };
+
+  test("the current node: the request goes, the model gets the page as the node gives it without the option", async () => {
+    const { result, requests } = await call(node(html), { id: "1" }, text(page, 200, "text/html"));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      ok: false,
+      output: JSON.stringify([{ data: page }]),
+      notReproduced: reason,
+      error: `tooldeck cannot call this tool as n8n would: ${reason}`,
+      response: { status: 200, body: page },
+    });
+  });
+
+  test("the legacy node: the same, its text as it is", async () => {
+    const legacy = legacyNode({ url: `${BASE}/page`, toolDescription: "Get the page", ...html });
+    const { result, requests } = await call(legacy, {}, text(page, 200, "text/html"));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({ ok: false, output: page, notReproduced: reason });
+  });
+
+  test("Optimize Response (Text) of a marked-up answer: the same, with its own reason", async () => {
+    const parameters = {
+      optimizeResponse: true,
+      responseType: "text",
+      truncateResponse: true,
+      maxLength: 10,
+    };
+    const { result, requests } = await call(node(parameters), { id: "1" }, text(page, 200, "text/html"));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      ok: false,
+      output: JSON.stringify([{ data: page }]),
+      notReproduced:
+        "Optimize Response (Text) of an answer with markup is not modelled: the request was sent, and the model is given its answer without Optimize Response",
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import type { ToolResponse } from "../../../../runtime/tool-result.js";
 import { statusSentence } from "../n8n-error-text.js";
 import { N8nNodeError } from "../node-failure.js";
-import { type OptimizeSettings, optimizeJson, optimizeText } from "../optimize-response.js";
+import { type OptimizeSettings, optimizeHtml, optimizeJson, optimizeText } from "../optimize-response.js";
 import type { ResponseOptions } from "./build-current-request.js";
 
 const NOT_JSON = 'Response body is not valid JSON. Change "Response Format" to "Text"';
@@ -35,7 +35,7 @@ export function currentItems(
 
 function optimized(body: unknown, settings: OptimizeSettings, options: ResponseOptions): unknown[] {
   if (settings.responseType === "json") return optimizeJson(body, settings);
-  if (settings.responseType === "html") throw new N8nNodeError("Optimize Response (HTML) is not modelled");
+  if (settings.responseType === "html") optimizeHtml();
   return [{ [options.outputPropertyName]: optimizeText(body, settings) }];
 }
 
