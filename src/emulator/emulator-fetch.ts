@@ -1,4 +1,5 @@
 import { type FetchLike, isInProcessFetch, markInProcess } from "../net/fetch-like.js";
+import { networkFetch } from "../net/network-fetch.js";
 import type { ResolveHost } from "../net/resolve-host.js";
 import { markNeverResolves, resolveWithDns } from "../net/resolve-host.js";
 import type { FetchHandler } from "./serve.js";
@@ -36,7 +37,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  */
 export function createEmulatorFetch(
   routes: Record<string, FetchHandler>,
-  fallback: FetchLike = globalThis.fetch,
+  fallback: FetchLike = networkFetch,
   resolveFallback: ResolveHost = resolveWithDns,
 ): EmulatorFetch {
   const handlers = new Map(

@@ -9,6 +9,7 @@ import { createSpecEmulator, type SpecEmulator, specServer } from "../emulator/s
 import type { Api, ApiMap } from "../lint/api-map/api.js";
 import type { ProbeRuntime, ProbeTarget } from "../lint/probe/probe.js";
 import { type FetchLike, markInProcess } from "../net/fetch-like.js";
+import { networkFetch } from "../net/network-fetch.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { FlowiseHostOptions } from "../runtime/host-policy.js";
@@ -152,7 +153,7 @@ function specEmulators(map: ApiMap, outbound: OutboundPolicy) {
             (input: RequestInfo | URL, init?: RequestInit) => {
               const url = input instanceof Request ? input.url : String(input);
               const emulator = answering(url);
-              return emulator ? emulator.fetch(new Request(input, init)) : globalThis.fetch(input, init);
+              return emulator ? emulator.fetch(new Request(input, init)) : networkFetch(input, init);
             },
             (url: string) => answering(url) !== undefined,
           );

@@ -28,8 +28,10 @@ export interface ToolResult {
   /** Why the call failed, for people (the LLM sees `output`). */
   error?: string;
   /**
-   * Why nothing was sent: tooldeck cannot make this call as the tool's platform would (an expression it
-   * does not evaluate, a credential it was not given). Probes report the tool as not probed, for this reason.
+   * Why tooldeck cannot make this call as the tool's platform would (an expression it does not evaluate,
+   * a credential it was not given): nothing was sent, or, with `response`, the request went but its
+   * answer is not read as the platform reads it (n8n's Optimize Response of HTML). Probes report the
+   * tool as not probed, for this reason.
    */
   notReproduced?: string;
   /**

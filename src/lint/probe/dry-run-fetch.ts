@@ -1,4 +1,5 @@
 import { type FetchLike, isInProcessFetch, markInProcess } from "../../net/fetch-like.js";
+import { networkFetch } from "../../net/network-fetch.js";
 
 /** A request a dry run caught instead of sending: where the call was going, and with which headers. */
 export interface CaughtRequest {
@@ -31,7 +32,7 @@ class CaughtError extends Error {}
  * const request = await probeFetch.dryRun(() => tools[0]!.invoke(args));
  */
 export function createDryRunFetch(inner: FetchLike | undefined): DryRunFetch {
-  const send: FetchLike = inner ?? ((input, init) => globalThis.fetch(input, init));
+  const send: FetchLike = inner ?? networkFetch;
   let caught: CaughtRequest[] | undefined;
   const fetch: FetchLike = async (input, init) => {
     if (caught === undefined) return send(input, init);

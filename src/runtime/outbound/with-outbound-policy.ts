@@ -1,3 +1,4 @@
+import { networkFetch } from "../../net/network-fetch.js";
 import type { ToolRuntimeOptions } from "../runtime-options.js";
 import { guardResolveHost } from "./guard-resolve-host.js";
 import { createOutboundGuard } from "./outbound-guard.js";
@@ -8,7 +9,7 @@ import { createOutboundGuard } from "./outbound-guard.js";
  */
 export function withOutboundPolicy(options: ToolRuntimeOptions): ToolRuntimeOptions {
   if (!options.outbound) return options;
-  const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetch = options.fetch ?? networkFetch;
   const { outbound, resolveHost, ...rest } = options;
   return {
     ...rest,

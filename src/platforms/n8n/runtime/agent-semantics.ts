@@ -35,11 +35,12 @@ function propertyType(property: unknown): z.ZodTypeAny {
   if (type === "number") return z.number();
   if (type === "boolean") return z.boolean();
   if (type === "object") return z.record(z.unknown());
-  // n8n's json keys: an object or array with something in it (from-ai-parse-utils).
-  return z
-    .union([z.record(z.unknown()), z.array(z.unknown())])
-    .refine(
-      (value) => (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0),
-      JSON_VALUE_MESSAGE,
-    );
+  // n8n's json keys: one custom check, so whatever fails it (a string, null, `{}`) gets its one message
+  // (from-ai-parse-utils).
+  return z.custom(isFilledObjectOrArray, { message: JSON_VALUE_MESSAGE });
+}
+
+function isFilledObjectOrArray(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  return Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0;
 }

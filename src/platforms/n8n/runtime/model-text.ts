@@ -32,3 +32,25 @@ export function refusedResult(error: unknown, request: ToolRequest): ToolResult 
   if (!(error instanceof OutboundRefusedError)) return undefined;
   return { ok: false, output: `not sent: ${error.message}`, error: error.message, request };
 }
+
+/**
+ * An answer n8n's Optimize Response reworks in a way tooldeck does not model (HTML, marked-up text):
+ * the request was sent, and the model is given `output`, the answer as the node gives it without the
+ * option; the call is marked not reproduced.
+ */
+export function optimizeNotReproduced(
+  reason: string,
+  output: string,
+  request: ToolRequest,
+  response: ToolResponse,
+): ToolResult {
+  const why = `${reason}: the request was sent, and the model is given its answer without Optimize Response`;
+  return {
+    ok: false,
+    output,
+    error: `tooldeck cannot call this tool as n8n would: ${why}`,
+    notReproduced: why,
+    request,
+    response,
+  };
+}

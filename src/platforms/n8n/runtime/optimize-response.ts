@@ -88,6 +88,14 @@ function parseOrFail(text: string): unknown {
 }
 
 /**
+ * HTML optimisation: n8n selects elements with a CSS selector (cheerio) and converts them to text
+ * (html-to-text); neither the reference nor tooldeck's dependencies give enough to reproduce it.
+ */
+export function optimizeHtml(): never {
+  throw new NotReproducible("Optimize Response of HTML is not modelled");
+}
+
+/**
  * Text optimisation: n8n reads the answer as an HTML page (JSDOM and Readability) and keeps its readable
  * text, cut at Max Response Characters. Modelled for plain text only (no markup, no entities), whose
  * readable text is itself; anything else is not reproduced.

@@ -153,6 +153,38 @@ describe("Agent 2.2 (reference section 6)", () => {
     expect(requests).toEqual([]);
   });
 
+  test.each([
+    ["a string", "notjson"],
+    ["an empty object", {}],
+    ["an empty list", []],
+    ["null", null],
+  ])("a json argument given %s: n8n's own message (fact 41)", async (_name, j) => {
+    const config = node(
+      {
+        sendQuery: true,
+        queryParameters: { parameters: [{ name: "j", value: "={{ $fromAI('j', '', 'json') }}" }] },
+      },
+      { agent: AGENT_2 },
+    );
+    const { result, requests } = await call(config, { id: "1", j }, json({}));
+    expect(result.output).toBe(
+      "Received tool input did not match expected schema\n\n✖ Value must be a non-empty object or a non-empty array\n  → at j",
+    );
+    expect(requests).toEqual([]);
+  });
+
+  test("a json argument with something in it passes", async () => {
+    const config = node(
+      {
+        sendQuery: true,
+        queryParameters: { parameters: [{ name: "j", value: "={{ $fromAI('j', '', 'json') }}" }] },
+      },
+      { agent: AGENT_2 },
+    );
+    const { requests } = await call(config, { id: "1", j: [1] }, json({}));
+    expect(requests).toHaveLength(1);
+  });
+
   test("a tool error reaches the model as an empty string (fact 42)", async () => {
     expect((await call(node({}, { agent: AGENT_2 }), { id: "1" }, json({}, 404))).result.output).toBe("");
   });
@@ -413,5 +445,48 @@ describe("the legacy node v1: one string input (reference section 8)", () => {
     const { result, requests } = await call(v1(), { input: "id is 7" }, json({}));
     expect(requests).toEqual([]);
     expect(result.ok).toBe(false);
+  });
+});
+
+describe("Optimize Response of HTML: sent, its answer given unoptimised, marked not reproduced", () => {
+  const page = "<html><body><h1>Title</h1><p>Hello &amp; welcome</p></body></html>";
+  const reason =
+    "Optimize Response of HTML is not modelled: the request was sent, and the model is given its answer without Optimize Response";
+  const html = { optimizeResponse: true, responseType: "html", cssSelector: "body" };
+
+  test("the current node: the request goes, the model gets the page as the node gives it without the option", async () => {
+    const { result, requests } = await call(node(html), { id: "1" }, text(page, 200, "text/html"));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      ok: false,
+      output: JSON.stringify([{ data: page }]),
+      notReproduced: reason,
+      error: `tooldeck cannot call this tool as n8n would: ${reason}`,
+      response: { status: 200, body: page },
+    });
+  });
+
+  test("the legacy node: the same, its text as it is", async () => {
+    const legacy = legacyNode({ url: `${BASE}/page`, toolDescription: "Get the page", ...html });
+    const { result, requests } = await call(legacy, {}, text(page, 200, "text/html"));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({ ok: false, output: page, notReproduced: reason });
+  });
+
+  test("Optimize Response (Text) of a marked-up answer: the same, with its own reason", async () => {
+    const parameters = {
+      optimizeResponse: true,
+      responseType: "text",
+      truncateResponse: true,
+      maxLength: 10,
+    };
+    const { result, requests } = await call(node(parameters), { id: "1" }, text(page, 200, "text/html"));
+    expect(requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      ok: false,
+      output: JSON.stringify([{ data: page }]),
+      notReproduced:
+        "Optimize Response (Text) of an answer with markup is not modelled: the request was sent, and the model is given its answer without Optimize Response",
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { ToolResponse } from "../../../../runtime/tool-result.js";
 import { statusSentence } from "../n8n-error-text.js";
 import { N8nNodeError } from "../node-failure.js";
-import { type OptimizeSettings, optimizeJson, optimizeText } from "../optimize-response.js";
+import { type OptimizeSettings, optimizeHtml, optimizeJson, optimizeText } from "../optimize-response.js";
 import type { ResponseOptions } from "./build-current-request.js";
 
 const NOT_JSON = 'Response body is not valid JSON. Change "Response Format" to "Text"';
@@ -9,21 +9,21 @@ const NOT_JSON = 'Response body is not valid JSON. Change "Response Format" to "
 /**
  * The items the current node outputs for an answer (reference section 4): the JSON body's object, one
  * item per element of a JSON array, a text body under `data`, `{}` for an empty body, the whole answer
- * with Full Response; a non-2xx answer throws its status sentence (fact 28) unless Never Error is set.
+ * with Full Response, its `headers` as the HTTP client shows them (in the server's order); a non-2xx
+ * answer throws its status sentence (fact 28) unless Never Error is set.
  */
 export function currentItems(
   response: ToolResponse,
   options: ResponseOptions,
   optimize: OptimizeSettings | undefined,
+  headers: Record<string, string | string[]> = response.headers,
 ): unknown[] {
   if ((response.status < 200 || response.status >= 300) && !options.neverError) {
     throw new N8nNodeError(statusSentence(response.status));
   }
   const body = readBody(response, options);
   if (options.fullResponse) {
-    return [
-      { body, headers: response.headers, statusCode: response.status, statusMessage: response.statusText },
-    ];
+    return [{ body, headers, statusCode: response.status, statusMessage: response.statusText }];
   }
   if (optimize !== undefined) return optimized(body, optimize, options);
   if (body === undefined) return [{}];
@@ -35,7 +35,7 @@ export function currentItems(
 
 function optimized(body: unknown, settings: OptimizeSettings, options: ResponseOptions): unknown[] {
   if (settings.responseType === "json") return optimizeJson(body, settings);
-  if (settings.responseType === "html") throw new N8nNodeError("Optimize Response (HTML) is not modelled");
+  if (settings.responseType === "html") optimizeHtml();
   return [{ [options.outputPropertyName]: optimizeText(body, settings) }];
 }
 

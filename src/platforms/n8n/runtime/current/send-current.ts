@@ -1,5 +1,7 @@
 import type { FetchLike } from "../../../../net/fetch-like.js";
 import { isInProcessFetch } from "../../../../net/fetch-like.js";
+import { viaNodeHttp } from "../../../../net/network-fetch.js";
+import { receivedHeadersOf } from "../../../../net/node-http-fetch.js";
 import { startDeadline } from "../../../../runtime/call-deadline.js";
 import { toRequestInit } from "../../../../runtime/http-exchange.js";
 import type { ToolResponse } from "../../../../runtime/tool-result.js";
@@ -12,7 +14,13 @@ export interface RetrySettings {
   waitBetweenTries?: number | undefined;
 }
 
-export type Exchange = { ok: true; response: ToolResponse } | { ok: false; error: unknown };
+/**
+ * A call's outcome; an answer's `headers` as n8n's HTTP client shows them (node:http's: the server's
+ * order, lower-case names, `set-cookie` a list), which `response.headers` flattens.
+ */
+export type Exchange =
+  | { ok: true; response: ToolResponse; headers: Record<string, string | string[]> }
+  | { ok: false; error: unknown };
 
 /**
  * Sends one call as the current node does: redirects followed unless its options say not to, and with
@@ -43,21 +51,33 @@ async function sendOnce(
 ): Promise<Exchange> {
   const deadline = startDeadline(call.timeoutMs, outer, isInProcessFetch(fetch, call.request.url));
   try {
-    const init = toRequestInit(call.request, deadline.signal, call.followRedirects ? "follow" : "manual");
+    // n8n sends with axios over node:http: its headers only, none of fetch's own (reference fact 21).
+    const init = viaNodeHttp(
+      toRequestInit(call.request, deadline.signal, call.followRedirects ? "follow" : "manual"),
+    );
     const raw = await deadline.race(fetch(call.request.url, init));
     const body = await deadline.race(raw.text());
+    const headers = shownHeaders(raw);
+    const flat = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value]),
+    );
     return {
       ok: true,
-      response: {
-        status: raw.status,
-        statusText: raw.statusText,
-        headers: Object.fromEntries(raw.headers),
-        body,
-      },
+      response: { status: raw.status, statusText: raw.statusText, headers: flat, body },
+      headers,
     };
   } catch (error) {
     return { ok: false, error };
   } finally {
     deadline.clear();
   }
+}
+
+/** The answer's headers as received over the socket; an in-process answer's as its `Headers` list them. */
+function shownHeaders(response: Response): Record<string, string | string[]> {
+  const received = receivedHeadersOf(response);
+  if (received === undefined) return Object.fromEntries(response.headers);
+  const shown: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(received)) if (value !== undefined) shown[name] = value;
+  return shown;
 }

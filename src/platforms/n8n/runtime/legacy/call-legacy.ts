@@ -1,12 +1,14 @@
+import { networkFetch } from "../../../../net/network-fetch.js";
 import type { ToolResult } from "../../../../runtime/tool-result.js";
 import type { N8nHttpToolConfig } from "../../config/n8n-http-tool-config.js";
 import { legacyPlan } from "../../schema/legacy-parameters.js";
 import { legacySetupError } from "../../schema/legacy-setup.js";
 import { isAgent3 } from "../agent-version.js";
 import { sendCurrent } from "../current/send-current.js";
-import { refusedResult } from "../model-text.js";
+import { optimizeNotReproduced, refusedResult } from "../model-text.js";
 import type { N8nCallContext } from "../n8n-call-context.js";
 import { networkFailureOf } from "../n8n-error-text.js";
+import { NotReproducible } from "../node-failure.js";
 import { optimizeSettingsOf } from "../optimize-response.js";
 import { buildLegacyRequest } from "./build-legacy-request.js";
 import { legacyNetworkText, legacyText } from "./legacy-output.js";
@@ -60,7 +62,7 @@ export async function callLegacy(
     followRedirects: true,
     timeoutMs: LEGACY_TIMEOUT_MS,
   };
-  const exchange = await sendCurrent(options.fetch ?? globalThis.fetch, call, config, context.signal);
+  const exchange = await sendCurrent(options.fetch ?? networkFetch, call, config, context.signal);
   if (!exchange.ok) {
     return (
       refusedResult(exchange.error, request) ?? {
@@ -79,7 +81,13 @@ export async function callLegacy(
       request,
       response: exchange.response,
     };
-  const output = legacyText(exchange.response, optimizeSettingsOf(config.parameters));
+  let output: string;
+  try {
+    output = legacyText(exchange.response, optimizeSettingsOf(config.parameters));
+  } catch (error) {
+    if (!(error instanceof NotReproducible)) throw error;
+    return optimizeNotReproduced(error.message, legacyText(exchange.response), request, exchange.response);
+  }
   const ok = exchange.response.status < 400;
   return ok
     ? { ok, output, request, response: exchange.response }

@@ -1,5 +1,5 @@
 import type { ToolResponse } from "../../../../runtime/tool-result.js";
-import { type OptimizeSettings, optimizeJson, optimizeText } from "../optimize-response.js";
+import { type OptimizeSettings, optimizeHtml, optimizeJson, optimizeText } from "../optimize-response.js";
 
 const BODY_LIMIT = 2000;
 const REDACTED_KEYS = new Set(["token", "password", "apiKey"]);
@@ -15,6 +15,7 @@ export function legacyText(response: ToolResponse, optimize?: OptimizeSettings):
   if (response.status >= 200 && response.status < 300) {
     if (optimize?.responseType === "json")
       return JSON.stringify(optimizeJson(json ?? response.body, optimize), null, 2);
+    if (optimize?.responseType === "html") optimizeHtml();
     if (optimize) return optimizeText(response.body, optimize);
     return json === undefined ? response.body : JSON.stringify(json, null, 2);
   }
