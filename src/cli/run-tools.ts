@@ -1,6 +1,6 @@
-import { resolve, sep } from "node:path";
 import { agentOf } from "../config/tool-agent.js";
 import type { LoadedTool, ToolSource } from "../config/tool-config.js";
+import { ambiguousToolName, isOfFlow, noToolOfFlow } from "../config/tool-flow.js";
 import { ToolDeckError } from "../errors.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
@@ -63,30 +63,15 @@ function uniqueNames(tools: RunTool[], groupOf: (tool: RunTool) => string): RunT
   });
 }
 
-/**
- * Whether a tool is of the flow (or file, or agent) the user named: its file as given or resolved, a
- * file path ending in it (`a.json` names `flows/a.json`), or its agent's label (`flow.json › Agent 1`).
- */
-export function isOfFlow(source: ToolSource, flow: string): boolean {
-  const agent = agentOf(source);
-  return (
-    source.file === flow ||
-    agent.label === flow ||
-    agent.id === flow ||
-    resolve(source.file) === resolve(flow) ||
-    source.file.endsWith(`/${flow}`) ||
-    source.file.endsWith(`${sep}${flow}`)
-  );
-}
-
 /** The tools of `--flow FLOW`, or all when none is given; a flow no tool is of is a usage error. */
 export function toolsOfFlow(tools: readonly RunTool[], flow: string | undefined): RunTool[] {
   if (flow === undefined) return [...tools];
   const picked = tools.filter((tool) => isOfFlow(tool.source, flow));
-  if (picked.length === 0) {
-    const flows = [...new Set(tools.map((tool) => agentOf(tool.source).label))].join(", ") || "none";
-    throw new ToolDeckError("usage", `no tool is of the flow '${flow}' (flows: ${flows})`);
-  }
+  if (picked.length === 0)
+    throw noToolOfFlow(
+      flow,
+      tools.map((tool) => agentOf(tool.source).label),
+    );
   return picked;
 }
 
@@ -127,8 +112,11 @@ export function toolsForOneModel(tools: readonly RunTool[]): RunTool[] {
 }
 
 function ambiguous(name: string, tools: readonly RunTool[], how = "name one as FILE:NAME"): ToolDeckError {
-  const agents = [...new Set(tools.map((tool) => agentOf(tool.source).label))];
-  return new ToolDeckError("usage", `${name} is in ${agents.length} agents: ${agents.join(", ")} — ${how}`);
+  return ambiguousToolName(
+    name,
+    tools.map((tool) => agentOf(tool.source).label),
+    how,
+  );
 }
 
 /** `flowise`, or `standard, flowise` when the tools run under several. */

@@ -19,6 +19,7 @@ import {
 import { customCodeNotRunMessage } from "../runtime/toolkit/custom-code-policy.js";
 import { toLineText } from "../text/safe-text.js";
 import type { CliIo } from "./cli-io.js";
+import { SETTINGS_FLAG, settingsLinks } from "./settings-links.js";
 
 /** Where files and specs may be read from: every command that loads configs takes these. */
 export const PROJECT_FLAGS = {
@@ -40,6 +41,7 @@ export function specReadOptions(
 /** The flags every command that runs tools shares, for parseCommandArgs. */
 export const TOOL_FLAGS = {
   ...PROJECT_FLAGS,
+  ...SETTINGS_FLAG,
   // No default: without --profile each tool runs under its platform's profile, as check judges it.
   profile: { type: "string" },
   /** The flow (file or agent) whose tools to run, when several have a tool of one name. */
@@ -208,19 +210,20 @@ export function noteCodeNotRun(io: Pick<CliIo, "stderr">): (toolkit: string) => 
 }
 
 /**
- * The configs a command that runs tools reads (`given`, else `tools/`), every load error and warning
- * printed to stderr, and where they and their specs may be read from (a path given that is a symlink
- * out of the project is refused here).
+ * The configs a command that runs tools reads (`given`, else `tools/`, with the Custom Tool files the
+ * settings link to ids, as check reads them), every load error and warning printed to stderr, and where
+ * they and their specs may be read from (a path given that is a symlink out of the project is refused here).
  */
 export function loadToolsReporting(
   command: string,
   given: readonly string[] | undefined,
-  values: Parameters<typeof specReadOptions>[0],
+  values: Parameters<typeof specReadOptions>[0] & Parameters<typeof settingsLinks>[0],
   io: CliIo,
 ): { loaded: LoadResult; read: Required<SpecReadOptions> } {
   const paths = given && given.length > 0 ? given : ["tools/"];
   const read = specReadOptions(values, paths);
-  return { loaded: reportLoadIssues(command, loadToolConfigs(paths, { roots: read.roots }), io), read };
+  const loaded = loadToolConfigs(paths, { roots: read.roots, ...settingsLinks(values) });
+  return { loaded: reportLoadIssues(command, loaded, io), read };
 }
 
 /**

@@ -29,7 +29,8 @@ export interface ToolRunSetup {
 /**
  * Runtime options from the shared flags: the embedded emulator's in-process fetch and `base_url`
  * unless --base-url is given (then every tool is sent there, toolkits and HTTP nodes too), then the
- * user's variables on top.
+ * `$vars` the exports carry (`exported`: Flowise's "Export data" variables, as check reads them; their
+ * `base_url` yields to --base-url), then the user's variables on top.
  */
 export function toolRunSetup(
   values: {
@@ -48,6 +49,7 @@ export function toolRunSetup(
   },
   io: Pick<CliIo, "env" | "stderr">,
   specs: RunSpecs = { emulators: [], everyHost: undefined },
+  exported: Readonly<Record<string, string>> = {},
 ): ToolRunSetup {
   const profileOf = profileChoice(values.profile);
   const user = parseVars(values.vars, values.var, values.secret, projectRoots(values.root));
@@ -62,7 +64,11 @@ export function toolRunSetup(
   // Each tool runs under `profileOf(tool)` (buildRunTools); this one is for what is no tool's.
   const runtime: ToolRuntimeOptions = {
     profile: values.profile === undefined ? DEFAULT_PROFILE : parseProfile(values.profile),
-    vars: { ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }), ...user.vars },
+    vars: {
+      ...(emulator?.vars ?? { base_url: baseUrl?.replace(/\/+$/, "") ?? "" }),
+      ...exportedVars(exported, baseUrl !== undefined),
+      ...user.vars,
+    },
     outbound: outboundPolicy(values),
     ...specReadOptions(values, values.tools ?? []),
   };
@@ -76,4 +82,14 @@ export function toolRunSetup(
   runtime.allowCode = values["allow-code"] ?? false;
   runtime.onCodeNotRun = noteCodeNotRun(io);
   return { runtime, profileOf, emulator, secretVars: user.secret };
+}
+
+/** The exports' `$vars`, but for `base_url` when --base-url sends every tool to one service. */
+function exportedVars(
+  exported: Readonly<Record<string, string>>,
+  baseUrlGiven: boolean,
+): Record<string, string> {
+  if (!baseUrlGiven) return { ...exported };
+  const { base_url: _baseUrl, ...others } = exported;
+  return others;
 }

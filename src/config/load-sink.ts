@@ -14,15 +14,15 @@ export interface LoadSink {
   readonly agent?: ToolAgent;
   /**
    * `format`: the platform whose export the config was read from (its keys are not tooldeck's); `agent`:
-   * the agent it is given to, when not the whole file (`withAgent`); `code`: where its code is written,
-   * when another file holds it.
+   * the agent it is given to, when not the whole file (`withAgent`); `placed`: where its code is written
+   * when another file holds it, and its keys written elsewhere than under `path` by their names.
    */
   tool(
     config: ToolConfig,
     path: string,
     format?: PlatformName,
     agent?: ToolAgent,
-    code?: ToolSource["code"],
+    placed?: Pick<ToolSource, "code" | "keys">,
   ): void;
   error(path: string, message: string): void;
   warn(path: string, message: string): void;
@@ -49,7 +49,7 @@ export interface NamedFileScope {
 export function createLoadSink(result: LoadResult, file: string, scope?: NamedFileScope): LoadSink {
   const sink: LoadSink = {
     file,
-    tool: (config, path, format, agent, code) =>
+    tool: (config, path, format, agent, placed) =>
       result.tools.push({
         config,
         source: {
@@ -57,7 +57,8 @@ export function createLoadSink(result: LoadResult, file: string, scope?: NamedFi
           path,
           ...(format ? { format } : {}),
           ...(agent ? { agent } : {}),
-          ...(code ? { code } : {}),
+          ...(placed?.code ? { code: placed.code } : {}),
+          ...(placed?.keys && Object.keys(placed.keys).length > 0 ? { keys: placed.keys } : {}),
         },
       }),
     error: (path, message) => result.errors.push({ file, path, message }),
@@ -91,7 +92,7 @@ export function withAgent(sink: LoadSink, agent: ToolAgent): LoadSink {
   return {
     ...sink,
     agent,
-    tool: (config, path, format, inner, code) => sink.tool(config, path, format, inner ?? agent, code),
+    tool: (config, path, format, inner, placed) => sink.tool(config, path, format, inner ?? agent, placed),
     skip: (node) => sink.skip({ ...node, agent: node.agent ?? agent }),
   };
 }

@@ -35,6 +35,12 @@ export interface ToolSource {
    * Tool read beside the flow (`{ file: "tools/update.json", path: "" }`). Findings in the code point there.
    */
   code?: { file: string; path: string };
+  /**
+   * Where keys of the config are written when not under `path` by the same name (a flow's Custom Tool
+   * node: its own code under `customToolFunc`, its schema from its export's `schema`), by the config's key
+   * (`func`, `schema`): findings at the key or below it point there.
+   */
+  keys?: Readonly<Record<string, { file: string; path: string }>>;
 }
 
 /** An agent of a run: the tools one model is given side by side, whose names must differ. */

@@ -160,13 +160,17 @@ function runRule(rule: LintRule, tool: LoadedTool, context: LintContext, through
 }
 
 /**
- * Where a finding at `path` of a tool's config is written: in the tool's file, unless it is in the tool's
- * code (`func`) and another file holds the code (`ToolSource.code`: a flow's Custom Tool read from its
- * export), which the finding then points at.
+ * Where a finding at `path` of a tool's config is written: in the tool's file, unless the key it is at is
+ * written elsewhere (`ToolSource.keys`: a flow's Custom Tool's own `customToolFunc`, its export's `func`
+ * and `schema`), or it is in the tool's code (`func`) and another file holds the code (`ToolSource.code`),
+ * which the finding then points at.
  */
 function placeOf(source: LoadedTool["source"], path: string): { file: string; path: string } {
-  const inCode = path === "func" || path.startsWith("func.") || path.startsWith("func[");
-  if (source.code && inCode) return { file: source.code.file, path: joinPath(source.code.path, path) };
+  const head = /^[^.[]+/.exec(path)?.[0] ?? "";
+  const key = source.keys && Object.hasOwn(source.keys, head) ? source.keys[head] : undefined;
+  if (key) return { file: key.file, path: `${key.path}${path.slice(head.length)}` };
+  if (source.code && head === "func")
+    return { file: source.code.file, path: joinPath(source.code.path, path) };
   return { file: source.file, path: joinPath(source.path, path) };
 }
 

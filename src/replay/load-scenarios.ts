@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { readConfigFile } from "../config/read-config-file.js";
+import { resolveFlowName } from "../config/tool-flow.js";
 import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../json/format-zod-issue.js";
 import { confineNamedPath } from "../project-files/named-path.js";
@@ -136,6 +137,7 @@ function expandProfiles(data: ScenarioFile, file: string, dir: string): Scenario
     if (data.providerState !== undefined)
       scenario.providerStates =
         typeof data.providerState === "string" ? [data.providerState] : data.providerState;
+    if (data.flow !== undefined) scenario.flow = resolveFlowName(dir, data.flow);
     if (data.emulator && "traffic" in data.emulator)
       scenario.emulator = { traffic: resolve(dir, data.emulator.traffic) };
     else if (data.emulator) {

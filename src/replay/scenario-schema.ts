@@ -125,14 +125,17 @@ export const ScenarioEmulatorSchema = z.union(
 );
 
 /**
- * A scenario file (YAML or JSON). Paths (`tools`, `cassette`) are relative to the file. `profile` may list
- * both profiles: the scenario then runs once under each, with one cassette per profile.
+ * A scenario file (YAML or JSON). Paths (`tools`, `flow`, `cassette`) are relative to the file. `flow`
+ * names the flow (a file, or an agent: `flow.json › Agent 1`) whose tools the model is given when the
+ * tools hold several. `profile` may list both profiles: the scenario then runs once under each, with one
+ * cassette per profile.
  */
 export const ScenarioSchema = z
   .object({
     name: z.string().min(1).optional(),
     description: z.string().optional(),
     tools: z.array(z.string().min(1)).min(1),
+    flow: z.string().min(1).optional(),
     profile: z
       .union([ProfileSchema, z.array(ProfileSchema).min(1)], {
         error: "expected standard, n8n, flowise, or a list of them",

@@ -1,9 +1,17 @@
 import { statSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { formatConfigIssue } from "../config/config-issue.js";
 import type { HttpNodeConfig } from "../config/http-node-config.js";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
-import type { ToolConfig } from "../config/tool-config.js";
+import { agentOf } from "../config/tool-agent.js";
+import type { LoadedTool, ToolConfig } from "../config/tool-config.js";
+import {
+  ambiguousToolName,
+  isOfFlow,
+  noToolOfFlow,
+  relativeFlowName,
+  resolveFlowName,
+} from "../config/tool-flow.js";
 import { ToolDeckError } from "../errors.js";
 import { createTool, createTools } from "../runtime/create-tools.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
@@ -55,22 +63,104 @@ export async function buildScenarioTools(
   }
 }
 
+/**
+ * The configs the scenario's tools give, in order: a later entry's tool replaces an earlier one of the
+ * same name (a fixed config laid over tools/); within one entry a name two agents have is an error unless
+ * `flow:` picks the flow whose tools the model is given.
+ */
 function loadScenarioConfigs(scenario: Scenario, roots: readonly string[] | undefined): ToolConfig[] {
+  const entries = scenario.tools.map(
+    (entry): EntryTools =>
+      typeof entry === "string" ? loadEntry(scenario, entry, roots) : { inline: entry },
+  );
+  const picked = scenario.flow === undefined ? entries : toolsOfFlow(entries, scenario.flow, scenario);
   const byName = new Map<string, ToolConfig>();
-  for (const entry of scenario.tools) {
-    if (typeof entry !== "string") {
-      byName.set(configKey(entry), entry);
+  for (const entry of picked) {
+    if ("inline" in entry) {
+      byName.set(configKey(entry.inline), entry.inline);
       continue;
     }
-    const loaded = loadToolConfigs([entry], roots ? { roots } : {});
-    const [error] = loaded.errors;
-    if (error) throw new ToolDeckError("load", `${label(scenario)}: tools: ${formatConfigIssue(error)}`);
-    for (const tool of loaded.tools) {
+    refuseAmbiguousNames(entry.tools, scenario);
+    for (const tool of entry.tools) {
       byName.delete(configKey(tool.config));
       byName.set(configKey(tool.config), tool.config);
     }
   }
   return [...byName.values()];
+}
+
+/** One `tools:` entry: the tools a path loads, or a config given in code. */
+type EntryTools = { tools: LoadedTool[] } | { inline: ToolConfig };
+
+function loadEntry(scenario: Scenario, path: string, roots: readonly string[] | undefined): EntryTools {
+  const loaded = loadToolConfigs([path], roots ? { roots } : {});
+  const [error] = loaded.errors;
+  if (error) throw new ToolDeckError("load", `${label(scenario)}: tools: ${formatConfigIssue(error)}`);
+  return { tools: loaded.tools };
+}
+
+/**
+ * `flow:`: the LLM tools of that flow, and a later entry's tool that replaces one of them (HTTP nodes,
+ * steps the flow's `before`/`after` may name, are all kept); a flow no tool is of is an error.
+ */
+function toolsOfFlow(entries: readonly EntryTools[], flow: string, scenario: Scenario): EntryTools[] {
+  const isLlmTool = (tool: LoadedTool) => tool.config.kind !== "http";
+  const ofFlow = (tool: LoadedTool) => isLlmTool(tool) && isOfScenarioFlow(tool, flow);
+  const first = entries.findIndex((entry) => "tools" in entry && entry.tools.some(ofFlow));
+  if (first < 0) {
+    const agents = entries.flatMap((entry) =>
+      "tools" in entry ? entry.tools.map(agentLabel(scenario)) : [],
+    );
+    throw inScenario(scenario, noToolOfFlow(shownFlow(scenario, flow), agents));
+  }
+  const names = new Set(
+    entries
+      .flatMap((entry) => ("tools" in entry ? entry.tools.filter(ofFlow) : []))
+      .map((t) => t.config.name),
+  );
+  return entries.map((entry, index) =>
+    "inline" in entry
+      ? entry
+      : {
+          tools: entry.tools.filter(
+            (tool) => !isLlmTool(tool) || ofFlow(tool) || (index > first && names.has(tool.config.name)),
+          ),
+        },
+  );
+}
+
+/** `flow:` names a tool's file or its agent, written relative to the scenario (resolved when loaded). */
+function isOfScenarioFlow(tool: LoadedTool, flow: string): boolean {
+  return isOfFlow(tool.source, flow) || resolveFlowName(".", agentOf(tool.source).label) === flow;
+}
+
+/** A name two agents' LLM tools of one entry have: the model could be given either, so the scenario says which. */
+function refuseAmbiguousNames(tools: readonly LoadedTool[], scenario: Scenario): void {
+  const byName = new Map<string, LoadedTool[]>();
+  for (const tool of tools) {
+    const name = tool.config.name;
+    if (name === undefined || tool.config.kind === "http") continue;
+    byName.set(name, [...(byName.get(name) ?? []), tool]);
+  }
+  for (const [name, same] of byName)
+    if (new Set(same.map((tool) => agentOf(tool.source).id)).size > 1)
+      throw inScenario(
+        scenario,
+        ambiguousToolName(name, same.map(agentLabel(scenario)), "choose one with flow: FILE"),
+      );
+}
+
+/** A tool's agent as the scenario would name it in `flow:`: its file relative to the scenario's folder. */
+function agentLabel(scenario: Scenario): (tool: LoadedTool) => string {
+  return (tool) => shownFlow(scenario, agentOf(tool.source).label);
+}
+
+function shownFlow(scenario: Scenario, flow: string): string {
+  return scenario.file === undefined ? flow : relativeFlowName(dirname(resolve(scenario.file)), flow);
+}
+
+function inScenario(scenario: Scenario, error: ToolDeckError): ToolDeckError {
+  return new ToolDeckError("load", `${label(scenario)}: ${error.message}`);
 }
 
 function toolFolders(scenario: Scenario): string[] {

@@ -13,6 +13,11 @@ export interface Scenario {
   profile: Profile;
   /** Config files/folders (resolved paths) or configs. A later tool replaces an earlier one of the same name. */
   tools: readonly (string | ToolConfig)[];
+  /**
+   * The flow whose tools the model is given when the tools hold several (a resolved file, or an agent:
+   * `/…/flow.json › Agent 1`): a name two of them have is an error without it.
+   */
+  flow?: string;
   vars: Record<string, string>;
   /** The pinned clock: `{{current_date_time}}` in the system prompt and in tool configs. */
   now: Date;

@@ -36,7 +36,12 @@ export const agentCommand: Command = {
       throw new ToolDeckError("usage", `unexpected argument '${extra[0]}' (quote the message)`);
     const { loaded, read } = loadToolsReporting("agent", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
-    const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
+    const setup = toolRunSetup(
+      values,
+      io,
+      await specEmulatorsForRun(loaded.tools, values, read),
+      loaded.vars,
+    );
     await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
     io.hideSecrets?.(
       secretValues(setup.runtime.vars ?? {}, {

@@ -29,7 +29,12 @@ export const callCommand: Command = {
     const toolArgs = parseJsonArgs(values.args);
     const { loaded, read } = loadToolsReporting("call", values.tools, values, io);
     if (loaded.errors.length > 0) return EXIT.usage;
-    const setup = toolRunSetup(values, io, await specEmulatorsForRun(loaded.tools, values, read));
+    const setup = toolRunSetup(
+      values,
+      io,
+      await specEmulatorsForRun(loaded.tools, values, read),
+      loaded.vars,
+    );
     await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
     io.hideSecrets?.(
       secretValues(setup.runtime.vars ?? {}, {

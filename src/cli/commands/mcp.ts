@@ -95,6 +95,7 @@ async function loadServedTools(
     { ...values, tools: positionals },
     io,
     await specEmulatorsForRun(loaded.tools, values, read),
+    loaded.vars,
   );
   const secrets = secretVars(setup.runtime.vars ?? {}, {
     marked: setup.secretVars,

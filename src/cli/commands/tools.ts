@@ -10,6 +10,7 @@ import { toJsonText, toLineText } from "../../text/safe-text.js";
 import { type CliIo, type Command, EXIT } from "../cli-io.js";
 import { TOOLS_INFO } from "../help/tools-help.js";
 import { parseCommandArgs } from "../parse-command-args.js";
+import { SETTINGS_FLAG, settingsLinks } from "../settings-links.js";
 import { PROJECT_FLAGS, profileChoice, reportLoadIssues, specReadOptions } from "../tool-options.js";
 import { commandLineSources, TOOL_SOURCE_FLAGS } from "../tool-source-flags.js";
 
@@ -23,6 +24,7 @@ export const toolsCommand: Command = {
       "allow-host": { type: "string", multiple: true },
       ...TOOL_SOURCE_FLAGS,
       ...PROJECT_FLAGS,
+      ...SETTINGS_FLAG,
     });
     const profileOf = profileChoice(values.profile);
     const provider = values.provider === undefined ? undefined : parseProvider(values.provider);
@@ -30,7 +32,12 @@ export const toolsCommand: Command = {
     const read = specReadOptions(values, configPathsToRead(sources));
     const loaded = reportLoadIssues(
       "tools",
-      await loadToolSources({ ...sources, roots: read.roots, allowHosts: values["allow-host"] }),
+      await loadToolSources({
+        ...sources,
+        roots: read.roots,
+        allowHosts: values["allow-host"],
+        ...settingsLinks(values),
+      }),
       io,
     );
     if (loaded.tools.length + loaded.mcpTools.length === 0 && loaded.errors.length === 0) {

@@ -5,6 +5,10 @@ export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that co
   --allow-remote-refs download http(s) specs and $refs (never from private, metadata or other
                       special-purpose addresses: loopback, 100.64.0.0/10, 192.0.0.0/24, TEST-NETs, …)`;
 
+/** The --config line of the commands that load tools without linting them (tools, call, agent, mcp). */
+export const SETTINGS_FLAG_HELP = `  --config FILE       the settings whose flowise: { tools: { <id>: <file> } } links Custom Tools to their
+                      exports, as check reads them (default tooldeck.config.{json,yaml,yml} here)`;
+
 /** The lines of every help that says where requests may go (docs/security.md). */
 export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (host or host:port; repeatable); any other host is refused
   --allow-writes      send POST, PUT, PATCH and DELETE to real services too (the emulators always take them)`;
@@ -35,6 +39,7 @@ export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config 
 ${OUTBOUND_FLAGS_HELP}
 ${ALLOW_CODE_HELP}
 ${SANDBOX_WORKERS_HELP}
+${SETTINGS_FLAG_HELP}
 ${PROJECT_FLAGS_HELP}`;
 
 /** The flags that read a running platform instance's tools (tools, lint and check). */

@@ -1,5 +1,5 @@
 import type { CommandInfo } from "../cli-io.js";
-import { MCP_FLAGS_HELP, PLATFORM_FLAGS_HELP, PROJECT_FLAGS_HELP } from "./flag-help.js";
+import { MCP_FLAGS_HELP, PLATFORM_FLAGS_HELP, PROJECT_FLAGS_HELP, SETTINGS_FLAG_HELP } from "./flag-help.js";
 
 /** `tooldeck tools`: its name, summary and --help text (static: `--help` loads nothing else). */
 export const TOOLS_INFO: CommandInfo = {
@@ -29,6 +29,7 @@ Options:
   --allow-host HOST   an --mcp-url server may be on this host (host or host:port; repeatable)
 ${PLATFORM_FLAGS_HELP}
 ${MCP_FLAGS_HELP}
+${SETTINGS_FLAG_HELP}
 ${PROJECT_FLAGS_HELP}
   -h, --help          show this help
 

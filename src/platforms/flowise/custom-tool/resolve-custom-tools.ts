@@ -1,8 +1,9 @@
 import { dirname } from "node:path";
+import { joinPath } from "../../../config/json-path.js";
 import type { LinkedToolFile } from "../../../config/linked-tool-file.js";
 import type { LoadResult, SkippedNode } from "../../../config/load-result.js";
 import { createLoadSink, withAgent } from "../../../config/load-sink.js";
-import type { LoadedTool } from "../../../config/tool-config.js";
+import type { LoadedTool, ToolSource } from "../../../config/tool-config.js";
 import { groupBy } from "../../../json/group-by.js";
 import type { CustomToolConfig } from "./custom-tool-config.js";
 import { CUSTOM_TOOL_NODE, customToolOfNode } from "./custom-tool-node.js";
@@ -55,7 +56,7 @@ export function resolveCustomTools(result: LoadResult, sources: CustomToolRowSou
     if (found.note) sink.note(node.path, found.note);
     const row = found.row ?? (found.export?.config as CustomToolConfig | undefined);
     const config = customToolOfNode(node.inputs, row, node.path, sink, found.whyMissing);
-    if (config) sink.tool(config, node.path, "flowise", undefined, codeIn(found.export, node));
+    if (config) sink.tool(config, node.path, "flowise", undefined, placesOf(found.export, node));
   }
   result.tools = result.tools.filter((tool) => !used.has(tool));
 }
@@ -86,14 +87,27 @@ function findRow(
 }
 
 /**
- * Where the node's code is written when its export holds it (the node's own `customToolFunc` overrides
- * the row's): the export's file and place, for findings in the code to point at.
+ * Where the node's code and schema are written: under its own hidden input (`customToolFunc`,
+ * `customToolSchema`) when it sets one, which overrides the row's, else in its export's row when a file
+ * holds that (`func`, `schema`), for findings in them to point at a key the file has. `code` names the
+ * export when it holds the code.
  */
-function codeIn(exported: LoadedTool | undefined, node: SkippedNode): LoadedTool["source"]["code"] {
-  const own = typeof node.inputs.customToolFunc === "string" && node.inputs.customToolFunc !== "";
-  if (!exported || own) return undefined;
-  return { file: exported.source.file, path: exported.source.path };
+function placesOf(exported: LoadedTool | undefined, node: SkippedNode): Pick<ToolSource, "code" | "keys"> {
+  const keys: Record<string, { file: string; path: string }> = {};
+  for (const [key, input] of Object.entries(NODE_INPUTS)) {
+    if (setsInput(node, input)) keys[key] = { file: node.file, path: joinPath(node.path, input) };
+    else if (exported) keys[key] = { file: exported.source.file, path: joinPath(exported.source.path, key) };
+  }
+  if (!exported || setsInput(node, NODE_INPUTS.func)) return { keys };
+  return { keys, code: { file: exported.source.file, path: exported.source.path } };
 }
+
+function setsInput(node: SkippedNode, input: string): boolean {
+  return typeof node.inputs[input] === "string" && node.inputs[input] !== "";
+}
+
+/** The hidden inputs of a Custom Tool node that override its row's keys, by the config's key. */
+const NODE_INPUTS = { func: "customToolFunc", schema: "customToolSchema" } as const;
 
 function soleNote(id: string, file: string): string {
   return `Custom Tool "${id}" read from ${file}, the one id-less Tools-page export beside the flow`;

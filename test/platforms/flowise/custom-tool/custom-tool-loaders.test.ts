@@ -122,6 +122,11 @@ describe("a Custom Tool node's row", () => {
           agent: { id: "tools/a-flow.json#nodes[0]", label: "tools/a-flow.json › agentAgentflow_0" },
           // Its code is written in the export: findings in it point there.
           code: { file: "tools/b-tool.json", path: "" },
+          // Its code and schema rows are the export's: findings in them point there.
+          keys: {
+            func: { file: "tools/b-tool.json", path: "func" },
+            schema: { file: "tools/b-tool.json", path: "schema" },
+          },
         },
       },
     ]);
@@ -296,6 +301,11 @@ describe("a Custom Tool node whose row the settings link (flowise: { tools: { <i
           path: "nodes[0].data.inputs",
           format: "flowise",
           code: { file: "exports/update.json", path: "" },
+          // Its code and schema rows are the export's: findings in them point there.
+          keys: {
+            func: { file: "exports/update.json", path: "func" },
+            schema: { file: "exports/update.json", path: "schema" },
+          },
         },
       },
     ]);
