@@ -31,21 +31,31 @@ const SCHEMA_ONES = [
 /** Deeper than this, a schema is not walked: a hostile file cannot exhaust the stack. */
 const MAX_WALK_DEPTH = 64;
 
+// A tool's parameters are walked once however many rules and providers judge them: the same object is
+// judged by every rule of a profile, and by every provider its wire form is shared with.
+const walked = new WeakMap<object, readonly SchemaNode[]>();
+
 /**
  * Every schema of a tool's parameters, the root first, each with its keys and object depth. Only
- * objects are visited: `true`, `false` and malformed values are skipped, never thrown on.
+ * objects are visited: `true`, `false` and malformed values are skipped, never thrown on. The schema is
+ * read as it is when first walked (a wire form is not changed once judged).
  * @example
- * [...walkSchema({ type: "object", properties: { q: { type: "string" } } })].map((node) => node.keys);
+ * walkSchema({ type: "object", properties: { q: { type: "string" } } }).map((node) => node.keys);
  * // [[], ["properties", "q"]]
  */
-export function* walkSchema(root: unknown): Generator<SchemaNode> {
-  if (!isPlainObject(root)) return;
+export function walkSchema(root: unknown): readonly SchemaNode[] {
+  if (!isPlainObject(root)) return [];
+  const known = walked.get(root);
+  if (known) return known;
+  const nodes: SchemaNode[] = [];
   const stack: SchemaNode[] = [{ schema: root, keys: [], depth: isObjectSchema(root) ? 1 : 0 }];
   while (stack.length > 0) {
     const node = stack.pop() as SchemaNode;
-    yield node;
+    nodes.push(node);
     if (node.keys.length < MAX_WALK_DEPTH) stack.push(...childrenOf(node).reverse());
   }
+  walked.set(root, nodes);
+  return nodes;
 }
 
 function childrenOf({ schema, keys, depth }: SchemaNode): SchemaNode[] {
