@@ -276,5 +276,5 @@ export const VERTEX_RULES: readonly ProviderRule[] = googleRules({
   fields: VERTEX_FIELDS,
   typeMessage: "type.googleapis.com/google.cloud.aiplatform.v1.Type",
   quoted: false,
-  source: () => "https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema",
+  source: (gemini) => gemini,
 });
