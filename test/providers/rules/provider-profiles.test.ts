@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { packagePath } from "../../../src/package/package-root.js";
 import { judgeTools } from "../../../src/providers/rules/judge-tools.js";
 import { allProviderRules, PROVIDER_PROFILES } from "../../../src/providers/rules/provider-profiles.js";
 import { PROVIDER_IDS } from "../../../src/providers/wire-tool.js";
@@ -33,5 +35,14 @@ describe("the provider profiles", () => {
     }));
     expect(judgeTools(provider, tools)).toEqual([]);
     expect(judgeTools(provider, [])).toEqual([]);
+  });
+
+  test("docs/providers.md lists every rule with its source and confirmed date", () => {
+    const docs = readFileSync(packagePath("docs", "providers.md"), "utf8");
+    for (const rule of allProviderRules()) {
+      const row = docs.split("\n").find((line) => line.startsWith(`| \`${rule.id}\` |`));
+      expect(row, rule.id).toBeDefined();
+      expect(row).toContain(`<${rule.source}> | ${rule.confirmed} |`);
+    }
   });
 });
