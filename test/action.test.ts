@@ -220,8 +220,13 @@ describe("action.yml: a composite action around the published tooldeck's check",
 });
 
 /** A tool config tooldeck fails (exit 1 with --fail-on error): a name LLM providers refuse. */
-const FAILING_TOOL =
-  'kind: request\nmethod: GET\nname: list events!\ndescription: Use this to list the events\nurl: "{{$vars.base_url}}/events"\n';
+// Two tools of one file (one agent) named alike: tool-name's error.
+const FAILING_TOOL = [0, 1]
+  .map(
+    () =>
+      '- kind: request\n  method: GET\n  name: list_events\n  description: Use this to list the events\n  url: "{{$vars.base_url}}/events"\n',
+  )
+  .join("");
 
 /** What each hijacker does: leaves a mark in the checkout, prints a clean SARIF and passes. */
 const HIJACKER_SH = `#!/bin/sh\ntouch HIJACKED\necho '{"version":"2.1.0","runs":[]}'\nexit 0\n`;
