@@ -220,8 +220,8 @@ describe("action.yml: a composite action around the published tooldeck's check",
 });
 
 /** A tool config tooldeck fails (exit 1 with --fail-on error): a name LLM providers refuse. */
-const FAILING_TOOL =
-  'kind: request\nmethod: GET\nname: list events!\ndescription: Use this to list the events\nurl: "{{$vars.base_url}}/events"\n';
+// A description longer than OpenAI takes, with OpenAI the provider chosen: provider-rejects' error.
+const FAILING_TOOL = `kind: request\nmethod: GET\nname: list_events\ndescription: ${"Lists the events. ".repeat(70)}\nurl: "{{$vars.base_url}}/events"\n`;
 
 /** What each hijacker does: leaves a mark in the checkout, prints a clean SARIF and passes. */
 const HIJACKER_SH = `#!/bin/sh\ntouch HIJACKED\necho '{"version":"2.1.0","runs":[]}'\nexit 0\n`;
@@ -317,6 +317,7 @@ describe("the Action runs the published tooldeck, whatever the checkout holds", 
       const checkout = mkdtempSync(join(work, "checkout-"));
       mkdirSync(join(checkout, "tools"));
       writeFileSync(join(checkout, "tools", "events.yaml"), FAILING_TOOL);
+      writeFileSync(join(checkout, "tooldeck.config.yaml"), "providers: openai\n");
       writeFileSync(join(checkout, ".npmrc"), "registry=http://127.0.0.1:9/\n");
       for (const [path, text] of Object.entries(files)) {
         mkdirSync(dirname(join(checkout, path)), { recursive: true });
@@ -330,7 +331,9 @@ describe("the Action runs the published tooldeck, whatever the checkout holds", 
       expect(run.outputs).toEqual({ report: join(temp, "tooldeck.sarif"), status: "1" });
       const sarif = JSON.parse(readFileSync(join(temp, "tooldeck.sarif"), "utf8"));
       expect(sarif.runs[0].tool.driver).toMatchObject({ name: "tooldeck", version: VERSION });
-      expect(sarif.runs[0].results.map((result: { ruleId: string }) => result.ruleId)).toContain("tool-name");
+      expect(sarif.runs[0].results.map((result: { ruleId: string }) => result.ruleId)).toContain(
+        "provider-rejects",
+      );
       expect(existsSync(join(checkout, "HIJACKED"))).toBe(false);
       expect(registry.requests).toContain(`GET /tooldeck`);
     },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PlatformName } from "../platforms/platform-names.js";
 import { PLATFORM_TOOL_CONFIG_SCHEMAS } from "../platforms/platform-tool-configs.js";
+import type { ProviderId } from "../providers/wire-tool.js";
 import { HttpNodeConfigSchema } from "./http-node-config.js";
 import { OpenApiToolkitConfigSchema } from "./openapi-toolkit-config.js";
 import { RequestToolConfigSchema } from "./request-tool-config.js";
@@ -49,6 +50,11 @@ export interface ToolAgent {
   id: string;
   /** How messages name it: `Requests Tool Agent.json`, `flow.json › Requests Agent`. */
   label: string;
+  /**
+   * The model provider its flow says it uses (a Flowise chat model node, an Agent node's `agentModel`, an
+   * n8n `lmChat*` node wired to it): the provider profile its tools are judged against (docs/providers.md).
+   */
+  provider?: ProviderId;
 }
 
 /** A config as loaded, with its source. */

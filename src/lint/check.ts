@@ -4,6 +4,8 @@ import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
+import type { WireToolsOf } from "../providers/default-wire-tools.js";
+import type { ProviderId } from "../providers/wire-tool.js";
 import { createTool } from "../runtime/create-tools.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
@@ -18,6 +20,7 @@ import { lint, toolIdentity } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
+import { mcpProviderRejects, providerRejects } from "./provider-rejects/provider-rejects.js";
 import type { CheckReport, GivenToLlm, RuleInfo, ToolReport } from "./report.js";
 import type { LintRule } from "./rule.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
@@ -66,6 +69,13 @@ export interface CheckOptions {
    * exchange (`ToolReport.given`, `exchange`): what the HTML report shows. Lint then builds every tool.
    */
   details?: boolean;
+  /**
+   * The model providers each agent's tools are judged against (`--provider`, `providers:`), as errors;
+   * absent: the one its flow's model node is from, else every provider's API, as warnings (provider-rejects).
+   */
+  providers?: readonly ProviderId[];
+  /** What an agent's tools become on the wire to a provider (default `defaultWireToolsOf`). */
+  wireToolsOf?: WireToolsOf;
   /** Where probes send; absent = no probes (the static half only: `tooldeck lint`). */
   probe?: {
     target: ProbeTarget;
@@ -96,6 +106,9 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
       ...(mcp ? { spec: mcp } : {}),
       ...(options.settings ? { settings: options.settings } : {}),
     }),
+    ...(judgesProviders(options)
+      ? await mcpProviderRejects(options.mcpTools ?? [], providerOptions(options))
+      : []),
   ];
   const reports: { index: number; report: ToolReport }[] = [];
   let done = 0;
@@ -137,6 +150,21 @@ export async function check(loaded: LoadResult, options: CheckOptions): Promise<
     ]),
     ...(overrides ? { ruleOverrides: overrides } : {}),
     ...(customInfo.length > 0 ? { customRules: customInfo } : {}),
+  };
+}
+
+/** provider-rejects runs unless the settings turn it off. */
+function judgesProviders(options: CheckOptions): boolean {
+  return options.settings?.["provider-rejects"] !== "off";
+}
+
+function providerOptions(options: CheckOptions): {
+  providers?: readonly ProviderId[];
+  wireToolsOf?: WireToolsOf;
+} {
+  return {
+    ...(options.providers ? { providers: options.providers } : {}),
+    ...(options.wireToolsOf ? { wireToolsOf: options.wireToolsOf } : {}),
   };
 }
 
@@ -184,6 +212,9 @@ async function checkGroup(
       ...(options.flowiseSecurityCheckOff ? { flowiseSecurityCheckOff: true } : {}),
       ...(options.customRules?.length ? { rules: [...DEFAULT_RULES, ...options.customRules] } : {}),
     }),
+    ...(judgesProviders(options)
+      ? await providerRejects(tools, { profile, toolkitSpecs: toolkits.specs, ...providerOptions(options) })
+      : []),
   ];
   if (!options.probe || options.settings?.probe === "off") {
     const list = { profile, specs: toolkits.specs, details: options.details ?? false };

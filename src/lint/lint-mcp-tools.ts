@@ -1,7 +1,6 @@
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
-import { TOOL_NAME_PATTERN } from "../runtime/tool-name.js";
 import type { RuleSetting } from "./apply-severities.js";
 import { applySeverities } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -24,8 +23,9 @@ export interface LintMcpToolsOptions {
 type Finding = Pick<Diagnostic, "message"> & Partial<Pick<Diagnostic, "path" | "suggestion" | "severity">>;
 
 /**
- * The checks that apply to any LLM tool, run on the tools MCP servers list: tool-name (providers'
- * pattern, a name used twice by one server: each server is an agent of its own), tool-description (empty or generic) and, with a spec, undisclosed-format
+ * The checks that apply to any LLM tool, run on the tools MCP servers list: tool-name (a name used twice by
+ * one server: each server is an agent of its own; the names providers refuse are provider-rejects'),
+ * tool-description (empty or generic) and, with a spec, undisclosed-format
  * (a field whose required format the tool's schema and descriptions never tell). Same codes, severities
  * and settings as the config rules; no fixes (a listed tool is the server's to change). Sorted like
  * `lint`'s diagnostics.
@@ -68,13 +68,6 @@ const mcpToolsNamed = createNameIndex((tool: ListedMcpTool) => `${tool.source.fi
 
 function nameFindings(tool: ListedMcpTool, tools: readonly ListedMcpTool[]): Finding[] {
   const findings: Finding[] = [];
-  if (!TOOL_NAME_PATTERN.test(tool.name)) {
-    findings.push({
-      path: "name",
-      message: `name "${tool.name}" is not accepted by LLM providers (^[a-zA-Z0-9_-]{1,64}$)`,
-      suggestion: "rename it in the MCP server, or have the client prefix and sanitise MCP tool names",
-    });
-  }
   const twin = mcpToolsNamed(tools, `${tool.source.file}\u0000${tool.name}`).find((other) => other !== tool);
   if (twin)
     findings.push({

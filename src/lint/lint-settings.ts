@@ -6,6 +6,7 @@ import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../json/format-zod-issue.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { projectRoot } from "../project-files/project-root.js";
+import type { ProviderId } from "../providers/wire-tool.js";
 import { nearestName } from "../text/nearest-name.js";
 import type { RuleSetting } from "./apply-severities.js";
 import type { RuleModuleRef } from "./custom-rules/load-custom-rules.js";
@@ -30,6 +31,8 @@ export interface LintSettings {
   apis: Map<string, ApiEntry>;
   /** The Custom Tool files the files link to ids (`flowise.tools`), by id. */
   flowiseTools: Map<string, LinkedToolFile>;
+  /** The model providers the files name (`providers`): what provider-rejects judges against. */
+  providers?: ProviderId[];
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
   /** The folder of that file, which override globs are relative to; the working directory when there was none. */

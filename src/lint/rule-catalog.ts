@@ -1,8 +1,12 @@
 import { BUILT_IN_CHECKS } from "./built-in-checks.js";
+import { PROVIDER_REJECTS } from "./provider-rejects/provider-rejects-info.js";
 import type { RuleInfo } from "./report.js";
 import { DEFAULT_RULES } from "./rules/index.js";
 
-/** Every rule and built-in check (probe, config-invalid, config-warning, config-note): what a finding's code may be. */
+/**
+ * Every rule, the provider gate (provider-rejects) and built-in check (probe, config-invalid, config-warning,
+ * config-note): what a finding's code may be.
+ */
 export const RULE_CATALOG: readonly RuleInfo[] = [
   ...DEFAULT_RULES.map(({ id, severity, otherSeverities, description, docs }) => ({
     id,
@@ -11,6 +15,7 @@ export const RULE_CATALOG: readonly RuleInfo[] = [
     description,
     docs,
   })),
+  PROVIDER_REJECTS,
   ...BUILT_IN_CHECKS,
 ];
 

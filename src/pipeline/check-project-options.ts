@@ -4,6 +4,8 @@ import type { FixOptions, FixSummary } from "../lint/check-with-fixes.js";
 import type { CheckReport } from "../lint/report.js";
 import type { LintRule } from "../lint/rule.js";
 import type { Profile } from "../profile.js";
+import type { WireToolsOf } from "../providers/default-wire-tools.js";
+import type { ProviderId } from "../providers/wire-tool.js";
 import type { ToolSourceOptions } from "./load-tool-sources.js";
 
 /**
@@ -86,6 +88,14 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
    * names (`plugins`: in the process, not sandboxed) (`--allow-code`).
    */
   allowCode?: boolean;
+  /**
+   * The model providers each agent's tools are judged against (`--provider`; else `providers:` of the
+   * settings), as errors; absent: the one the flow's model node is from, else every provider's API, as
+   * warnings (provider-rejects, docs/providers.md).
+   */
+  providers?: readonly ProviderId[];
+  /** What an agent's tools become on the wire to a provider; default the runtime's schema (`defaultWireToolsOf`). */
+  wireToolsOf?: WireToolsOf;
   /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
   portability?: boolean;
   /** Keep in the report what each tool gives the LLM and, when probed, its exchange (the HTML report shows them). */

@@ -24,6 +24,8 @@ import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
+import type { WireToolsOf } from "../providers/default-wire-tools.js";
+import type { ProviderId } from "../providers/wire-tool.js";
 import { flowiseHostOptions, flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import { secretVars } from "../secrets/secret-vars.js";
@@ -116,6 +118,7 @@ async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<
     settingsOrigins: settings.ruleOrigins,
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
+    ...providerChoice(options.providers ?? settings.providers, options.wireToolsOf),
     flowiseSecurityCheckOff: flowiseSecurityCheckOff(options.env ?? process.env),
     ...(options.details ? { details: true } : {}),
     specRead: read,
@@ -131,6 +134,17 @@ async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<
     knownRules: setup.knownRules,
   });
   return { report: accepted.report, loadFailed: loaded.errors.length > 0 || accepted.invalidComments };
+}
+
+/** The providers chosen (`--provider`, else `providers:`) and the wire seam, as `check` takes them. */
+function providerChoice(
+  providers: readonly ProviderId[] | undefined,
+  wireToolsOf: WireToolsOf | undefined,
+): { providers?: readonly ProviderId[]; wireToolsOf?: WireToolsOf } {
+  return {
+    ...(providers && providers.length > 0 ? { providers } : {}),
+    ...(wireToolsOf ? { wireToolsOf } : {}),
+  };
 }
 
 /**

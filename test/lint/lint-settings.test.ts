@@ -184,3 +184,25 @@ describe("flowise.tools: the files of the Custom Tools flows name by id", () => 
     expect(() => readLintSettings(undefined, dir, RULES)).toThrow(message);
   });
 });
+
+describe("providers: in tooldeck.config.*", () => {
+  test.each([
+    ["one id", "providers: anthropic\n", ["anthropic"]],
+    ["a list", "providers: [openai, gemini]\n", ["openai", "gemini"]],
+  ])("%s: the providers provider-rejects judges against", (_label, content, providers) => {
+    expect(readLintSettings(undefined, dirWith("tooldeck.config.yaml", content), RULES).providers).toEqual(
+      providers,
+    );
+  });
+
+  test("an id no profile has is a load error naming the file", () => {
+    const dir = dirWith("tooldeck.config.yaml", "providers: [openia]\n");
+    expect(() => readLintSettings(undefined, dir, RULES)).toThrow(/tooldeck\.config\.yaml: providers/);
+  });
+
+  test("none written: none chosen", () => {
+    expect(
+      readLintSettings(undefined, dirWith("tooldeck.config.yaml", "rules: {}\n"), RULES).providers,
+    ).toBeUndefined();
+  });
+});

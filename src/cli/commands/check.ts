@@ -16,6 +16,7 @@ import { printedPins } from "../../pipeline/rule-setup.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
 import { projectRoot } from "../../project-files/project-root.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
+import { PROVIDER_IDS } from "../../providers/wire-tool.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { nearestName } from "../../text/nearest-name.js";
 import { toLineText } from "../../text/safe-text.js";
@@ -82,6 +83,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "sandbox-workers": { type: "string" },
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
+        provider: { type: "string", multiple: true },
         baseline: { type: "string" },
         rules: { type: "string", multiple: true },
         "update-baseline": { type: "boolean", default: false },
@@ -242,6 +244,7 @@ type CheckValues = ToolSourceFlags & {
   "sandbox-workers"?: string | undefined;
   "allow-empty": boolean;
   portability: boolean;
+  provider?: string[] | undefined;
   baseline?: string | undefined;
   rules?: string[] | undefined;
   "update-baseline": boolean;
@@ -295,6 +298,9 @@ async function checkOptions(
     allowRemoteRefs: values["allow-remote-refs"],
     allowEmpty: values["allow-empty"],
     portability: values.portability,
+    ...(values.provider
+      ? { providers: values.provider.map((id) => oneOf("--provider", id, PROVIDER_IDS)) }
+      : {}),
     ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
     updateBaseline: values["update-baseline"],
     ...(values.rules ? { ruleModules: values.rules } : {}),

@@ -49,6 +49,11 @@ Options:
                       (the screen cleared on a terminal); Ctrl+C ends it with exit code 0
   --portability       say where every config behaves differently under flowise and standard (by
                       default said only for Flowise exports judged under standard)
+  --provider P        judge each agent's tools against model provider P, as errors (repeatable):
+                      openai, openai-strict, anthropic, anthropic-strict, gemini, vertex, bedrock or
+                      mcp; default providers: in tooldeck.config.yaml, else the provider of the
+                      flow's chat model node (errors), else every provider's API (warnings);
+                      docs/providers.md
   --fix               apply the safe fixes to the config files, in their format (YAML quoting and
                       comments kept; Flowise and n8n exports edited in place; what a format cannot hold
                       is said on the finding's 'not fixed: …' line), then

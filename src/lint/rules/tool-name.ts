@@ -2,7 +2,6 @@ import { agentOf } from "../../config/tool-agent.js";
 import type { LoadedTool, ToolConfig } from "../../config/tool-config.js";
 import { platformOf, platformToolKind } from "../../platforms/registry.js";
 import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
-import { TOOL_NAME_PATTERN, toFlowiseToolName } from "../../runtime/tool-name.js";
 import { createNameIndex } from "../name-index.js";
 import type { Finding, LintRule } from "../rule.js";
 
@@ -15,32 +14,28 @@ function agentName(source: LoadedTool["source"], name: string): string {
   return `${agentOf(source).id}\u0000${name}`;
 }
 
-/** Rule 11a: names providers reject, names used twice, names Flowise rewrites. */
+/**
+ * Rule 11a: names used twice in one agent, names Flowise rewrites. Names a provider refuses are
+ * provider-rejects' (each provider's own pattern and text, docs/providers.md).
+ */
 export const toolName: LintRule = {
   id: "tool-name",
   severity: "error",
   otherSeverities: ["warning"],
   profiles: ["flowise", "standard"],
-  description: "a tool name providers reject, used twice, or rewritten by Flowise",
+  description: "a tool name used twice in one agent, or rewritten by Flowise",
   docs:
-    "LLM providers accept tool names matching ^[a-zA-Z0-9_-]{1,64}$ and reject a request whose tools share a " +
-    "name; the tools of one agent (a flow, an Agent node, an n8n agent, a file) are sent together, so a name " +
-    "may repeat across agents. Flowise also lower-cases names, turns spaces into `_` and drops other characters, so the model " +
-    "sees another name than the one configured. A platform's own kinds are named as written: Flowise passes " +
-    "a Custom Tool's name (`Get Weather (1)`) to the model unchecked, so a provider may refuse the whole request.",
+    "The tools of one agent (a flow, an Agent node, an n8n agent, a file) are sent together and the model calls " +
+    "them by name, so two tools of one agent sharing a name cannot both be called (Anthropic refuses the request); " +
+    "a name may repeat across agents. Flowise also lower-cases names, turns spaces into `_` and drops other " +
+    "characters, so the model sees another name than the one configured. A name a provider refuses (its pattern, " +
+    "its length) is provider-rejects' finding, in that provider's words.",
   // Request tools, and a platform's kinds (a Custom Tool), whose names reach the model as written.
   appliesTo: (config): config is ToolConfig =>
     config.kind === "request" || platformToolKind(config.kind) !== undefined,
   check({ config, source }, { profile, tools }) {
     const findings: Finding[] = [];
     const name = "name" in config ? String(config.name) : "";
-    if (!TOOL_NAME_PATTERN.test(name)) {
-      findings.push({
-        path: "name",
-        message: `name "${name}" is not accepted by LLM providers (^[a-zA-Z0-9_-]{1,64}$)`,
-        suggestion: `rename it, e.g. "${toFlowiseToolName(name).slice(0, 64) || "my_tool"}"`,
-      });
-    }
     const twin = toolsNamed(tools, agentName(source, name)).find((other) => other.config !== config);
     if (twin) {
       const where =

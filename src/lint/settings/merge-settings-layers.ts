@@ -1,4 +1,5 @@
 import type { LinkedToolFile } from "../../config/linked-tool-file.js";
+import type { ProviderId } from "../../providers/wire-tool.js";
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { ApiEntry, SettingsLayer } from "./settings-layer.js";
@@ -17,6 +18,8 @@ export interface MergedSettings {
   apis: Map<string, ApiEntry>;
   /** The Custom Tool files the layers link to ids (`flowise.tools`): a later layer's link of an id wins. */
   flowiseTools: Map<string, LinkedToolFile>;
+  /** The providers the last layer naming them names (`providers`). */
+  providers?: ProviderId[];
 }
 
 /**
@@ -42,6 +45,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     merged.plugins.push(...layer.plugins);
     for (const [name, api] of layer.apis ?? []) merged.apis.set(name, api);
     for (const [id, linked] of layer.flowiseTools ?? []) merged.flowiseTools.set(id, linked);
+    if (layer.providers) merged.providers = layer.providers;
   }
   return merged;
 }

@@ -63,6 +63,7 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
       ...(file.pins ? { pins: file.pins } : {}),
       ...(file.apis ? { apis: apiEntries(file.apis, name, dirname(real)) } : {}),
       ...(file.flowise ? { flowiseTools: linkedToolFiles(file.flowise.tools, name, dirname(real)) } : {}),
+      ...(file.providers ? { providers: listOf(file.providers) } : {}),
     },
   ];
 }
@@ -156,7 +157,7 @@ function parseSettingsFile(
   return { file: parsed.data, text };
 }
 
-function listOf(names: string | string[] | undefined): string[] {
+function listOf<T extends string>(names: T | T[] | undefined): T[] {
   return names === undefined ? [] : typeof names === "string" ? [names] : names;
 }
 

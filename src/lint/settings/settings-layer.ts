@@ -1,4 +1,5 @@
 import type { LinkedToolFile } from "../../config/linked-tool-file.js";
+import type { ProviderId } from "../../providers/wire-tool.js";
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
 import type { SettingsOverride } from "./settings-override.js";
@@ -30,4 +31,6 @@ export interface SettingsLayer {
   apis?: [string, ApiEntry][];
   /** The Custom Tool files it links to ids (`flowise.tools`), resolved from its folder. */
   flowiseTools?: [string, LinkedToolFile][];
+  /** The providers it names (`providers`). */
+  providers?: ProviderId[];
 }

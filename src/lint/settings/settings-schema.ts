@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROVIDER_IDS } from "../../providers/wire-tool.js";
 
 /** `rules: { <id>: off|info|warning|error }`. */
 export const RulesSchema = z.record(z.string(), z.enum(["off", "info", "warning", "error"]));
@@ -61,10 +62,16 @@ export const FlowiseSettingSchema = z
   .strict();
 
 /**
+ * `providers`: the model providers every agent's tools are judged against (provider-rejects), as the
+ * `--provider` flags name them: one id or a list.
+ */
+export const ProvidersSchema = z.union([z.enum(PROVIDER_IDS), z.array(z.enum(PROVIDER_IDS)).min(1)]);
+
+/**
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
  * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), `flowise` (the
- * files of the Custom Tools flows name by id), and the
+ * files of the Custom Tools flows name by id), `providers` (what provider-rejects judges against), and the
  * `pins` `--config-required` compares code with.
  */
 export const SettingsFileSchema = z
@@ -78,6 +85,7 @@ export const SettingsFileSchema = z
       .record(z.string().regex(/^[\w.-]+$/, "an API name: letters, digits, _ . -"), ApiSettingSchema)
       .optional(),
     flowise: FlowiseSettingSchema.optional(),
+    providers: ProvidersSchema.optional(),
   })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

@@ -8,6 +8,7 @@ import { parseBounded } from "../../../project-files/parse-bounded.js";
 import { CUSTOM_TOOL_NODE, deferCustomToolNode } from "../custom-tool/custom-tool-node.js";
 import { resolveCustomTools } from "../custom-tool/resolve-custom-tools.js";
 import { type FlowiseFlowLoadOptions, readOptionRows, readOptionVariables } from "./flow-load-options.js";
+import { chatflowProvider, flowiseModelProvider } from "./flowise-chat-model.js";
 import { isFlowiseRequestNodeName, variableInputsOf } from "./flowise-request-nodes.js";
 import { fromFlowiseHttpInputs } from "./from-flowise-http-inputs.js";
 import { type FlowKind, fromFlowiseRequestInputs } from "./from-flowise-request-inputs.js";
@@ -70,7 +71,8 @@ export function loadFlowData(flowData: unknown, path: string, sink: LoadSink): v
  * agentflow V2 Agent nodes, and HTTP nodes (`httpAgentflow`, as `http` configs). Tool nodes calling HTTP
  * tools go to `skipped`, and so do Custom Tool nodes until their rows are looked up (`resolveCustomTools`).
  */
-export function collectFlowTools(nodes: readonly unknown[], path: string, sink: LoadSink): void {
+export function collectFlowTools(nodes: readonly unknown[], path: string, given: LoadSink): void {
+  const sink = withFlowProvider(given, nodes);
   nodes.forEach((node, index) => {
     const nodePath = joinPath(path, "nodes", index);
     const data = isPlainObject(node) ? node.data : undefined;
@@ -83,6 +85,8 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
     if (data.name === "agentAgentflow") {
       // Each Agent node of an agentflow is an agent of its own: its tools are what its model is given.
       const agent = nodeAgent(sink, nodePath, nodeTitle(node, data, index));
+      const provider = flowiseModelProvider(inputs.agentModel);
+      if (provider) agent.provider = provider;
       collectAgentTools(inputs.agentTools, joinPath(inputsPath, "agentTools"), withAgent(sink, agent));
       return;
     }
@@ -93,6 +97,16 @@ export function collectFlowTools(nodes: readonly unknown[], path: string, sink: 
     }
     collectNodeTools(String(data.name), inputs, inputsPath, sink);
   });
+}
+
+/**
+ * The sink, its agent given the provider of the flow's chat model where the flow says which: a chatflow's
+ * tools are its model's (an Agent node's own `agentModel` decides for its tools).
+ */
+function withFlowProvider(sink: LoadSink, nodes: readonly unknown[]): LoadSink {
+  const provider = chatflowProvider(nodes);
+  if (provider === undefined) return sink;
+  return withAgent(sink, { ...(sink.agent ?? { id: sink.file, label: sink.file }), provider });
 }
 
 function collectNodeTools(

@@ -2,7 +2,9 @@ import { joinPath } from "../../../config/json-path.js";
 import { type LoadSink, withAgent } from "../../../config/load-sink.js";
 import { nodeAgent } from "../../../config/tool-agent.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
+import type { ProviderId } from "../../../providers/wire-tool.js";
 import { AGENT_TOOL, isHttpToolType, isTargetType, LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
+import { modelProviders } from "./n8n-chat-model.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema, type N8nTarget } from "./n8n-http-tool-config.js";
 import { reportSchemaRefusal } from "./report-schema-refusal.js";
 
@@ -37,11 +39,12 @@ export function loadN8nWorkflow(workflow: Record<string, unknown>, path: string,
   const nodes = readNodes(workflow.nodes as unknown[], path, sink);
   const byName = new Map(nodes.map((node) => [node.name, node]));
   const connections = workflow.connections as Record<string, unknown>;
+  const providers = modelProviders(nodes, connections);
   for (const node of [...nodes].reverse()) {
     const targets = Object.hasOwn(connections, node.name)
       ? aiToolTargets(connections[node.name], byName)
       : [];
-    if (targets.length > 0) loadConnectedTool(node, targets, path, sink);
+    if (targets.length > 0) loadConnectedTool(node, targets, path, sink, providers);
     else if (isHttpToolType(node.type)) {
       notModelled(
         node,
@@ -86,6 +89,7 @@ function loadConnectedTool(
   targets: readonly WorkflowNode[],
   path: string,
   sink: LoadSink,
+  providers: ReadonlyMap<string, ProviderId>,
 ): void {
   const nodePath = joinPath(path, "nodes", node.index);
   if (!isHttpToolType(node.type)) {
@@ -118,6 +122,8 @@ function loadConnectedTool(
   const config = toConfig(node, target, nodePath, sink);
   // The agent it is connected to is the agent it belongs to: n8n gives each agent its own tools.
   const agent = nodeAgent(sink, joinPath(path, "nodes", target.index), target.name);
+  const provider = providers.get(target.name);
+  if (provider) agent.provider = provider;
   if (config) withAgent(sink, agent).tool(config, nodePath, "n8n");
 }
 

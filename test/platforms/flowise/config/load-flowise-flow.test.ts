@@ -160,7 +160,12 @@ describe("loadFlowiseFlow", () => {
       file: "flowise:Event Agent",
       path: agentToolPath(1, 0),
       format: "flowise",
-      agent: { id: "flowise:Event Agent#nodes[1]", label: "flowise:Event Agent › Event Agent" },
+      // The Agent node's agentModel (chatOpenAI) says which provider its tools are sent to.
+      agent: {
+        id: "flowise:Event Agent#nodes[1]",
+        label: "flowise:Event Agent › Event Agent",
+        provider: "openai",
+      },
     });
   });
 

@@ -1,0 +1,71 @@
+import { isPlainObject } from "../json/json-value.js";
+import type { ExecutableTool } from "../runtime/tool-result.js";
+import { PROVIDER_PROFILES } from "./rules/provider-profiles.js";
+import type { ProviderId, WireTool } from "./wire-tool.js";
+
+/** A tool as a model client is given it: its name, description and JSON Schema (an `ExecutableTool` is one). */
+export type ModelTool = Pick<ExecutableTool, "name" | "description" | "inputSchema">;
+
+/**
+ * What one agent's tools become on the wire to a provider: one `WireTool` per given tool, in order (a
+ * provider client sends an agent's tools as it is given them). The seam `tooldeck check` judges through:
+ * the capture of the request body LangChain's provider classes really send takes the place of the default.
+ */
+export type WireToolsOf = (provider: ProviderId, agentTools: readonly ModelTool[]) => Promise<WireTool[]>;
+
+// Keywords tooldeck's own runtime writes that a provider client may strip or never send: `$schema` (zod's
+// and LangChain's), `propertyNames` (zod 4's records, which Flowise's zod-to-json-schema never writes).
+const MAYBE_STRIPPED = new Set(["$schema", "propertyNames"]);
+// @langchain/google-genai's `removeAdditionalProperties` drops these from every schema it sends to Gemini.
+const GOOGLE_STRIPPED = new Set([...MAYBE_STRIPPED, "additionalProperties", "strict"]);
+
+/**
+ * The default until the captured wire form is plugged in: each tool's name, description and the JSON Schema
+ * tooldeck's runtime gives the model under the tool's profile, kept conservative: what a client may strip
+ * (`$schema`, `propertyNames`; for Gemini and Vertex also `additionalProperties`, as @langchain/google-genai
+ * does) is left out, so nothing is held against a tool that its client would not send.
+ * @example
+ * const wire = await defaultWireToolsOf("gemini", await createTools(configs, { profile: "flowise" }));
+ */
+export const defaultWireToolsOf: WireToolsOf = (provider, agentTools) => {
+  const profile = PROVIDER_PROFILES[provider];
+  const google = provider === "gemini" || provider === "vertex";
+  return Promise.resolve(
+    agentTools.map((tool, index) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: sentSchema(tool.inputSchema, google),
+      path: profile.toolPath(index),
+    })),
+  );
+};
+
+// One copy of a schema per form, whichever providers receive it: the judge walks each copy once.
+const sentForms = { google: new WeakMap<object, unknown>(), other: new WeakMap<object, unknown>() };
+
+function sentSchema(schema: Record<string, unknown>, google: boolean): unknown {
+  const cache = google ? sentForms.google : sentForms.other;
+  let sent = cache.get(schema);
+  if (sent === undefined) {
+    sent = withoutKeys(schema, google ? GOOGLE_STRIPPED : MAYBE_STRIPPED);
+    cache.set(schema, sent);
+  }
+  return sent;
+}
+
+/** The schema without the given keywords at any depth (property names, which are data, are kept). */
+function withoutKeys(schema: unknown, keys: ReadonlySet<string>, inProperties = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withoutKeys(item, keys));
+  if (!isPlainObject(schema)) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (!inProperties && keys.has(key)) continue;
+    const child = withoutKeys(
+      value,
+      keys,
+      !inProperties && (key === "properties" || key === "$defs" || key === "definitions"),
+    );
+    Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}

@@ -1,0 +1,169 @@
+import { isPlainObject } from "../../json/json-value.js";
+import type { WireTool } from "../wire-tool.js";
+import {
+  type ProviderRule,
+  perSchema,
+  perTool,
+  type RequestShape,
+  type RuleFinding,
+  toolPath,
+} from "./provider-rule.js";
+import { isObjectSchema, typesOf } from "./schema-walk.js";
+
+/** Anthropic's Messages API: custom tools' names, uniqueness, `input_schema`. */
+
+/** Where Anthropic says an error is: `tools.3.custom.name` (its validator names a custom tool so). */
+function anthropicPlace(index: number, ...keys: string[]): string {
+  return [`tools.${index}.custom`, ...keys].join(".");
+}
+
+export const ANTHROPIC_NAME_PATTERN: ProviderRule = {
+  id: "anthropic/name-pattern",
+  summary: "a tool name is not 1–128 letters, digits, `_` or `-`",
+  source: "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
+  confirmed: "2025-08-14",
+  quoted: true,
+  judge: perTool((tool, index) =>
+    /^[a-zA-Z0-9_-]{1,128}$/.test(tool.name)
+      ? []
+      : [
+          {
+            path: toolPath(tool, "name"),
+            tool: index,
+            message: `${anthropicPlace(index, "name")}: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`,
+          },
+        ],
+  ),
+};
+
+/**
+ * Anthropic checks the keys of `input_schema.properties` only, not nested objects' (decocms/studio#6874:
+ * "Only top-level keys … that is what the upstream 400 validates"), so nested keys are not judged.
+ */
+export function topLevelKeyFindings(
+  tool: WireTool,
+  index: number,
+  schemaKey: string,
+  message: string,
+): RuleFinding[] {
+  const schema = tool.parameters;
+  if (!isPlainObject(schema) || !isPlainObject(schema.properties)) return [];
+  const bad = Object.keys(schema.properties).find((key) => !/^[a-zA-Z0-9_.-]{1,64}$/.test(key));
+  if (bad === undefined) return [];
+  return [{ path: `${toolPath(tool, schemaKey, "properties")}.${bad}`, tool: index, message }];
+}
+
+export const ANTHROPIC_PROPERTY_KEY: ProviderRule = {
+  id: "anthropic/property-key",
+  summary: "a top-level property key is not 1–64 letters, digits, `_`, `.` or `-`",
+  source: "https://github.com/decocms/studio/pull/6874",
+  confirmed: "2026-09-02",
+  quoted: true,
+  judge: perTool((tool, index, request) =>
+    topLevelKeyFindings(
+      tool,
+      index,
+      request.schemaKey,
+      `${anthropicPlace(index, "input_schema", "properties")}: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'`,
+    ),
+  ),
+};
+
+/** Tools sharing a name: the second and later of each name. */
+export function duplicateNames(
+  tools: readonly WireTool[],
+  message: (tool: WireTool, index: number) => string,
+): RuleFinding[] {
+  const seen = new Set<string>();
+  const found: RuleFinding[] = [];
+  tools.forEach((tool, index) => {
+    if (seen.has(tool.name))
+      found.push({ path: toolPath(tool, "name"), tool: index, message: message(tool, index) });
+    seen.add(tool.name);
+  });
+  return found;
+}
+
+export const ANTHROPIC_UNIQUE_NAMES: ProviderRule = {
+  id: "anthropic/unique-names",
+  summary: "two tools of one agent share a name",
+  source: "https://github.com/anthropics/claude-code/issues/10687",
+  confirmed: "2026-05-17",
+  quoted: true,
+  judge: (tools) => duplicateNames(tools, () => "tools: Tool names must be unique."),
+};
+
+export const ANTHROPIC_ROOT_OBJECT: ProviderRule = {
+  id: "anthropic/root-object",
+  summary: "`input_schema` is typed other than `object`",
+  source:
+    "https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools",
+  confirmed: "2026-11-29",
+  quoted: false,
+  judge: perSchema((node, _tool, index) => {
+    if (node.keys.length > 0) return undefined;
+    const types = typesOf(node.schema);
+    if (types.length === 0 || (types.length === 1 && types[0] === "object")) return undefined;
+    return `${anthropicPlace(index, "input_schema", "type")}: Input should be 'object'`;
+  }),
+};
+
+/** The rules of the `anthropic` profile. */
+export const ANTHROPIC_RULES: readonly ProviderRule[] = [
+  ANTHROPIC_UNIQUE_NAMES,
+  ANTHROPIC_NAME_PATTERN,
+  ANTHROPIC_ROOT_OBJECT,
+  ANTHROPIC_PROPERTY_KEY,
+];
+
+const STRICT_TOOL_USE =
+  "https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations";
+
+const strict = (tool: WireTool, request: RequestShape) => request.isStrict(tool);
+
+export const ANTHROPIC_STRICT_ADDITIONAL_PROPERTIES: ProviderRule = {
+  id: "anthropic-strict/additional-properties",
+  summary: "an object schema of a strict tool does not set `additionalProperties: false`",
+  source: STRICT_TOOL_USE,
+  confirmed: "2026-11-29",
+  quoted: false,
+  judge: perSchema(
+    ({ schema }, _tool, index) =>
+      isObjectSchema(schema) && schema.additionalProperties !== false
+        ? `${anthropicPlace(index, "input_schema")}: additionalProperties must be set to false for every object in strict mode`
+        : undefined,
+    strict,
+  ),
+};
+
+/** Constraints strict tool use does not support (its docs' "JSON Schema limitations"). */
+const ANTHROPIC_STRICT_UNSUPPORTED = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+];
+
+export const ANTHROPIC_STRICT_UNSUPPORTED_KEYWORD: ProviderRule = {
+  id: "anthropic-strict/unsupported-keyword",
+  summary:
+    "a strict tool's schema uses a numeric or string-length constraint strict tool use does not support",
+  source: STRICT_TOOL_USE,
+  confirmed: "2026-11-29",
+  quoted: false,
+  judge: perSchema(({ schema }, _tool, index) => {
+    const keyword = ANTHROPIC_STRICT_UNSUPPORTED.find((key) => key in schema);
+    return keyword
+      ? `${anthropicPlace(index, "input_schema")}: '${keyword}' is not supported in strict mode`
+      : undefined;
+  }, strict),
+};
+
+/** Strict tool use's own rules, judging the tools sent strict (added to the `anthropic` profile's). */
+export const ANTHROPIC_STRICT_RULES: readonly ProviderRule[] = [
+  ANTHROPIC_STRICT_ADDITIONAL_PROPERTIES,
+  ANTHROPIC_STRICT_UNSUPPORTED_KEYWORD,
+];

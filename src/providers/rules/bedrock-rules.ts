@@ -1,0 +1,110 @@
+import { duplicateNames, topLevelKeyFindings } from "./anthropic-rules.js";
+import { type ProviderRule, perTool, toolPath } from "./provider-rule.js";
+
+/**
+ * Amazon Bedrock's Converse API: its own constraints on `toolSpec` (AWS's validation, 1-based member
+ * indexes), and Anthropic's checks, which Claude models on Bedrock apply to the tools Converse passes on.
+ */
+
+const CONVERSE_TOOL_SPEC =
+  "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html";
+
+/** Where AWS's validation says an error is: `toolConfig.tools.1.member.toolSpec.name` (members count from 1). */
+function awsPlace(index: number, field: string): string {
+  return `toolConfig.tools.${index + 1}.member.toolSpec.${field}`;
+}
+
+export const BEDROCK_NAME_PATTERN: ProviderRule = {
+  id: "bedrock/name-pattern",
+  summary: "a tool name has a character other than letters, digits, `_` and `-`",
+  source: "https://github.com/openclaw/openclaw/pull/12949",
+  confirmed: "2026-05-26",
+  quoted: true,
+  judge: perTool((tool, index) =>
+    tool.name === "" || /^[a-zA-Z0-9_-]+$/.test(tool.name)
+      ? []
+      : [
+          {
+            path: toolPath(tool, "name"),
+            tool: index,
+            message: `Value at '${awsPlace(index, "name")}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+`,
+          },
+        ],
+  ),
+};
+
+export const BEDROCK_NAME_LENGTH: ProviderRule = {
+  id: "bedrock/name-length",
+  summary: "a tool name is empty or longer than 64 characters",
+  source: CONVERSE_TOOL_SPEC,
+  confirmed: "2026-11-29",
+  // AWS's standard wording of a length constraint; no public report quotes it for a tool name.
+  quoted: false,
+  judge: perTool((tool, index) => {
+    const { length } = tool.name;
+    if (length >= 1 && length <= 64) return [];
+    const bound = length < 1 ? "greater than or equal to 1" : "less than or equal to 64";
+    return [
+      {
+        path: toolPath(tool, "name"),
+        tool: index,
+        message: `Value at '${awsPlace(index, "name")}' failed to satisfy constraint: Member must have length ${bound}`,
+      },
+    ];
+  }),
+};
+
+export const BEDROCK_DESCRIPTION_LENGTH: ProviderRule = {
+  id: "bedrock/description-length",
+  summary: "a tool description is sent empty",
+  source: CONVERSE_TOOL_SPEC,
+  confirmed: "2026-11-29",
+  quoted: false,
+  judge: perTool((tool, index) =>
+    tool.description === ""
+      ? [
+          {
+            path: toolPath(tool, "description"),
+            tool: index,
+            message: `Value at '${awsPlace(index, "description")}' failed to satisfy constraint: Member must have length greater than or equal to 1`,
+          },
+        ]
+      : [],
+  ),
+};
+
+export const BEDROCK_PROPERTY_KEY: ProviderRule = {
+  id: "bedrock/property-key",
+  summary: "a top-level property key is not 1–64 letters, digits, `_`, `.` or `-` (Claude models)",
+  source:
+    "https://github.com/aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws/issues/709",
+  confirmed: "2026-08-31",
+  quoted: true,
+  judge: perTool((tool, index, request) =>
+    topLevelKeyFindings(
+      tool,
+      index,
+      request.schemaKey,
+      `ValidationException: tools.${index}.custom.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'`,
+    ),
+  ),
+};
+
+export const BEDROCK_UNIQUE_NAMES: ProviderRule = {
+  id: "bedrock/unique-names",
+  summary: "two tools of one agent share a name (Claude models)",
+  source: "https://github.com/anthropics/claude-code/issues/10687",
+  confirmed: "2026-05-17",
+  // Anthropic's text; how Bedrock wraps it is not quoted anywhere.
+  quoted: false,
+  judge: (tools) => duplicateNames(tools, () => "tools: Tool names must be unique."),
+};
+
+/** The rules of the `bedrock` profile (the Converse API). */
+export const BEDROCK_RULES: readonly ProviderRule[] = [
+  BEDROCK_UNIQUE_NAMES,
+  BEDROCK_NAME_PATTERN,
+  BEDROCK_NAME_LENGTH,
+  BEDROCK_DESCRIPTION_LENGTH,
+  BEDROCK_PROPERTY_KEY,
+];

@@ -1,0 +1,280 @@
+import type { WireTool } from "../wire-tool.js";
+import { type ProviderRule, perSchema, perTool, toolPath } from "./provider-rule.js";
+import { type SchemaNode, walkSchema } from "./schema-walk.js";
+
+/**
+ * Google's Gemini API and Vertex AI: a function declaration's `parameters` is Google's `Schema` message (an
+ * OpenAPI subset), parsed as protobuf JSON, so any other JSON Schema keyword is an unknown field.
+ */
+
+/** The fields of Gemini's `Schema` (https://ai.google.dev/api/caching#Schema), in both JSON spellings. */
+const GEMINI_FIELDS = [
+  "type",
+  "format",
+  "title",
+  "description",
+  "nullable",
+  "enum",
+  "maxItems",
+  "minItems",
+  "properties",
+  "required",
+  "minProperties",
+  "maxProperties",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "example",
+  "anyOf",
+  "propertyOrdering",
+  "default",
+  "items",
+  "minimum",
+  "maximum",
+];
+/** Vertex AI's `Schema` has these too (https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema). */
+const VERTEX_FIELDS = [...GEMINI_FIELDS, "additionalProperties", "ref", "defs"];
+
+const TYPES = new Set([
+  "type_unspecified",
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+  "object",
+  "null",
+]);
+
+/** `anyOf` → `any_of`: protobuf's own field names, as Google's parse errors write them. */
+function snake(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** What Google reads a name as: both `maxItems` and `max_items` are the same field. */
+function fieldSet(fields: readonly string[]): Set<string> {
+  return new Set(fields.flatMap((field) => [field, snake(field)]));
+}
+
+/** Where Google's validator says an error is: `tools[0].function_declarations[3].parameters.properties[q].items`. */
+function validatorPlace(index: number, keys: readonly (string | number)[]): string {
+  let place = `GenerateContentRequest.tools[0].function_declarations[${index}].parameters`;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string | number;
+    if (key === "properties" && i + 1 < keys.length) place += `.properties[${String(keys[++i])}]`;
+    else place += typeof key === "number" ? `[${key}]` : `.${snake(key)}`;
+  }
+  return place;
+}
+
+/**
+ * Where Google's JSON parser says an error is: a property is its map entry, by position
+ * (`parameters.properties[2].value.items`), as its `Unknown name` and `Invalid value` errors write it.
+ */
+function parserPlace(index: number, node: Pick<SchemaNode, "keys">, parameters: unknown): string {
+  let place = `tools[0].function_declarations[${index}].parameters`;
+  let schema = parameters as Record<string, unknown> | undefined;
+  const { keys } = node;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string | number;
+    if (key === "properties" && i + 1 < keys.length) {
+      const name = String(keys[++i]);
+      const properties = (schema?.properties ?? {}) as Record<string, unknown>;
+      place += `.properties[${Object.keys(properties).indexOf(name)}].value`;
+      schema = properties[name] as Record<string, unknown> | undefined;
+    } else if (typeof key === "number") {
+      place += `[${key}]`;
+      schema = (schema as unknown as unknown[] | undefined)?.[key] as Record<string, unknown> | undefined;
+    } else {
+      place += `.${snake(key)}`;
+      schema = schema?.[key] as Record<string, unknown> | undefined;
+    }
+  }
+  return place;
+}
+
+/** Reached only through fields Google knows: a schema under an unknown field is that field's error alone. */
+function reachable(node: SchemaNode, fields: Set<string>): boolean {
+  const { keys } = node;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (typeof key !== "string") continue;
+    if (!fields.has(key)) return false;
+    if (key === "properties") i++;
+  }
+  return true;
+}
+
+function typeName(schema: Record<string, unknown>): string | undefined {
+  return typeof schema.type === "string" ? schema.type.toLowerCase() : undefined;
+}
+
+interface GoogleApi {
+  prefix: "gemini" | "vertex";
+  fields: readonly string[];
+  typeMessage: string;
+  /** Whether the texts are this API's own (the Gemini API's); Vertex AI's answers are not quoted anywhere. */
+  quoted: boolean;
+  source: (gemini: string) => string;
+}
+
+function googleRules(api: GoogleApi): ProviderRule[] {
+  const fields = fieldSet(api.fields);
+  const rule = (
+    id: string,
+    summary: string,
+    source: string,
+    confirmed: string,
+    judge: ProviderRule["judge"],
+  ) => ({
+    id: `${api.prefix}/${id}`,
+    summary,
+    source: api.source(source),
+    confirmed,
+    quoted: api.quoted,
+    judge,
+  });
+  const inSchema = (judge: (node: SchemaNode, tool: WireTool, index: number) => string | undefined) =>
+    perSchema((node, tool, index) => (reachable(node, fields) ? judge(node, tool, index) : undefined));
+  return [
+    rule(
+      "name-pattern",
+      "a function name does not start with a letter or `_`, has a character other than letters, digits, `_`, `.`, `:`, `-`, or is longer than 64",
+      "https://github.com/maximhq/bifrost/issues/1979",
+      "2026-03-07",
+      perTool((tool, index) =>
+        /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/.test(tool.name)
+          ? []
+          : [
+              {
+                path: toolPath(tool, "name"),
+                tool: index,
+                message: `GenerateContentRequest.tools[0].function_declarations[${index}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.`,
+              },
+            ],
+      ),
+    ),
+    rule(
+      "unknown-field",
+      "a schema keyword Google's `Schema` does not have (`additionalProperties`, `$schema`, `const`, `oneOf`, `$ref`…)",
+      "https://github.com/zed-extensions/mcp-server-brave-search/issues/12",
+      "2025-11-20",
+      perTool((tool, index, request) =>
+        [...unknownFields(tool, index, fields)].map(({ keys, field, message }) => ({
+          path: `${toolPath(tool, request.schemaKey)}${keys.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("")}.${field}`,
+          tool: index,
+          message,
+        })),
+      ),
+    ),
+    rule(
+      "type-list",
+      'a `type` given as a list (`["string", "null"]`) instead of one type and `nullable`',
+      "https://github.com/symfony/ai/pull/1330",
+      "2025-12-30",
+      inSchema(({ schema }) =>
+        Array.isArray(schema.type)
+          ? "Invalid JSON payload received. Proto field is not repeating, cannot start list."
+          : undefined,
+      ),
+    ),
+    rule(
+      "type-value",
+      "a `type` Google's `Type` enum does not have (`enum`, `any`, `date`)",
+      "https://github.com/google-gemini/deprecated-generative-ai-js/issues/320",
+      "2025-01-04",
+      inSchema((node, tool, index) => {
+        const type = typeName(node.schema);
+        if (type === undefined || TYPES.has(type)) return undefined;
+        return `Invalid value at '${parserPlace(index, node, tool.parameters)}.type' (${api.typeMessage}), "${String(node.schema.type)}"`;
+      }),
+    ),
+    rule(
+      "enum-type",
+      "an `enum` on a schema whose type is not `string`",
+      "https://github.com/router-for-me/CLIProxyAPI/issues/1260",
+      "2026-01-27",
+      inSchema((node, _tool, index) =>
+        Array.isArray(node.schema.enum) &&
+        typeName(node.schema) !== "string" &&
+        !Array.isArray(node.schema.type)
+          ? `${validatorPlace(index, node.keys)}.enum: only allowed for STRING type`
+          : undefined,
+      ),
+    ),
+    rule(
+      "enum-value",
+      "an `enum` value that is not a string",
+      "https://github.com/microsoft/azure-devops-mcp/issues/145",
+      "2026-11-29",
+      inSchema((node, tool, index) => {
+        const values = node.schema.enum;
+        if (!Array.isArray(values)) return undefined;
+        const at = values.findIndex((value) => typeof value !== "string");
+        if (at === -1) return undefined;
+        return `Invalid value at '${parserPlace(index, node, tool.parameters)}.enum[${at}]' (TYPE_STRING), ${JSON.stringify(values[at])}`;
+      }),
+    ),
+    rule(
+      "array-items",
+      "an array schema without `items`",
+      "https://github.com/cline/cline/issues/7339",
+      "2026-11-29",
+      inSchema((node, _tool, index) =>
+        typeName(node.schema) === "array" && !("items" in node.schema)
+          ? `${validatorPlace(index, node.keys)}.items: missing field.`
+          : undefined,
+      ),
+    ),
+    rule(
+      "string-format",
+      "a string `format` other than `enum` and `date-time`",
+      "https://github.com/enechange/collmbo/pull/195",
+      "2025-06-09",
+      inSchema((node, _tool, index) =>
+        typeName(node.schema) === "string" &&
+        typeof node.schema.format === "string" &&
+        node.schema.format !== "enum" &&
+        node.schema.format !== "date-time"
+          ? `${validatorPlace(index, node.keys)}.format: only 'enum' and 'date-time' are supported for STRING type`
+          : undefined,
+      ),
+    ),
+  ];
+}
+
+function* unknownFields(tool: WireTool, index: number, fields: Set<string>) {
+  for (const node of walkSchema(tool.parameters)) {
+    if (!reachable(node, fields)) continue;
+    const place = parserPlace(index, node, tool.parameters);
+    for (const field of Object.keys(node.schema)) {
+      if (!fields.has(field))
+        yield {
+          keys: node.keys,
+          field,
+          message: `Invalid JSON payload received. Unknown name "${field}" at '${place}': Cannot find field.`,
+        };
+    }
+  }
+}
+
+/** The rules of the `gemini` profile (the Gemini API, `generativelanguage.googleapis.com`). */
+export const GEMINI_RULES: readonly ProviderRule[] = googleRules({
+  prefix: "gemini",
+  fields: GEMINI_FIELDS,
+  typeMessage: "type.googleapis.com/google.ai.generativelanguage.v1beta.Type",
+  quoted: true,
+  source: (gemini) => gemini,
+});
+
+/**
+ * The rules of the `vertex` profile (Vertex AI's Gemini models): the Gemini API's, with the fields Vertex's
+ * `Schema` adds; its texts are the Gemini API's, as no public report quotes Vertex's own.
+ */
+export const VERTEX_RULES: readonly ProviderRule[] = googleRules({
+  prefix: "vertex",
+  fields: VERTEX_FIELDS,
+  typeMessage: "type.googleapis.com/google.cloud.aiplatform.v1.Type",
+  quoted: false,
+  source: (gemini) => gemini,
+});

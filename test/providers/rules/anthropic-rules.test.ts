@@ -1,0 +1,91 @@
+import { describe, test } from "vitest";
+import { expectRuleCase, type RuleCase, wire } from "./rule-cases.js";
+
+const CASES: RuleCase[] = [
+  {
+    rule: "anthropic/name-pattern",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "a".repeat(128))],
+    rejected: [wire("anthropic", "caldav-mcp.create-event")],
+    message: "tools.0.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'",
+    path: "tools[0].name",
+  },
+  {
+    rule: "anthropic/property-key",
+    provider: "anthropic",
+    accepted: [
+      wire("anthropic", "list_apps", { type: "object", properties: { "filter.id": { type: "string" } } }),
+    ],
+    rejected: [
+      wire("anthropic", "list_apps", { type: "object", properties: { "filter[id]": { type: "string" } } }),
+    ],
+    message:
+      "tools.0.custom.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'",
+    path: "tools[0].input_schema.properties.filter[id]",
+  },
+  {
+    rule: "anthropic/unique-names",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "web_search"), wire("anthropic", "web_fetch", undefined, {}, 1)],
+    rejected: [wire("anthropic", "web_search"), wire("anthropic", "web_search", undefined, {}, 1)],
+    message: "tools: Tool names must be unique.",
+    path: "tools[1].name",
+  },
+  {
+    rule: "anthropic/root-object",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "ping", { type: "object" })],
+    rejected: [wire("anthropic", "ping", { type: "array", items: {} })],
+    message: "tools.0.custom.input_schema.type: Input should be 'object'",
+    path: "tools[0].input_schema",
+  },
+  {
+    rule: "anthropic-strict/additional-properties",
+    provider: "anthropic-strict",
+    accepted: [
+      wire("anthropic-strict", "book", { type: "object", properties: {}, additionalProperties: false }),
+    ],
+    rejected: [wire("anthropic-strict", "book", { type: "object", properties: {} })],
+    message:
+      "tools.0.custom.input_schema: additionalProperties must be set to false for every object in strict mode",
+    path: "tools[0].input_schema",
+  },
+  {
+    rule: "anthropic-strict/unsupported-keyword",
+    provider: "anthropic-strict",
+    accepted: [wire("anthropic-strict", "book", closed({ type: "integer" }))],
+    rejected: [wire("anthropic-strict", "book", closed({ type: "integer", minimum: 1 }))],
+    message: "tools.0.custom.input_schema: 'minimum' is not supported in strict mode",
+    path: "tools[0].input_schema.properties.passengers",
+  },
+];
+
+function closed(passengers: Record<string, unknown>): Record<string, unknown> {
+  return {
+    type: "object",
+    properties: { passengers },
+    required: ["passengers"],
+    additionalProperties: false,
+  };
+}
+
+describe("Anthropic's rules, each quoting Anthropic's refusal", () => {
+  test.each(CASES)("$rule: $message", (row) => expectRuleCase(row));
+
+  test("nested property keys are not judged: Anthropic checks input_schema.properties only", () => {
+    expectRuleCase({
+      rule: "anthropic/property-key",
+      provider: "anthropic",
+      accepted: [
+        wire("anthropic", "q", {
+          type: "object",
+          properties: { filter: { type: "object", properties: { "a b": {} } } },
+        }),
+      ],
+      rejected: [wire("anthropic", "q", { type: "object", properties: { "a b": { type: "string" } } })],
+      message:
+        "tools.0.custom.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'",
+      path: "tools[0].input_schema.properties.a b",
+    });
+  });
+});
