@@ -1,10 +1,11 @@
+import { judgeTools } from "../rules/judge-tools.js";
 import type { EmulatedProvider, ProviderJudge } from "./provider-emulator-options.js";
 
 /**
- * The judge `serve --provider` and `agent --emulate-model` give an emulator. It accepts every tool list
- * until the provider gate's rules (`judgeTools` in src/providers/rules/) are plugged in here: the emulator
- * itself only carries out a judge's verdict.
+ * The judge `serve --provider` and `agent --emulate-provider` give an emulator: the provider gate's rules
+ * for that provider (`judgeTools`, src/providers/rules/), so an emulated request is refused exactly when
+ * `tooldeck check` says the provider refuses it. OpenAI's strict rules apply to the tools sent `strict`.
  */
-export function defaultJudge(_provider: EmulatedProvider): ProviderJudge {
-  return () => [];
+export function defaultJudge(provider: EmulatedProvider): ProviderJudge {
+  return (tools) => judgeTools(provider, tools);
 }
