@@ -30,6 +30,8 @@ export interface LintSettings {
   apis: Map<string, ApiEntry>;
   /** The Custom Tool files the files link to ids (`flowise.tools`), by id. */
   flowiseTools: Map<string, LinkedToolFile>;
+  /** `contextBudget`, in tokens, and the file that set it. */
+  contextBudget?: { tokens: number; source: string };
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
   /** The folder of that file, which override globs are relative to; the working directory when there was none. */

@@ -24,6 +24,7 @@ import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
+import { budgetLimit } from "../providers/budget/context-window.js";
 import { flowiseHostOptions, flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
 import { secretVars } from "../secrets/secret-vars.js";
@@ -116,6 +117,7 @@ async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<
     settingsOrigins: settings.ruleOrigins,
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
+    contextBudget: budgetLimit({ flag: options.contextBudget, setting: settings.contextBudget }),
     flowiseSecurityCheckOff: flowiseSecurityCheckOff(options.env ?? process.env),
     ...(options.details ? { details: true } : {}),
     specRead: read,

@@ -82,6 +82,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "sandbox-workers": { type: "string" },
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
+        "context-budget": { type: "string" },
         baseline: { type: "string" },
         rules: { type: "string", multiple: true },
         "update-baseline": { type: "boolean", default: false },
@@ -242,6 +243,7 @@ type CheckValues = ToolSourceFlags & {
   "sandbox-workers"?: string | undefined;
   "allow-empty": boolean;
   portability: boolean;
+  "context-budget"?: string | undefined;
   baseline?: string | undefined;
   rules?: string[] | undefined;
   "update-baseline": boolean;
@@ -295,6 +297,9 @@ async function checkOptions(
     allowRemoteRefs: values["allow-remote-refs"],
     allowEmpty: values["allow-empty"],
     portability: values.portability,
+    ...(values["context-budget"] !== undefined
+      ? { contextBudget: parseContextBudget(values["context-budget"]) }
+      : {}),
     ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
     updateBaseline: values["update-baseline"],
     ...(values.rules ? { ruleModules: values.rules } : {}),
@@ -353,6 +358,17 @@ function fixOptions(values: CheckValues, io: CliIo): FixOptions {
         io.stderr(`${toLineText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}`)}\n`);
     },
   };
+}
+
+/** --context-budget: a positive whole number of tokens (`200000`, `200_000` and `200,000` alike). */
+function parseContextBudget(value: string): number {
+  const tokens = Number(value.replace(/[_,]/g, ""));
+  if (!/^\d[\d_,]*$/.test(value) || !Number.isSafeInteger(tokens) || tokens <= 0)
+    throw new ToolDeckError(
+      "usage",
+      `--context-budget must be a positive whole number of tokens, got '${value}'`,
+    );
+  return tokens;
 }
 
 /** --timeout: a positive whole number of milliseconds. */

@@ -49,6 +49,9 @@ Options:
                       (the screen cleared on a terminal); Ctrl+C ends it with exit code 0
   --portability       say where every config behaves differently under flowise and standard (by
                       default said only for Flowise exports judged under standard)
+  --context-budget N  the tokens an agent's context holds: its tool definitions and each tool's answer
+                      are judged against N (rule context-budget; default contextBudget in
+                      tooldeck.config.*, else 128000)
   --fix               apply the safe fixes to the config files, in their format (YAML quoting and
                       comments kept; Flowise and n8n exports edited in place; what a format cannot hold
                       is said on the finding's 'not fixed: …' line), then

@@ -17,6 +17,8 @@ export interface MergedSettings {
   apis: Map<string, ApiEntry>;
   /** The Custom Tool files the layers link to ids (`flowise.tools`): a later layer's link of an id wins. */
   flowiseTools: Map<string, LinkedToolFile>;
+  /** The last layer's `contextBudget` and where it was set (`contextBudget in tooldeck.config.yaml`). */
+  contextBudget?: { tokens: number; source: string };
 }
 
 /**
@@ -42,6 +44,8 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     merged.plugins.push(...layer.plugins);
     for (const [name, api] of layer.apis ?? []) merged.apis.set(name, api);
     for (const [id, linked] of layer.flowiseTools ?? []) merged.flowiseTools.set(id, linked);
+    if (layer.contextBudget !== undefined)
+      merged.contextBudget = { tokens: layer.contextBudget, source: `contextBudget in ${layer.name}` };
   }
   return merged;
 }

@@ -63,6 +63,7 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
       ...(file.pins ? { pins: file.pins } : {}),
       ...(file.apis ? { apis: apiEntries(file.apis, name, dirname(real)) } : {}),
       ...(file.flowise ? { flowiseTools: linkedToolFiles(file.flowise.tools, name, dirname(real)) } : {}),
+      ...(file.contextBudget === undefined ? {} : { contextBudget: file.contextBudget }),
     },
   ];
 }

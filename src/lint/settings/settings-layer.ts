@@ -30,4 +30,6 @@ export interface SettingsLayer {
   apis?: [string, ApiEntry][];
   /** The Custom Tool files it links to ids (`flowise.tools`), resolved from its folder. */
   flowiseTools?: [string, LinkedToolFile][];
+  /** Its `contextBudget`, in tokens. */
+  contextBudget?: number;
 }

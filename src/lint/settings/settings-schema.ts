@@ -64,8 +64,8 @@ export const FlowiseSettingSchema = z
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
  * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), `flowise` (the
- * files of the Custom Tools flows name by id), and the
- * `pins` `--config-required` compares code with.
+ * files of the Custom Tools flows name by id), `contextBudget` (the tokens an agent's context holds, which
+ * `context-budget` judges against), and the `pins` `--config-required` compares code with.
  */
 export const SettingsFileSchema = z
   .object({
@@ -78,6 +78,7 @@ export const SettingsFileSchema = z
       .record(z.string().regex(/^[\w.-]+$/, "an API name: letters, digits, _ . -"), ApiSettingSchema)
       .optional(),
     flowise: FlowiseSettingSchema.optional(),
+    contextBudget: z.number().int().positive().optional(),
   })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;
