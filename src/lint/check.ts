@@ -222,9 +222,9 @@ async function checkGroup(
 }
 
 /**
- * The context budget and each agent's definitions, measured unless `context-budget` is off. Tokens are
- * counted only for an agent whose definitions have more bytes than half the budget (no tokenizer makes
- * more tokens than bytes): below that the rule has nothing to say, and the tokenizer is never loaded.
+ * The context budget and each agent's definitions, measured unless `context-budget` is off: only an
+ * agent whose definitions could take more than half the budget is built and counted (below that the rule
+ * has nothing to say), and only up to the budget (past it the verdict is made).
  */
 async function measureBudget(
   tools: readonly LoadedTool[],
@@ -234,8 +234,9 @@ async function measureBudget(
 ): Promise<ContextBudget | undefined> {
   if (options.settings?.["context-budget"] === "off") return undefined;
   const limit = options.contextBudget ?? budgetLimit({});
-  const countFrom = Math.floor(limit.tokens / 2);
-  return { limit, definitions: await definitionCosts(tools, { profile, toolkitSpecs, countFrom }) };
+  // Half the budget is where the rule starts to speak; past the budget its verdict is made.
+  const measure = { profile, toolkitSpecs, countFrom: Math.floor(limit.tokens / 2), stopAt: limit.tokens };
+  return { limit, definitions: await definitionCosts(tools, measure) };
 }
 
 /**

@@ -49,7 +49,7 @@ export const contextBudget: LintRule = {
 function definitionFindings(tool: LoadedTool, budget: ContextBudget): Finding[] {
   const agent = agentOf(tool.source);
   const cost = budget.definitions?.get(agent.id);
-  if (!cost || cost.first.config !== tool.config || cost.tokens === undefined) return [];
+  if (!cost || cost.first.config !== tool.config) return [];
   const { tokens: limit, source } = budget.limit;
   if (cost.tokens * 2 <= limit) return [];
   const over = cost.tokens >= limit;
@@ -57,7 +57,7 @@ function definitionFindings(tool: LoadedTool, budget: ContextBudget): Finding[] 
   return [
     {
       severity: over ? "error" : "warning",
-      message: `the ${number(cost.tools)} tool definitions of ${agent.label} cost ${number(cost.tokens)} tokens, ${share} the context budget of ${number(limit)} (${source})${over ? ": every request to its model overflows" : ""}`,
+      message: `the ${number(cost.tools)} tool definitions of ${agent.label} cost ${cost.estimated ? "about " : ""}${number(cost.tokens)} tokens, ${share} the context budget of ${number(limit)} (${source})${over ? ": every request to its model overflows" : ""}`,
       suggestion: "split the tools between agents, or give this agent only the operations it needs",
     },
   ];

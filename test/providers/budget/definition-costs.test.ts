@@ -19,19 +19,41 @@ test("the tutorial's four tools cost 486 tokens of definitions (o200k_base), one
     tokens: 486,
     first: tools[0],
   });
-  expect(events?.bytes).toBeGreaterThan(events?.tokens ?? 0);
   expect(costs.get("tools/one.yaml")).toMatchObject({ tools: 1, agent: { label: "tools/one.yaml" } });
 });
 
-test("an agent whose definitions cannot reach countFrom is weighed in bytes and the tokenizer never loads", async () => {
+test("an agent whose configs cannot reach countFrom bytes is neither built nor counted: the tokenizer never loads", async () => {
   const costs = await definitionCosts(inFile("tools/events.yaml", tutorial), {
     profile: "standard",
-    countFrom: 100_000,
+    countFrom: 64_000,
     loadCounter: refuseToLoad,
   });
-  const events = costs.get("tools/events.yaml");
-  expect(events?.tokens).toBeUndefined();
-  expect(events?.bytes).toBeGreaterThan(1000);
+  expect(costs.size).toBe(0);
+});
+
+test("a toolkit has no bound without its spec: its agent is measured", async () => {
+  const toolkit = { kind: "openapi-toolkit", name: "events", spec: "missing.yaml" } as ToolConfig;
+  const costs = await definitionCosts(inFile("flow.json", [toolkit]), {
+    profile: "standard",
+    countFrom: 64_000,
+  });
+  expect(costs.get("flow.json")).toMatchObject({ tools: 0, tokens: 0 });
+});
+
+test("past stopAt tokens the rest is estimated at the same rate, not built", async () => {
+  const many = Array.from(
+    { length: 40 },
+    (_, i) => ({ ...tutorial[i % 4], name: `tool_${i}` }) as ToolConfig,
+  );
+  const exact = (await definitionCosts(inFile("big.yaml", many), { profile: "standard" })).get("big.yaml");
+  const cut = (await definitionCosts(inFile("big.yaml", many), { profile: "standard", stopAt: 1000 })).get(
+    "big.yaml",
+  );
+  expect(exact).toMatchObject({ tools: 40 });
+  expect(exact?.estimated).toBeUndefined();
+  expect(cut).toMatchObject({ tools: 40, estimated: true });
+  // Within a tenth of the count: the four tools' costs differ, the rate is their mean.
+  expect(Math.abs((cut?.tokens ?? 0) - (exact?.tokens ?? 0))).toBeLessThan((exact?.tokens ?? 0) / 10);
 });
 
 test("an HTTP node is no model's tool; a toolkit without its spec and a config that cannot be built give none", async () => {
