@@ -36,7 +36,8 @@ describe("--context-budget and contextBudget", () => {
       exit: 1,
       found: [OVER_400("--context-budget")],
     });
-  });
+    // The tokenizer's ranks take a second to build, many on a busy machine.
+  }, 120_000);
 
   test("contextBudget in tooldeck.config.yaml, which the flag overrides", async () => {
     const dir = tutorialProject("contextBudget: 400\n");

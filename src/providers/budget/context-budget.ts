@@ -1,5 +1,18 @@
+import type { LoadedTool, ToolAgent } from "../../config/tool-config.js";
 import type { BudgetLimit } from "./context-window.js";
-import type { DefinitionCost } from "./definition-costs.js";
+
+/** What one agent's tool definitions cost in every request its model is sent. */
+export interface DefinitionCost {
+  agent: ToolAgent;
+  /** The agent's first tool: the finding on the agent is reported there. */
+  first: LoadedTool;
+  /** The definitions sent (a toolkit gives one per operation). */
+  tools: number;
+  /** Their tokens: counted, or, past `stopAt`, the count so far and the rest at the same rate per config. */
+  tokens: number;
+  /** The tokens are partly extrapolated (`stopAt` was reached). */
+  estimated?: boolean;
+}
 
 /** What the rule `context-budget` judges against: the budget, and each agent's definitions measured. */
 export interface ContextBudget {

@@ -1,25 +1,13 @@
 import { agentOf } from "../../config/tool-agent.js";
-import type { LoadedTool, ToolAgent } from "../../config/tool-config.js";
+import type { LoadedTool } from "../../config/tool-config.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { Profile } from "../../profile.js";
 import { createTool } from "../../runtime/create-tools.js";
 import type { ExecutableTool } from "../../runtime/tool-result.js";
 import { createToolkit } from "../../runtime/toolkit/create-toolkit.js";
+import type { DefinitionCost } from "./context-budget.js";
 import { loadTokenCounter, type TokenCounter } from "./token-counter.js";
 import { toolDefinitionText } from "./tool-definition-text.js";
-
-/** What one agent's tool definitions cost in every request its model is sent. */
-export interface DefinitionCost {
-  agent: ToolAgent;
-  /** The agent's first tool: the finding on the agent is reported there. */
-  first: LoadedTool;
-  /** The definitions sent (a toolkit gives one per operation). */
-  tools: number;
-  /** Their tokens: counted, or, past `stopAt`, the count so far and the rest at the same rate per config. */
-  tokens: number;
-  /** The tokens are partly extrapolated (`stopAt` was reached). */
-  estimated?: boolean;
-}
 
 /** How `definitionCosts` builds and counts. */
 export interface DefinitionCostOptions {
@@ -39,9 +27,10 @@ export interface DefinitionCostOptions {
 
 /**
  * What each agent's tool definitions (the tools grouped by `agentOf`) cost, built as the profile gives
- * them to the model and counted in tokens. Cheap first: an agent whose configs bound its definitions
- * under `countFrom` bytes is not built at all, so a project of ordinary agents builds nothing and never
- * loads the tokenizer; a huge one stops building at `stopAt` tokens. HTTP nodes run as flow steps and are
+ * them to the model and counted in tokens, for the agents whose definitions pass `countFrom` bytes.
+ * Cheap first: an agent whose configs bound its definitions under `countFrom` is not built at all, one
+ * whose built definitions stay under it is not counted, so a project of ordinary agents never loads the
+ * tokenizer; a huge one stops building at `stopAt` tokens. HTTP nodes run as flow steps and are
  * no model's tools; a config that cannot be built gives no definition (its load or lint finding says why).
  * @example
  * const costs = await definitionCosts(loaded.tools, { profile: "standard", countFrom: 64_000, stopAt: 128_000 });
@@ -54,7 +43,8 @@ export async function definitionCosts(
   for (const [id, agentTools] of byAgent(tools)) {
     const bound = agentTools.reduce((sum, tool) => sum + bytesBound(tool), 0);
     if (bound <= (options.countFrom ?? 0)) continue;
-    costs.set(id, await measureAgent(agentTools, options));
+    const cost = await measureAgent(agentTools, options);
+    if (cost) costs.set(id, cost);
   }
   return costs;
 }
@@ -72,21 +62,30 @@ function byAgent(tools: readonly LoadedTool[]): Map<string, LoadedTool[]> {
 /**
  * At most the bytes a config's definitions take: twice its JSON (a definition repeats what the config
  * says of each field, name, type and description, inside JSON Schema's keywords) and a kilobyte of the
- * wrapping a profile adds. A toolkit's definitions are its spec's: no bound without building it.
+ * wrapping a profile adds. A toolkit's definitions are its spec's: no bound without building it (then
+ * its built definitions' bytes decide, before any token is counted).
  */
 function bytesBound(tool: LoadedTool): number {
   if (tool.config.kind === "openapi-toolkit") return Number.POSITIVE_INFINITY;
   return 2 * Buffer.byteLength(JSON.stringify(tool.config)) + 1024;
 }
 
+/**
+ * The agent's definitions built in order and weighed in bytes; counted in tokens once their bytes pass
+ * `countFrom` (the tokenizer loaded then), until the tokens reach `stopAt`. Undefined when the bytes
+ * never pass `countFrom`.
+ */
 async function measureAgent(
   tools: readonly LoadedTool[],
   options: DefinitionCostOptions,
-): Promise<DefinitionCost> {
+): Promise<DefinitionCost | undefined> {
   const [first] = tools as [LoadedTool];
-  const count = await (options.loadCounter ?? loadTokenCounter)();
   const cost: DefinitionCost = { agent: agentOf(first.source), first, tools: 0, tokens: 0 };
+  const countFrom = options.countFrom ?? 0;
   const stopAt = options.stopAt ?? Number.POSITIVE_INFINITY;
+  const waiting: string[] = [];
+  let bytes = 0;
+  let count: TokenCounter | undefined;
   for (const [index, tool] of tools.entries()) {
     if (cost.tokens >= stopAt) {
       // The rest at the rate of those measured: the verdict is already over the budget, the figure "about".
@@ -97,11 +96,15 @@ async function measureAgent(
       break;
     }
     for (const built of await definitionsOf(tool, options)) {
+      const text = toolDefinitionText(built);
       cost.tools++;
-      cost.tokens += count(toolDefinitionText(built));
+      bytes += Buffer.byteLength(text);
+      waiting.push(text);
     }
+    if (!count && bytes > countFrom) count = await (options.loadCounter ?? loadTokenCounter)();
+    if (count) for (const text of waiting.splice(0)) cost.tokens += count(text);
   }
-  return cost;
+  return count ? cost : undefined;
 }
 
 async function definitionsOf(tool: LoadedTool, options: DefinitionCostOptions): Promise<ExecutableTool[]> {

@@ -146,7 +146,8 @@ describe("definitions", () => {
       source: { file: "tools/agent.yaml", path: `[${i}]` },
     }));
     measured = await definitionCosts(tools, { profile: "standard" });
-  });
+    // The tokenizer's ranks take a second to build, many on a busy machine.
+  }, 120_000);
   const judged = (tokens: number) =>
     // Judged with a spec none of them calls: only the definitions are.
     judge(tutorial, { budget: budgetOf(tokens, measured) });

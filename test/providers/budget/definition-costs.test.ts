@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
 import type { LoadedTool, ToolConfig } from "../../../src/config/tool-config.js";
+import { loadSpecIndex } from "../../../src/lint/load-check-inputs.js";
+import { packagePath } from "../../../src/package/package-root.js";
 import { definitionCosts } from "../../../src/providers/budget/definition-costs.js";
 import { loadTokenCounter } from "../../../src/providers/budget/token-counter.js";
 import { untouchedHttpConfig } from "../../support/flowise-http-node.js";
@@ -20,7 +22,8 @@ test("the tutorial's four tools cost 486 tokens of definitions (o200k_base), one
     first: tools[0],
   });
   expect(costs.get("tools/one.yaml")).toMatchObject({ tools: 1, agent: { label: "tools/one.yaml" } });
-});
+  // The tokenizer's ranks take a second to build, many on a busy machine.
+}, 120_000);
 
 test("an agent whose configs cannot reach countFrom bytes is neither built nor counted: the tokenizer never loads", async () => {
   const costs = await definitionCosts(inFile("tools/events.yaml", tutorial), {
@@ -31,13 +34,25 @@ test("an agent whose configs cannot reach countFrom bytes is neither built nor c
   expect(costs.size).toBe(0);
 });
 
-test("a toolkit has no bound without its spec: its agent is measured", async () => {
-  const toolkit = { kind: "openapi-toolkit", name: "events", spec: "missing.yaml" } as ToolConfig;
-  const costs = await definitionCosts(inFile("flow.json", [toolkit]), {
+test("a toolkit is built, and counted only when its definitions pass countFrom bytes", async () => {
+  const toolkit = {
+    kind: "openapi-toolkit",
+    name: "event_api",
+    spec: "event-api.openapi.yaml",
+  } as ToolConfig;
+  const toolkitSpecs = new Map([
+    ["event-api.openapi.yaml", await loadSpecIndex(packagePath("tools", "event-api.openapi.yaml"))],
+  ]);
+  const tools = inFile("tools/event-toolkit.yaml", [toolkit]);
+  const small = await definitionCosts(tools, {
     profile: "standard",
+    toolkitSpecs,
     countFrom: 64_000,
+    loadCounter: refuseToLoad,
   });
-  expect(costs.get("flow.json")).toMatchObject({ tools: 0, tokens: 0 });
+  expect(small.size).toBe(0);
+  const counted = await definitionCosts(tools, { profile: "standard", toolkitSpecs, countFrom: 500 });
+  expect(counted.get("tools/event-toolkit.yaml")).toMatchObject({ tools: 5 });
 });
 
 test("past stopAt tokens the rest is estimated at the same rate, not built", async () => {
