@@ -17,10 +17,11 @@ import { build } from "rolldown";
  * to the spec emulator: bundled, it would weigh 140 kB in a package held under 1 MB. qs and lodash-es
  * load only when an n8n tool is made (n8n's encoders); acorn and acorn-walk when code is parsed (a Custom
  * Tool's, an n8n expression: `src/text/javascript-parser.ts`), so a lint of configs without code loads
- * nothing from node_modules (test/cli/bundled-cli.test.ts).
+ * nothing from node_modules (test/cli/bundled-cli.test.ts). js-tiktoken loads only when an agent's tool
+ * definitions could reach the context budget: its o200k_base ranks alone weigh 2.3 MB.
  */
 const CLI_EXTERNAL =
-  /^(?:langchain|langsmith|openai|fast-xml-parser$|acorn$|acorn-walk$|qs$|lodash-es\/|@langchain\/|@modelcontextprotocol\/)/;
+  /^(?:langchain|langsmith|openai|fast-xml-parser$|acorn$|acorn-walk$|qs$|lodash-es\/|js-tiktoken\/|@langchain\/|@modelcontextprotocol\/)/;
 
 /** A package or a Node built-in, not one of tsc's files. */
 const isPackage = (id) => !id.startsWith(".") && !id.startsWith("/");

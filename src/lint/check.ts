@@ -4,6 +4,9 @@ import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
+import type { ContextBudget } from "../providers/budget/context-budget.js";
+import { type BudgetLimit, budgetLimit } from "../providers/budget/context-window.js";
+import { definitionCosts } from "../providers/budget/definition-costs.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { createTool } from "../runtime/create-tools.js";
@@ -64,6 +67,8 @@ export interface CheckOptions {
    * its host policy is off, so rules advising to turn it off stay silent.
    */
   flowiseSecurityCheckOff?: boolean;
+  /** The context budget tools are judged against (`context-budget`); default `budgetLimit({})`, 128,000 tokens. */
+  contextBudget?: BudgetLimit;
   /**
    * Each tool's report also holds what the LLM is given (description, JSON schema) and, when probed, the
    * exchange (`ToolReport.given`, `exchange`): what the HTML report shows. Lint then builds every tool.
@@ -200,10 +205,12 @@ async function checkGroup(
   onTool: (done: number) => void,
 ): Promise<{ diagnostics: Diagnostic[]; tools: { tool: LoadedTool; report: ToolReport }[] }> {
   const toolkits = await loadToolkitSpecs(tools, options.specRead, profile);
+  const budget = await measureBudget(tools, profile, toolkits.specs, options);
   const diagnostics: Diagnostic[] = [
     ...toolkits.diagnostics,
     ...lint(tools, {
       profile,
+      ...(budget ? { budget } : {}),
       ...(options.apis ? { apis: options.apis } : options.spec ? { spec: options.spec } : {}),
       toolkitSpecs: toolkits.specs,
       ...(options.settings ? { settings: options.settings } : {}),
@@ -243,6 +250,24 @@ async function checkGroup(
       report: toToolReport(record, options.details ?? false),
     })),
   };
+}
+
+/**
+ * The context budget and each agent's definitions, measured unless `context-budget` is off: only an
+ * agent whose definitions could take more than half the budget is built and counted (below that the rule
+ * has nothing to say), and only up to the budget (past it the verdict is made).
+ */
+async function measureBudget(
+  tools: readonly LoadedTool[],
+  profile: Profile,
+  toolkitSpecs: ReadonlyMap<string, OperationIndex>,
+  options: CheckOptions,
+): Promise<ContextBudget | undefined> {
+  if (options.settings?.["context-budget"] === "off") return undefined;
+  const limit = options.contextBudget ?? budgetLimit({});
+  // Half the budget is where the rule starts to speak; past the budget its verdict is made.
+  const measure = { profile, toolkitSpecs, countFrom: Math.floor(limit.tokens / 2), stopAt: limit.tokens };
+  return { limit, definitions: await definitionCosts(tools, measure) };
 }
 
 /**

@@ -33,6 +33,8 @@ export interface LintSettings {
   flowiseTools: Map<string, LinkedToolFile>;
   /** The model providers the files name (`providers`): what provider-rejects judges against. */
   providers?: ProviderId[];
+  /** `contextBudget`, in tokens, and the file that set it. */
+  contextBudget?: { tokens: number; source: string };
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */
   source: string | undefined;
   /** The folder of that file, which override globs are relative to; the working directory when there was none. */

@@ -4,6 +4,7 @@ import type { OperationIndex } from "../openapi/operation-index.js";
 import type { CallView } from "../platforms/platform.js";
 import { platformOf, platformOfToolKind, platformToolKind } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
+import type { ContextBudget } from "../providers/budget/context-budget.js";
 import type { ApiMap } from "./api-map/api.js";
 import { matchUrlOnce } from "./api-map/match-tool.js";
 import { callViewsOf } from "./api-map/tool-requests.js";
@@ -39,6 +40,8 @@ export interface LintOptions {
    * its host policy is off, so rules advising to turn it off stay silent.
    */
   flowiseSecurityCheckOff?: boolean;
+  /** The context budget (`context-budget`) and each agent's definitions measured; default 128,000 tokens. */
+  budget?: ContextBudget;
 }
 
 /**
@@ -54,6 +57,7 @@ export function lint(tools: readonly LoadedTool[], options: LintOptions = {}): D
   if (options.allowCode) context.allowCode = true;
   if (options.portability) context.portability = true;
   if (options.flowiseSecurityCheckOff) context.flowiseSecurityCheckOff = true;
+  if (options.budget) context.budget = options.budget;
   const rules = (options.rules ?? DEFAULT_RULES).filter(
     (rule) => rule.profiles.includes(context.profile) && options.settings?.[rule.id] !== "off",
   );

@@ -31,6 +31,11 @@ export function requireLintSettings(
       .map((rule) => `rules.${rule}: ${shown(inUse.rules[rule])}, required ${shown(required.rules[rule])}`),
     ...overrideDifferences(inUse.overrides, required.overrides),
     ...pluginDifferences(inUse, required),
+    ...(inUse.contextBudget?.tokens === required.contextBudget?.tokens
+      ? []
+      : [
+          `contextBudget: ${inUse.contextBudget?.tokens ?? "not set"}, required ${required.contextBudget?.tokens ?? "not set"}`,
+        ]),
   ];
   if (differences.length > 0) {
     throw new ToolDeckError(

@@ -1,6 +1,7 @@
 import type { LoadedTool, ToolConfig } from "../config/tool-config.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { Profile } from "../profile.js";
+import type { ContextBudget } from "../providers/budget/context-budget.js";
 import type { Fix, Severity } from "./diagnostic.js";
 import type { ProbeSymptom } from "./probe/probe-symptom.js";
 
@@ -22,6 +23,8 @@ export interface LintContext {
    * its host policy is off, so rules advising to turn it off stay silent.
    */
   flowiseSecurityCheckOff?: boolean;
+  /** The context budget and each agent's definitions measured (`context-budget`); default 128,000 tokens. */
+  budget?: ContextBudget;
 }
 
 /** What a rule reports; the runner adds the code, the tool, the file and the default severity. */

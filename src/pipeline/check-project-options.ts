@@ -98,6 +98,11 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
   wireToolsOf?: WireToolsOf;
   /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
   portability?: boolean;
+  /**
+   * The tokens an agent's context holds (`--context-budget`), which `context-budget` judges tool definitions
+   * and answers against; default the settings' `contextBudget`, else 128,000.
+   */
+  contextBudget?: number;
   /** Keep in the report what each tool gives the LLM and, when probed, its exchange (the HTML report shows them). */
   details?: boolean;
   /** More folders configs, specs and `$ref`s may be read from (`--root`), besides the repository of the working directory and each path's folder. */

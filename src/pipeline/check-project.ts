@@ -24,6 +24,7 @@ import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
+import { budgetLimit } from "../providers/budget/context-window.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { flowiseHostOptions, flowiseSecurityCheckOff } from "../runtime/host-policy.js";
@@ -119,6 +120,11 @@ async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<
     allowCode: options.allowCode ?? false,
     portability: options.portability ?? false,
     ...providerChoice(options.providers ?? settings.providers, options.wireToolsOf),
+    contextBudget: budgetLimit({
+      flag: options.contextBudget,
+      setting: settings.contextBudget,
+      providers: options.providers ?? settings.providers,
+    }),
     flowiseSecurityCheckOff: flowiseSecurityCheckOff(options.env ?? process.env),
     ...(options.details ? { details: true } : {}),
     specRead: read,

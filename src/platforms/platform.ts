@@ -132,6 +132,22 @@ export interface ToolKind {
    * `Update Event` is the tool `Update_Event`): findings name the tool so, and its node by its title.
    */
   modelName?(config: { kind: string }): string;
+  /**
+   * How the platform cuts the answer its model reads from a config of this kind (`context-budget`): the
+   * characters it keeps, the field holding the records, and the setting that cuts it. Without it, the
+   * kind's answers are not judged (a Custom Tool's code decides what it returns).
+   */
+  answerCut?(config: { kind: string }): AnswerCut;
+}
+
+/** How a tool's answer is cut before the model reads it, and the platform's own way to cut it. */
+export interface AnswerCut {
+  /** The characters kept; absent: the whole answer. */
+  chars?: number;
+  /** The field whose records are kept (n8n's Field Containing Data): the answer's list is there. */
+  dataField?: string;
+  /** The platform's setting that cuts it, said in findings: `turn on Optimize Response …`. */
+  advice: string;
 }
 
 /** One call a platform kind makes, as a request tool, and where in the config it is written. */

@@ -84,6 +84,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
         provider: { type: "string", multiple: true },
+        "context-budget": { type: "string" },
         baseline: { type: "string" },
         rules: { type: "string", multiple: true },
         "update-baseline": { type: "boolean", default: false },
@@ -245,6 +246,7 @@ type CheckValues = ToolSourceFlags & {
   "allow-empty": boolean;
   portability: boolean;
   provider?: string[] | undefined;
+  "context-budget"?: string | undefined;
   baseline?: string | undefined;
   rules?: string[] | undefined;
   "update-baseline": boolean;
@@ -300,6 +302,9 @@ async function checkOptions(
     portability: values.portability,
     ...(values.provider
       ? { providers: values.provider.map((id) => oneOf("--provider", id, PROVIDER_IDS)) }
+      : {}),
+    ...(values["context-budget"] !== undefined
+      ? { contextBudget: parseContextBudget(values["context-budget"]) }
       : {}),
     ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
     updateBaseline: values["update-baseline"],
@@ -359,6 +364,17 @@ function fixOptions(values: CheckValues, io: CliIo): FixOptions {
         io.stderr(`${toLineText(`not fixed: ${diagnostic.file}: ${diagnostic.tool}: ${reason}`)}\n`);
     },
   };
+}
+
+/** --context-budget: a positive whole number of tokens (`200000`, `200_000` and `200,000` alike). */
+function parseContextBudget(value: string): number {
+  const tokens = Number(value.replace(/[_,]/g, ""));
+  if (!/^\d[\d_,]*$/.test(value) || !Number.isSafeInteger(tokens) || tokens <= 0)
+    throw new ToolDeckError(
+      "usage",
+      `--context-budget must be a positive whole number of tokens, got '${value}'`,
+    );
+  return tokens;
 }
 
 /** --timeout: a positive whole number of milliseconds. */

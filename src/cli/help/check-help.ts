@@ -54,6 +54,9 @@ Options:
                       mcp; default providers: in tooldeck.config.yaml, else the provider of the
                       flow's chat model node (errors), else every provider's API (warnings);
                       docs/providers.md
+  --context-budget N  the tokens an agent's context holds: its tool definitions and each tool's answer
+                      are judged against N (rule context-budget; default contextBudget in
+                      tooldeck.config.*, else 128000)
   --fix               apply the safe fixes to the config files, in their format (YAML quoting and
                       comments kept; Flowise and n8n exports edited in place; what a format cannot hold
                       is said on the finding's 'not fixed: …' line), then

@@ -14,6 +14,7 @@ export function toolRequestUrls(tool: LoadedTool): string[] {
 }
 
 const viewsByConfig = new WeakMap<object, readonly CallView[]>();
+const ownerOfView = new WeakMap<object, LoadedTool>();
 const NONE: readonly CallView[] = [];
 
 /** The calls a platform's kind makes, seen as request tools; read once per config (lint and the map ask). */
@@ -24,5 +25,14 @@ export function callViewsOf(tool: LoadedTool): readonly CallView[] {
   if (cached) return cached;
   const views = kind.callViews(tool.config);
   viewsByConfig.set(tool.config, views);
+  for (const view of views) ownerOfView.set(view.config, tool);
   return views;
+}
+
+/**
+ * The tool a call view (`callViewsOf`) belongs to, for a rule judging the view that needs its platform's
+ * own settings (an n8n node's Optimize Response); undefined for a config that is no view.
+ */
+export function viewOwnerOf(config: object): LoadedTool | undefined {
+  return ownerOfView.get(config);
 }

@@ -2,6 +2,7 @@ import { PLATFORMS } from "../../platforms/registry.js";
 import type { LintRule } from "../rule.js";
 import { bodyFields } from "./body-fields.js";
 import { bracePlaceholder } from "./brace-placeholder.js";
+import { contextBudget } from "./context-budget.js";
 import { customCodeNotRun } from "./custom-code-not-run.js";
 import { fieldTypes } from "./field-types.js";
 import { operationNotFound } from "./operation-not-found.js";
@@ -32,6 +33,7 @@ const GENERAL_RULES = [
   toolName,
   toolDescription,
   outputLength,
+  contextBudget,
   secretInConfig,
 ] as LintRule[];
 

@@ -20,6 +20,8 @@ export interface MergedSettings {
   flowiseTools: Map<string, LinkedToolFile>;
   /** The providers the last layer naming them names (`providers`). */
   providers?: ProviderId[];
+  /** The last layer's `contextBudget` and where it was set (`contextBudget in tooldeck.config.yaml`). */
+  contextBudget?: { tokens: number; source: string };
 }
 
 /**
@@ -46,6 +48,8 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     for (const [name, api] of layer.apis ?? []) merged.apis.set(name, api);
     for (const [id, linked] of layer.flowiseTools ?? []) merged.flowiseTools.set(id, linked);
     if (layer.providers) merged.providers = layer.providers;
+    if (layer.contextBudget !== undefined)
+      merged.contextBudget = { tokens: layer.contextBudget, source: `contextBudget in ${layer.name}` };
   }
   return merged;
 }

@@ -33,4 +33,6 @@ export interface SettingsLayer {
   flowiseTools?: [string, LinkedToolFile][];
   /** The providers it names (`providers`). */
   providers?: ProviderId[];
+  /** Its `contextBudget`, in tokens. */
+  contextBudget?: number;
 }

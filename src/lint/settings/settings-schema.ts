@@ -71,7 +71,8 @@ export const ProvidersSchema = z.union([z.enum(PROVIDER_IDS), z.array(z.enum(PRO
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
  * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), `flowise` (the
- * files of the Custom Tools flows name by id), `providers` (what provider-rejects judges against), and the
+ * files of the Custom Tools flows name by id), `providers` (what provider-rejects judges against),
+ * `contextBudget` (the tokens an agent's context holds, which `context-budget` judges against), and the
  * `pins` `--config-required` compares code with.
  */
 export const SettingsFileSchema = z
@@ -86,6 +87,7 @@ export const SettingsFileSchema = z
       .optional(),
     flowise: FlowiseSettingSchema.optional(),
     providers: ProvidersSchema.optional(),
+    contextBudget: z.number().int().positive().optional(),
   })
   .strict();
 export type SettingsFile = z.infer<typeof SettingsFileSchema>;

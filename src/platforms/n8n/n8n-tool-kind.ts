@@ -4,6 +4,7 @@ import type { ToolKind } from "../platform.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema } from "./config/n8n-http-tool-config.js";
 import { n8nToBaseUrl } from "./config/n8n-to-base-url.js";
 import { reportSchemaRefusal } from "./config/report-schema-refusal.js";
+import { n8nAnswerCut } from "./lint/n8n-answer-cut.js";
 import { n8nRequestView } from "./lint/n8n-request-view.js";
 import { toolNameOf } from "./schema/tool-name.js";
 
@@ -26,6 +27,7 @@ export const N8N_HTTP_TOOL_KIND: ToolKind = {
     return view ? [view] : [];
   },
   modelName: (config) => toolNameOf((config as N8nHttpToolConfig).name),
+  answerCut: (config) => n8nAnswerCut(config as N8nHttpToolConfig),
   toBaseUrl: (config, baseUrl) => n8nToBaseUrl(config as N8nHttpToolConfig, baseUrl),
   async create(config, options) {
     // Loaded when an n8n tool is made: its expression parser (acorn, ~35 kB gzipped) and n8n's
