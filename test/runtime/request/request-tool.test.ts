@@ -284,11 +284,19 @@ describe("bodies and headers", () => {
     expect(sent?.headers).toMatchObject({ "content-type": "application/json", authorization: "Bearer t0k" });
   });
 
-  test("GET sends only the configured headers and no body", async () => {
+  test("GET sends only the configured headers, node-fetch's own, and no body", async () => {
     const { sent, result } = await run(getEvents, {}, { profile: "flowise" });
     expect(sent?.headers["content-type"]).toBeUndefined();
     expect(sent?.body).toBe("");
-    expect(result.request).toEqual({ method: "GET", url: `${BASE}/events`, headers: {} });
+    expect(result.request).toEqual({
+      method: "GET",
+      url: `${BASE}/events`,
+      headers: {
+        accept: "*/*",
+        "user-agent": "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)",
+        "accept-encoding": "gzip,deflate",
+      },
+    });
   });
 
   test("flowise POST/PUT ignore path params: the URL is used as given", async () => {

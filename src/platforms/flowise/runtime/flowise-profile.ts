@@ -1,6 +1,7 @@
 import { stringify as querystringStringify } from "node:querystring";
 import JSON5 from "json5";
 import type { HttpMethod } from "../../../config/request-tool-config.js";
+import { networkFetch } from "../../../net/network-fetch.js";
 import { privateHostRefusal } from "../../../runtime/profiles/private-host-refusal.js";
 import type { ToolProfile } from "../../../runtime/profiles/tool-profile.js";
 import { toFlowiseToolName } from "../../../runtime/tool-name.js";
@@ -54,7 +55,7 @@ export const FLOWISE_PROFILE: ToolProfile = {
   replacesContentType: (headers) => "Content-Type" in headers,
   send(request, config, options, signal) {
     return sendLikeFlowise(request, {
-      fetch: options.fetch ?? globalThis.fetch,
+      fetch: options.fetch ?? networkFetch,
       refusal: privateHostRefusal(FLOWISE_PROFILE, options),
       maxOutputLength: config.maxOutputLength,
       signal,

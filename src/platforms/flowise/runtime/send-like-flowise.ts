@@ -1,10 +1,17 @@
 import type { FetchLike } from "../../../net/fetch-like.js";
-import { readToolResponse, toRequestInit } from "../../../runtime/http-exchange.js";
+import { viaNodeHttp } from "../../../net/network-fetch.js";
+import { hasHeader, readToolResponse, toRequestInit } from "../../../runtime/http-exchange.js";
 import type { HostRefusal } from "../../../runtime/profiles/private-host-refusal.js";
 import type { ToolRequest, ToolResponse, ToolResult } from "../../../runtime/tool-result.js";
 import { nodeFetchUrl } from "./node-fetch-url.js";
 
 const MAX_REDIRECTS = 5;
+/** node-fetch 2's own headers, each added when the tool sets none (reference flowise-tools.md, "Wire"). */
+const NODE_FETCH_HEADERS: Record<string, string> = {
+  accept: "*/*",
+  "user-agent": "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)",
+  "accept-encoding": "gzip,deflate",
+};
 const REDIRECTS = new Set([300, 301, 302, 303, 307, 308]);
 
 export interface FlowiseSendOptions {
@@ -20,12 +27,11 @@ export interface FlowiseSendOptions {
  * redirects followed by hand (at most 5; see `redirected`), no timeout; a non-2xx
  * answer fails with `Failed to make <METHOD> request: HTTP Error <status>: <statusText>` and its body
  * is never shown; success is the raw text (a UTF-8 BOM kept) cut to the max output length with
- * `slice(0, n)`, a negative length included, and no marker.
+ * `slice(0, n)`, a negative length included, and no marker. Sent as node-fetch sends: its own headers
+ * and no others (over node:http, none of Node's fetch's), a failure worded as node-fetch words it.
  */
-export async function sendLikeFlowise(
-  request: ToolRequest,
-  options: FlowiseSendOptions,
-): Promise<ToolResult> {
+export async function sendLikeFlowise(given: ToolRequest, options: FlowiseSendOptions): Promise<ToolResult> {
+  const request = withNodeFetchHeaders(given);
   // The request as sent (its URL as node-fetch writes it), once its URL parses.
   let sent = request;
   const failure = (message: string, response?: ToolResponse): ToolResult => {
@@ -40,7 +46,10 @@ export async function sendLikeFlowise(
       // Most hosts are judged at once (see privateHostRefusal): awaiting only a pending answer saves a step.
       const refusal = judged instanceof Promise ? await judged : judged;
       if (refusal) return failure(refusal);
-      const raw = await options.fetch(current.url, toRequestInit(current, options.signal, "manual"));
+      const init = viaNodeHttp(toRequestInit(current, options.signal, "manual"));
+      const raw = await options.fetch(current.url, init).catch((error: unknown) => {
+        throw nodeFetchError(current.url, error);
+      });
       // Only a redirect's Location is read: a header lookup per call is not free.
       const location = REDIRECTS.has(raw.status) ? raw.headers.get("location") : null;
       if (location) {
@@ -68,4 +77,21 @@ function redirected(request: ToolRequest, status: number, url: string): ToolRequ
   if (!toGet) return { ...request, url };
   const { body: _dropped, ...rest } = request;
   return { ...rest, method: "GET", url };
+}
+
+function withNodeFetchHeaders(request: ToolRequest): ToolRequest {
+  const headers = { ...request.headers };
+  for (const [name, value] of Object.entries(NODE_FETCH_HEADERS))
+    if (!hasHeader(headers, name)) headers[name] = value;
+  return { ...request, headers };
+}
+
+/**
+ * A request that got no answer, as node-fetch words it: `request to <url> failed, reason: <system
+ * error>` (the system error Node's fetch keeps in its cause); any other error as it is.
+ */
+function nodeFetchError(url: string, error: unknown): unknown {
+  const cause = error instanceof TypeError ? (error.cause as { message?: unknown } | undefined) : undefined;
+  if (typeof cause?.message !== "string") return error;
+  return new Error(`request to ${url} failed, reason: ${cause.message}`);
 }
