@@ -105,7 +105,7 @@ function writeTypedUse(app: string): void {
   );
 }
 
-test("npm pack ships what runs, under 1 MB, and installs offline into an app: the CLI runs, the library and tooldeck/vitest import and type-check", () => {
+test("npm pack ships what runs, under 1.2 MB, and installs offline into an app: the CLI runs, the library and tooldeck/vitest import and type-check", () => {
   expect(existsSync(SHIPPED_CLI), "run npm run build first").toBe(true);
   const lockBefore = readFileSync(packagePath("package-lock.json"), "utf8");
 
@@ -123,8 +123,10 @@ test("npm pack ships what runs, under 1 MB, and installs offline into an app: th
   expect(dist).toContain("dist/cli/tooldeck.js");
   expect(dist).toContain("dist/src/index.d.ts");
   expect(dist.filter((file) => !isShippedBuild(file))).toEqual([]);
-  // The README's package section states the size; it was 2.53 MB with dist/src's modules and maps.
-  expect(packed?.size).toBeLessThan(1_000_000);
+  // The README's package section states the size; it was 2.53 MB with dist/src's modules and maps, and
+  // 1.07 MB once the provider gate and the contracts (verify, diff, export pact) joined: the cap says
+  // where a growth needs a reason, not a size to shrink features to.
+  expect(packed?.size).toBeLessThan(1_200_000);
 
   const app = prepareApp();
   succeed(
