@@ -80,7 +80,7 @@ function parserPlace(index: number, node: Pick<SchemaNode, "keys">, parameters: 
     if (key === "properties" && i + 1 < keys.length) {
       const name = String(keys[++i]);
       const properties = (schema?.properties ?? {}) as Record<string, unknown>;
-      place += `.properties[${Object.keys(properties).indexOf(name)}].value`;
+      place += `.properties[${positionOf(properties, name)}].value`;
       schema = properties[name] as Record<string, unknown> | undefined;
     } else if (typeof key === "number") {
       place += `[${key}]`;
@@ -91,6 +91,18 @@ function parserPlace(index: number, node: Pick<SchemaNode, "keys">, parameters: 
     }
   }
   return place;
+}
+
+// Each properties map's names by position, read once: a tool of thousands of properties is placed in linear time.
+const positions = new WeakMap<object, Map<string, number>>();
+
+function positionOf(properties: Record<string, unknown>, name: string): number {
+  let byName = positions.get(properties);
+  if (!byName) {
+    byName = new Map(Object.keys(properties).map((key, index) => [key, index]));
+    positions.set(properties, byName);
+  }
+  return byName.get(name) ?? -1;
 }
 
 /** Reached only through fields Google knows: a schema under an unknown field is that field's error alone. */
@@ -246,14 +258,16 @@ function googleRules(api: GoogleApi): ProviderRule[] {
 function* unknownFields(tool: WireTool, index: number, fields: Set<string>) {
   for (const node of walkSchema(tool.parameters)) {
     if (!reachable(node, fields)) continue;
-    const place = parserPlace(index, node, tool.parameters);
+    let place: string | undefined;
     for (const field of Object.keys(node.schema)) {
-      if (!fields.has(field))
-        yield {
-          keys: node.keys,
-          field,
-          message: `Invalid JSON payload received. Unknown name "${field}" at '${place}': Cannot find field.`,
-        };
+      if (fields.has(field)) continue;
+      // Worked out only for a schema with an unknown field: most schemas have none.
+      place ??= parserPlace(index, node, tool.parameters);
+      yield {
+        keys: node.keys,
+        field,
+        message: `Invalid JSON payload received. Unknown name "${field}" at '${place}': Cannot find field.`,
+      };
     }
   }
 }
