@@ -141,7 +141,8 @@ describe("accepting findings: a comment, an override, a baseline", () => {
     expect(written.stderr).toContain("note: wrote tooldeck.baseline.json (3 findings accepted)\n");
     expect(written.stdout).toContain("✔ no problems in 9 tools; 3 suppressed (profile standard)");
 
-    // The pull request moves every line down and adds a finding: only the new one counts.
+    // The pull request moves every line down and empties a description: only its findings count (the
+    // description the model reads, and Bedrock's refusal of an empty one).
     writeFileSync(
       join(dir, "tools", "request-tools.yaml"),
       `# a comment that moves every line\n\n${TOOLS.replace("description: Use this when you need to get events", "description: ''")}`,
@@ -149,10 +150,11 @@ describe("accepting findings: a comment, an override, a baseline", () => {
     const after = await tooldeckIn(dir, ["check", "tools", "--baseline", "tooldeck.baseline.json"]);
     expect(after.exit).toBe(0);
     expect(after.stdout.trimEnd().split("\n").slice(-2)).toEqual([
-      "✔ 1 problem (0 errors, 1 warning, 0 infos) in 9 tools; 3 suppressed (profile standard)",
+      "✔ 2 problems (0 errors, 2 warnings, 0 infos) in 9 tools; 3 suppressed (profile standard)",
       "suppressed: 3 by the baseline tooldeck.baseline.json",
     ]);
     expect(after.stdout).toContain("tool-description");
+    expect(after.stdout).toContain("provider-rejects");
 
     const sarif = JSON.parse(
       (await tooldeckIn(dir, ["check", "tools", "--baseline", "tooldeck.baseline.json", "--format", "sarif"]))
@@ -161,6 +163,7 @@ describe("accepting findings: a comment, an override, a baseline", () => {
     const results: { ruleId: string; suppressions?: object[] }[] = sarif.runs[0].results;
     expect(results.filter((result) => !result.suppressions).map((result) => result.ruleId)).toEqual([
       "tool-description",
+      "provider-rejects",
     ]);
     expect(results.filter((result) => result.suppressions).map((result) => result.suppressions)).toEqual(
       Array(3).fill([
