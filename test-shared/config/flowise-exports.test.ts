@@ -31,7 +31,8 @@ describe("Flowise's real exports", () => {
         file: "iwa.json",
         path: agentToolPath(1, index),
         format: "flowise",
-        agent: { id: "iwa.json#nodes[1]", label: "iwa.json › Requests Agent" },
+        // Its Agent node names its chat model (agentModel chatOpenAI): the provider its tools are judged for.
+        agent: { id: "iwa.json#nodes[1]", label: "iwa.json › Requests Agent", provider: "openai" },
       })),
     );
   });
