@@ -6,7 +6,7 @@
  */
 // n8n first: its workflow export has `nodes` like a Flowise flow, and only its loader also asks for
 // `connections`, so it must be tried before Flowise's.
-export const PLATFORM_NAMES = ["n8n", "flowise"] as const;
+export const PLATFORM_NAMES = ["n8n", "flowise", "dify"] as const;
 
-/** An agent platform tooldeck reads: `n8n`, `flowise`. */
+/** An agent platform tooldeck reads: `n8n`, `flowise`, `dify`. */
 export type PlatformName = (typeof PLATFORM_NAMES)[number];

@@ -1,4 +1,5 @@
 import type { Profile } from "../profile.js";
+import { DIFY_PLATFORM } from "./dify/dify-platform.js";
 import { FLOWISE_PLATFORM } from "./flowise/flowise-platform.js";
 import { N8N_PLATFORM } from "./n8n/n8n-platform.js";
 import type { Platform, ToolKind } from "./platform.js";
@@ -11,6 +12,7 @@ import type { PlatformName } from "./platform-names.js";
 const PLATFORMS_BY_NAME: { readonly [N in PlatformName]: Platform & { readonly name: N } } = {
   n8n: N8N_PLATFORM,
   flowise: FLOWISE_PLATFORM,
+  dify: DIFY_PLATFORM,
 };
 
 /** Every platform, in the order their loaders, rules and flags are tried and listed. */
