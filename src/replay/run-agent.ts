@@ -4,7 +4,7 @@ import { createAgent } from "langchain";
 import { type ToolArtifact, toLangChainTools } from "../runtime/langchain/to-langchain-tools.js";
 import { RunEndingFailure } from "../runtime/run-ending-failure.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
-import { agentLoopMiddleware } from "./agent-loop-middleware.js";
+import { agentLoopMiddleware, agentLoopOf, platformAnswer } from "./agent-loop-middleware.js";
 import type { CallRecord } from "./call-record.js";
 import { replayedArgsMiddleware } from "./replayed-args-middleware.js";
 import { RunEnding } from "./run-ending.js";
@@ -76,9 +76,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRun> {
     history = state.messages;
   }
   const last = history.at(-1);
+  const answer = platformAnswer(history, agentLoopOf(options.tools));
   return {
     calls: toCallRecords(history, digests, initial),
-    answer: last && AIMessage.isInstance(last) ? last.text : "",
+    answer: answer ?? (last && AIMessage.isInstance(last) ? last.text : ""),
     messages: history,
   };
 }

@@ -60,8 +60,25 @@ export interface AgentLoopRules {
   maxIterationsMessage: string;
   /** A call of a tool the agent does not have is dropped (no request, no tool message) and the model asked again. */
   dropsUnknownTools: boolean;
-  /** A tool call whose arguments are not JSON ends the run with this message. */
-  invalidArgumentsMessage: string;
+  /** A tool call whose arguments (their text, as the model wrote it) are not JSON ends the run with this message. */
+  invalidArgumentsMessage(argumentsText: string): string;
+  /**
+   * The result a call of a tool the agent does not have gets, where the platform answers it instead of
+   * dropping it (Dify: `there is not a tool named X`).
+   */
+  unknownToolMessage?(toolName: string): string;
+  /**
+   * Where the platform's last allowed model call (of more than one) does not run its tool calls (Dify):
+   * each gets this result, and the run ends with that call's text as the answer, the model not asked again.
+   */
+  lastRoundRefusal?(toolName: string): string;
+  /**
+   * Where one allowed model call still runs its tools and ends the run with the call's text, a line break
+   * and their results as the answer (Dify with `maximum_iterations: 1`).
+   */
+  oneRoundAnswersWithResults?: boolean;
+  /** The calls of one model answer run one after another, in order (Dify), not at once (LangChain). */
+  runsCallsInOrder?: boolean;
 }
 
 /** A tool ready to call: what the LLM is given (name, description, JSON schema) and how to run it. */

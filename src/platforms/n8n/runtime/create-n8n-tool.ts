@@ -27,7 +27,7 @@ const N8N_AGENT_3_LOOP: AgentLoopRules = {
   maxIterationsMessage:
     "Max iterations (10) reached. The agent could not complete the task within the allowed number of iterations.",
   dropsUnknownTools: true,
-  invalidArgumentsMessage: "Model output doesn't fit required format",
+  invalidArgumentsMessage: () => "Model output doesn't fit required format",
 };
 
 /**
