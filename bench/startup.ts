@@ -2,7 +2,9 @@
 // (each round runs every command once, in turn), median of the rounds. Targets (issue 17): --help
 // ≤ 1.5×, lint ≤ 3×, check ≤ 4.5× of `node -e 0`, and `tooldeck lint` at least 1.5× faster than
 // `@redocly/cli lint` on the event spec. Runs the CLI users run (package.json's bin, the bundle);
-// tsc's unbundled output is measured beside it for reference. Needs `npm run build`.
+// tsc's unbundled output is measured beside it for reference. Needs `npm run build`. Issue 44's target,
+// `lint` of tools/ no slower than before Dify: BENCH_BASELINE_CLI=<an older build's dist/cli/tooldeck.js>
+// adds that CLI's `lint tools/` to the same rounds.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { packagePath } from "../src/package/package-root.js";
@@ -19,6 +21,7 @@ const CLI = binOf("package.json", "tooldeck");
 const UNBUNDLED = packagePath("dist", "src", "cli", "main.js");
 const REDOCLY = binOf("node_modules/@redocly/cli/package.json", "redocly");
 const EVENT_SPEC = "tools/event-api.openapi.yaml";
+const BASELINE_CLI = process.env.BENCH_BASELINE_CLI;
 
 interface Case {
   name: string;
@@ -36,6 +39,7 @@ const CASES: readonly Case[] = [
   { name: "tooldeck check (tools/)", args: [CLI, "check", "tools/"], target: 4.5 },
   { name: "tooldeck lint (tools/ --spec event spec)", args: [CLI, "lint", "tools/", "--spec", EVENT_SPEC] },
   { name: "redocly lint (event spec)", args: [REDOCLY, "lint", EVENT_SPEC] },
+  ...(BASELINE_CLI ? [{ name: "baseline CLI: lint (tools/)", args: [BASELINE_CLI, "lint", "tools/"] }] : []),
 ];
 
 // Redocly CLI sends telemetry and checks for updates unless told not to; neither belongs in a timing.
@@ -82,3 +86,9 @@ const faster = medianOf("redocly lint (event spec)") / medianOf("tooldeck lint (
 console.log(
   `\ntooldeck lint is ${faster.toFixed(2)}× faster than @redocly/cli lint on the event spec (target ≥ 1.5×: ${faster >= 1.5 ? "met" : "missed"})`,
 );
+if (BASELINE_CLI) {
+  const change = medianOf("tooldeck lint (tools/)") / medianOf("baseline CLI: lint (tools/)");
+  console.log(
+    `tooldeck lint (tools/) takes ${change.toFixed(2)}× the baseline CLI's time (target ≤ 1.00, noise aside)`,
+  );
+}
