@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { loadToolConfigs } from "../../../../../src/config/load-tool-configs.js";
 import type { ToolConfig } from "../../../../../src/config/tool-config.js";
-import { createTool } from "../../../../../src/runtime/create-tools.js";
+import { createTool, createTools } from "../../../../../src/runtime/create-tools.js";
 import type { ToolRuntimeOptions } from "../../../../../src/runtime/runtime-options.js";
 
 /** What the loopback server received: method, URL, raw headers (lower-case names) and body. */
@@ -285,5 +289,56 @@ describe("fact 44 and tooldeck's guard", () => {
     const host = origin().slice("http://".length);
     const result = await invoke(node(), {}, { outbound: { allowedHosts: [host], allowWrites: false } });
     expect(result.ok).toBe(true);
+  });
+});
+
+describe("a node written in tools/ and a fetch seam", () => {
+  test("a tools/ YAML file of kind dify-http-request loads and runs", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "tooldeck-dify-"));
+    writeFileSync(
+      join(folder, "update-event.yaml"),
+      [
+        "kind: dify-http-request",
+        "name: Update Event",
+        "method: patch",
+        "url: '{{#env.base_url#}}/events/{{#start.id#}}'",
+        "headers: 'Authorization: Bearer {{#env.token#}}'",
+        "body:",
+        "  type: json",
+        "  data:",
+        "    - type: text",
+        "      value: '{\"done\": {{#start.done#}}}'",
+        "",
+      ].join("\n"),
+    );
+    const { tools, errors } = loadToolConfigs([folder], { cwd: folder, roots: [folder] });
+    expect(errors).toEqual([]);
+    const configs = tools.map((loaded) => loaded.config);
+    const [tool] = await createTools(configs, { vars: { base_url: origin(), token: "t0ken" } });
+    const result = await tool?.invoke({ "start.id": "7", "start.done": 1 });
+    expect(result?.ok).toBe(true);
+    expect(received[0]).toMatchObject({ method: "PATCH", url: "/events/7", body: '{"done":1}' });
+    expect(received[0]?.headers).toContainEqual(["authorization", "Bearer t0ken"]);
+  });
+
+  test("an in-process fetch (the runtime's seam) gets the same request and its answer is read the same way", async () => {
+    const seen: Request[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      seen.push(new Request(input, init));
+      return new Response('{"id":7}', { status: 201, headers: { "Content-Type": "application/json" } });
+    };
+    const result = await invoke(
+      node({ method: "post", url: "https://api.example.com/events" }),
+      {},
+      { fetch },
+    );
+    expect(JSON.parse(result.output)).toEqual({
+      status_code: 201,
+      body: '{"id":7}',
+      headers: { "content-type": "application/json" },
+      files: [],
+    });
+    expect(seen[0]?.headers.get("content-length")).toBe("0");
+    expect(seen[0]?.headers.get("user-agent")).toBeNull();
   });
 });
