@@ -36,6 +36,8 @@ const routes: Record<string, (response: ServerResponse) => void> = {
     ),
   "/large": (r) => answer(r, 200, { "Content-Type": "text/plain" }, "x".repeat(1.5 * 1024 * 1024)),
   "/redirect": (r) => answer(r, 302, { Location: "/events" }, ""),
+  // Never answers: the call's time limit ends it.
+  "/slow": () => {},
 };
 const server: Server = createServer((request: IncomingMessage, response) => {
   const chunks: Buffer[] = [];
@@ -272,6 +274,13 @@ describe("fact 44 and tooldeck's guard", () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const result = await invoke(node(), {}, { vars: { base_url: `http://127.0.0.1:${port}` } });
     expect(result.output).toBe("[Errno 111] Connection refused");
+  });
+
+  test("facts 13–14: the node's timeouts bound the call; a timeout fails with httpx's `timed out`", async () => {
+    const timeout = { connect: 1, read: 1, write: 1 };
+    const result = await invoke(node({ url: "{{#env.base_url#}}/slow", timeout }));
+    expect(result).toMatchObject({ ok: false, output: "timed out" });
+    expect(result.error).toContain("(HttpRequestNodeError)");
   });
 
   test("the outbound guard refuses a loopback host it was not told of, and nothing is sent", async () => {
