@@ -9,6 +9,7 @@ import {
   type DifyHttpRequestConfig,
   DifyHttpRequestConfigSchema,
 } from "./config/dify-http-request-config.js";
+import { difyHttpToBaseUrl } from "./config/dify-http-to-base-url.js";
 import { createDifyHttpTool } from "./runtime/http/create-dify-http-tool.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
@@ -38,6 +39,7 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
       );
     return [createDifyHttpTool(parsedConfig.data, options)];
   },
+  toBaseUrl: (config, baseUrl) => difyHttpToBaseUrl(config as DifyHttpRequestConfig, baseUrl),
   modelName: (config) => sanitizeToolName((config as DifyHttpRequestConfig).name),
 };
 

@@ -330,6 +330,18 @@ describe("a node written in tools/ and a fetch seam", () => {
     expect(received[0]?.headers).toContainEqual(["authorization", "Bearer t0ken"]);
   });
 
+  test("--base-url aims a node whose URL is written with its origin there; a variable origin is left", async () => {
+    const written = await invoke(
+      node({ url: "https://api.example.com/events?x=1" }),
+      {},
+      { baseUrl: origin() },
+    );
+    expect(written.ok).toBe(true);
+    expect(received[0]?.url).toBe("/events?x=1");
+    const [tool] = await createTool(node(), { baseUrl: "http://127.0.0.1:1" });
+    expect(tool?.endpoint?.url).toBe("{{#env.base_url#}}/events");
+  });
+
   test("an in-process fetch (the runtime's seam) gets the same request and its answer is read the same way", async () => {
     const seen: Request[] = [];
     const fetch = async (input: string | URL | Request, init?: RequestInit) => {
