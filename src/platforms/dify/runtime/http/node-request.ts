@@ -2,6 +2,7 @@ import type { ToolRequest } from "../../../../runtime/tool-result.js";
 import type { DifyHttpRequestConfig } from "../../config/dify-http-request-config.js";
 import { DifyNodeError } from "../dify-node-error.js";
 import type { DifyVariablePool } from "../dify-variable-pool.js";
+import { checkHttpxHeaders } from "./httpx-header-check.js";
 import { HTTPX_DEFAULT_HEADERS } from "./httpx-headers.js";
 import { authorizationHeader } from "./node-authorization.js";
 import { type NodeBody, nodeBody } from "./node-body.js";
@@ -48,6 +49,7 @@ export function buildNodeRequest(
   // Dify names the method as the DSL wrote it; the config keeps it in lower case, so it is said in upper.
   if (!SENT_METHODS.has(config.method))
     throw new DifyNodeError("InvalidHttpMethodError", `Invalid http method ${config.method.toUpperCase()}`);
+  checkHttpxHeaders(headers);
   const method = config.method.toUpperCase();
   const request: ToolRequest = {
     method,

@@ -76,6 +76,25 @@ describe("fact 27: headers are rendered whole, then split into lines", () => {
     });
   });
 
+  test.each<[string, string]>([
+    ["a non-ASCII value (httpx encodes headers as ASCII)", "café"],
+    ["a NUL", "a\u0000b"],
+    ["another control character", "a\u0001b"],
+  ])("a variable holding %s: not reproduced, nothing sent", (_name, value) => {
+    const config = node({ headers: "X-Title: {{#start.title#}}" });
+    expect(failure(config, { "start.title": value })).toEqual([
+      "not reproduced",
+      "the value of header X-Title holds characters httpx refuses to send",
+    ]);
+  });
+
+  test("a header name that is not a token: not reproduced", () => {
+    expect(failure(node({ headers: "X Bad: 1" }))).toEqual([
+      "not reproduced",
+      'the header name "X Bad" is one httpx refuses to send',
+    ]);
+  });
+
   test("a line without ':' is a header with an empty value; a key said twice keeps its last value", () => {
     const { headers } = build(node({ headers: "X-Flag\nX-A: 1\n  X-A :  2  " })).request;
     expect(headers).toMatchObject({ "X-Flag": "", "X-A": "2" });
