@@ -38,9 +38,7 @@ export function createDifyHttpTool(
     async invoke(given, callOptions = {}) {
       const missing = envNames.find((name) => options.vars?.[name] === undefined);
       if (missing !== undefined)
-        return notReproduced(
-          `environment variable ${missing} is not set (set it with --var ${missing}=… or --secret ${missing})`,
-        );
+        return notReproduced(`environment variable ${missing} is not set (${howToSet(missing, options)})`);
       const inputs = given !== null && typeof given === "object" && !Array.isArray(given) ? given : {};
       const pool = difyVariablePool(inputs as Record<string, unknown>, options.vars);
       return runWithRetries(config, pool, fetch, callOptions.signal);
@@ -67,6 +65,13 @@ async function runWithRetries(
     result = await runNodeOnce(config, pool, fetch, signal);
   }
   return result;
+}
+
+/** Where the user gives an env variable: the command line, or the scenario being run. */
+function howToSet(name: string, options: ToolRuntimeOptions): string {
+  return options.varsFrom === "scenario"
+    ? `set it in the scenario's vars: { ${name}: … }`
+    : `set it with --var ${name}=… or --secret ${name}=…`;
 }
 
 /** A failure of the node itself (Dify's error), not tooldeck's refusal or a call it cannot reproduce. */

@@ -120,7 +120,7 @@ describe("the tool the node is", () => {
   test("an env variable tooldeck was not given: not reproduced, nothing sent", async () => {
     const result = await invoke(node(), {}, { vars: {} });
     expect(result.output).toBe(
-      "not reproduced: environment variable base_url is not set (set it with --var base_url=… or --secret base_url)",
+      "not reproduced: environment variable base_url is not set (set it with --var base_url=… or --secret base_url=…)",
     );
     expect(received).toHaveLength(0);
   });
