@@ -275,6 +275,17 @@ describe("fact 34: authorization", () => {
     expect(build(config).request.headers.Authorization).toBe("Bearer k");
   });
 
+  test("a header of another case is not replaced: both are kept (httpx sends both lines)", () => {
+    const config = node({
+      headers: "authorization: from-text",
+      authorization: { type: "api-key", config: { type: "bearer", api_key: "k" } },
+    });
+    expect(build(config).request.headers).toMatchObject({
+      authorization: "from-text",
+      Authorization: "Bearer k",
+    });
+  });
+
   test("an empty key after rendering fails the node before anything else", () => {
     const config = node({
       url: "",
