@@ -2,9 +2,15 @@ import type { z } from "zod";
 import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
+import { sanitizeToolName } from "../../runtime/tool-name.js";
 import type { ToolKind } from "../platform.js";
 import { DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
-import { DifyHttpRequestConfigSchema } from "./config/dify-http-request-config.js";
+import {
+  type DifyHttpRequestConfig,
+  DifyHttpRequestConfigSchema,
+} from "./config/dify-http-request-config.js";
+import { difyHttpToBaseUrl } from "./config/dify-http-to-base-url.js";
+import { createDifyHttpTool } from "./runtime/http/create-dify-http-tool.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
 function parsed<S extends z.ZodType>(
@@ -23,9 +29,18 @@ function parsed<S extends z.ZodType>(
 export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
   kind: "dify-http-request",
   fromCanonical: (value, path, sink) => parsed(DifyHttpRequestConfigSchema, value, path, sink),
-  async create() {
-    throw new ToolDeckError("unsupported", "dify-http-request: not built yet");
+  async create(config, options) {
+    // A config given as an object (createTools) gets the defaults its file would have been read with.
+    const parsedConfig = DifyHttpRequestConfigSchema.safeParse(config);
+    if (!parsedConfig.success)
+      throw new ToolDeckError(
+        "load",
+        `dify-http-request: ${parsedConfig.error.issues[0]?.message ?? "invalid config"}`,
+      );
+    return [createDifyHttpTool(parsedConfig.data, options)];
   },
+  toBaseUrl: (config, baseUrl) => difyHttpToBaseUrl(config as DifyHttpRequestConfig, baseUrl),
+  modelName: (config) => sanitizeToolName((config as DifyHttpRequestConfig).name),
 };
 
 /** `kind: dify-api-tool`: a tool of a Dify custom API tool provider, run as Dify runs it. */
