@@ -1,9 +1,10 @@
+import { dirname, isAbsolute, join } from "node:path";
 import type { z } from "zod";
 import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
 import type { ToolKind } from "../platform.js";
-import { DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
+import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
 import { DifyHttpRequestConfigSchema } from "./config/dify-http-request-config.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
@@ -28,11 +29,22 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
   },
 };
 
-/** `kind: dify-api-tool`: a tool of a Dify custom API tool provider, run as Dify runs it. */
+/**
+ * `kind: dify-api-tool`: a tool of a Dify custom API tool provider, run as Dify runs it (docs/dify.md,
+ * "Custom API tools"). A relative `spec` is relative to the config file, resolved here as an
+ * `openapi-toolkit`'s is; the runtime reads it inside the project's roots.
+ */
 export const DIFY_API_TOOL_KIND: ToolKind = {
   kind: "dify-api-tool",
-  fromCanonical: (value, path, sink) => parsed(DifyApiToolConfigSchema, value, path, sink),
-  async create() {
-    throw new ToolDeckError("unsupported", "dify-api-tool: not built yet");
+  fromCanonical(value, path, sink) {
+    const config = parsed(DifyApiToolConfigSchema, value, path, sink);
+    if (!config || isAbsolute(config.spec)) return config;
+    return { ...config, spec: join(dirname(sink.file), config.spec) };
+  },
+  modelName: (config) => (config as DifyApiToolConfig).name,
+  async create(config, options) {
+    // Loaded when a Dify API tool is made, not with the registry at every start of the CLI.
+    const { createDifyApiTool } = await import("./api-tool/create-dify-api-tool.js");
+    return [createDifyApiTool(config as DifyApiToolConfig, options)];
   },
 };
