@@ -6,6 +6,7 @@ import { ToolDeckError } from "../../errors.js";
 import type { ToolKind } from "../platform.js";
 import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
 import { DifyHttpRequestConfigSchema } from "./config/dify-http-request-config.js";
+import { difyApiRequestView } from "./lint/dify-api-request-view.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
 function parsed<S extends z.ZodType>(
@@ -42,6 +43,10 @@ export const DIFY_API_TOOL_KIND: ToolKind = {
     return { ...config, spec: join(dirname(sink.file), config.spec) };
   },
   modelName: (config) => (config as DifyApiToolConfig).name,
+  callViews: (config) => {
+    const view = difyApiRequestView(config as DifyApiToolConfig);
+    return view ? [view] : [];
+  },
   async create(config, options) {
     // Loaded when a Dify API tool is made, not with the registry at every start of the CLI.
     const { createDifyApiTool } = await import("./api-tool/create-dify-api-tool.js");

@@ -31,6 +31,33 @@ export function loadApiTool(config: DifyApiToolConfig, roots?: readonly string[]
   return { document: parsed.document, bundle };
 }
 
+/** The last reading of each document, by path: lint rules and call views of many tools of one provider read it once. */
+const READ = new Map<string, { text: string; document: Record<string, unknown>; bundles: DifyApiBundle[] }>();
+
+/**
+ * The config's document and tool for lint rules and call views, which cannot fail: undefined when the
+ * document cannot be read, Dify refuses it or has no such tool (running the tool says why). Read inside
+ * the project (the working directory's repository), parsed again only when its text changed.
+ */
+export function apiToolOf(config: DifyApiToolConfig): LoadedApiTool | undefined {
+  let text: string;
+  try {
+    text = readProjectFile(config.spec, { roots: [projectRoot()] });
+  } catch {
+    return undefined;
+  }
+  let read = READ.get(config.spec);
+  if (read?.text !== text) {
+    const parsed = parseDifyApiDocument(text);
+    const bundles = parsed.ok ? difyApiBundles(parsed.document) : parsed;
+    if (!parsed.ok || !bundles.ok) return undefined;
+    read = { text, document: parsed.document, bundles: bundles.bundles };
+    READ.set(config.spec, read);
+  }
+  const bundle = read.bundles.find((candidate) => candidate.name === config.name);
+  return bundle ? { document: read.document, bundle } : undefined;
+}
+
 function readDocument(path: string, roots: readonly string[]): string {
   try {
     return readProjectFile(path, { roots });
