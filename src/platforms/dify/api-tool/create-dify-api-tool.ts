@@ -10,6 +10,7 @@ import {
   type DifyApiToolConfig,
 } from "../config/dify-api-tool-config.js";
 import { difyAgentLoop } from "../runtime/dify-agent-loop.js";
+import type { DifyApiBundle } from "./api-tool-bundle.js";
 import { answerResult, failure, notReproduced, type ResultSetting } from "./api-tool-result.js";
 import { difyModelTool } from "./api-tool-schema.js";
 import { buildApiRequest, DifyNotReproducible } from "./build-api-request.js";
@@ -37,7 +38,8 @@ export function createDifyApiTool(
   loaded: LoadedApiTool = loadApiTool(config, runtime.roots),
 ): ExecutableTool {
   const options = withOutboundPolicy(runtime);
-  const { bundle, document } = loaded;
+  const { document } = loaded;
+  const bundle = runtime.baseUrl === undefined ? loaded.bundle : aimedAt(loaded.bundle, runtime.baseUrl);
   const model = difyModelTool(bundle, config);
   const setting: ResultSetting = { underAgent: config.agent !== undefined };
   return {
@@ -54,11 +56,8 @@ export function createDifyApiTool(
         return notReproduced(
           `the value of {{#${fixed.missing}#}} is not known (set it with --var ${fixed.missing}=…)`,
         );
-      const credentials = resolvedCredentials(credentialsOf(config, options.vars ?? {}), options.vars ?? {});
-      if (!credentials.ok)
-        return notReproduced(
-          `credential variable ${credentials.unknown} is not set (set it with --secret ${credentials.unknown.replace(/^\$vars\./, "")}=…)`,
-        );
+      const credentials = credentialsFor(config, options.vars ?? {});
+      if (!credentials.ok) return notReproduced(credentials.reason);
       if (!SENT_METHODS.has(bundle.method))
         return failure(`Invalid http method ${bundle.method.toUpperCase()}`, setting);
       let request: ReturnType<typeof buildApiRequest>;
@@ -92,6 +91,14 @@ export function createDifyApiTool(
       return sendFailure(exchange.error, exchange.request, setting);
     },
   };
+}
+
+/** `scheme://authority` at the start of a URL. */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/** The tool sent to `--base-url`: the origin of `servers[0].url` replaced, its path kept (as a request tool's). */
+function aimedAt(bundle: DifyApiBundle, baseUrl: string): DifyApiBundle {
+  return { ...bundle, url: bundle.url.replace(ORIGIN, baseUrl.replace(/\/+$/, "")) };
 }
 
 /** A failure to send: the guard's refusal said as tooldeck's; a network error is httpx's, whose text is not modelled. */
@@ -140,13 +147,34 @@ export function credentialsOf(
       }),
     ),
   });
-  return parsed.success ? parsed.data : config.credentials;
+  if (parsed.success) return parsed.data;
+  throw new DifyNotReproducible(
+    `--var ${config.provider}.auth_type (or another ${config.provider}.* credential) is not one Dify takes: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+  );
 }
 
-type Credentials = { ok: true; value: DifyApiCredentials } | { ok: false; unknown: string };
+type Credentials = { ok: true; value: DifyApiCredentials } | { ok: false; reason: string };
 
-/** The credentials with their `{{$vars.X}}` values filled from `--var`/`--secret` (docs/dify.md). */
-function resolvedCredentials(credentials: DifyApiCredentials, vars: Record<string, string>): Credentials {
+/** The provider's credentials with their variables filled, or why they cannot be (nothing is sent). */
+function credentialsFor(config: DifyApiToolConfig, vars: Record<string, string>): Credentials {
+  try {
+    const resolved = resolvedCredentials(credentialsOf(config, vars), vars);
+    if (resolved.ok) return resolved;
+    const name = resolved.unknown.replace(/^\$vars\./, "");
+    return {
+      ok: false,
+      reason: `credential variable ${resolved.unknown} is not set (set it with --secret ${name}=…)`,
+    };
+  } catch (error) {
+    if (error instanceof DifyNotReproducible) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+function resolvedCredentials(
+  credentials: DifyApiCredentials,
+  vars: Record<string, string>,
+): { ok: true; value: DifyApiCredentials } | { ok: false; unknown: string } {
   const value: DifyApiCredentials = { ...credentials };
   for (const key of ["api_key_value", "api_key_header", "api_key_query_param"] as const) {
     const text = credentials[key];

@@ -172,6 +172,25 @@ describe("the request (facts 63–69)", () => {
     expect(seen[0]?.headers.authorization).toBe("Bearer k");
   });
 
+  test("an invalid <provider>.auth_type variable is said, and nothing is sent", async () => {
+    const { tool, seen } = await toolOf(getEvent, { name: "getEvent" }, undefined, {
+      vars: { "example.auth_type": "oauth" },
+    });
+    expect((await tool.invoke({ id: "1" })).notReproduced).toMatch(
+      /^--var example\.auth_type \(or another example\.\* credential\) is not one Dify takes: /,
+    );
+    expect(seen).toEqual([]);
+  });
+
+  test("--base-url replaces the origin of servers[0].url, its path kept", async () => {
+    const document = { ...getEvent, servers: [{ url: "https://api.example.com/v2" }] };
+    const { tool, seen } = await toolOf(document, { name: "getEvent" }, undefined, {
+      baseUrl: "http://127.0.0.1:8080/",
+    });
+    await tool.invoke({ id: "1" });
+    expect(seen[0]?.url).toBe("http://127.0.0.1:8080/v2/events/1?page=1");
+  });
+
   test("fact 66: body values converted by their property: bool('false') is True, oneOf/allOf/untyped are null", async () => {
     const properties = {
       count: { type: "integer" },
