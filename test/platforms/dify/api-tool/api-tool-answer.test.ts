@@ -54,6 +54,37 @@ describe("what the model is given (facts 77, 79–80)", () => {
     expect(tool.description).toBe("");
   });
 
+  test("fact 61: a name declared twice is shown once, by its last declaration, and required once per declaration", async () => {
+    const document = documentOf("/x/{id}", "put", {
+      operationId: "putX",
+      parameters: [{ name: "id", in: "path", required: true, description: "path id" }],
+      requestBody: {
+        content: {
+          "application/json": {
+            schema: { required: ["id"], properties: { id: { type: "integer", description: "body id" } } },
+          },
+        },
+      },
+    });
+    const { tool } = await toolOf(document, { name: "putX" });
+    expect(tool.inputSchema).toEqual({
+      type: "object",
+      properties: { id: { type: "number", description: "body id" } },
+      required: ["id", "id"],
+    });
+  });
+
+  test("an attacker's parameter named __proto__ is a property like any other", async () => {
+    const document = documentOf("/x", "get", {
+      operationId: "getX",
+      parameters: [{ name: "__proto__", in: "query" }],
+    });
+    const { tool, seen } = await toolOf(document, { name: "getX" });
+    expect(Object.keys((tool.inputSchema as { properties: object }).properties)).toEqual(["__proto__"]);
+    await tool.invoke(JSON.parse('{"__proto__": "x"}'));
+    expect(seen[0]?.url).toBe("https://api.example.com/x?__proto__=x");
+  });
+
   test("an Agent tool runs under the Agent's loop (fact 82)", async () => {
     const { tool } = await toolOf(getEvent, { name: "getEvent", agent: { ...AGENT, maximumIterations: 5 } });
     expect(tool.agentLoop?.maxIterations).toBe(5);
