@@ -8,7 +8,7 @@ import { isRequestTool } from "./rule-helpers.js";
 export const undisclosedFormat: LintRule<RequestToolConfig> = {
   id: "undisclosed-format",
   severity: "warning",
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   explains: ["rejected-request"],
   description: "a field with a required format or pattern that the tool never tells the LLM about",

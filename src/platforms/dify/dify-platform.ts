@@ -1,5 +1,10 @@
 import type { Platform } from "../platform.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
+import { difyApiBooleanText } from "./lint/dify-api-boolean-text.js";
+import { difyApiContentType } from "./lint/dify-api-content-type.js";
+import { difyApiErrorHidden } from "./lint/dify-api-error-hidden.js";
+import { difyApiFixedOverride } from "./lint/dify-api-fixed-override.js";
+import { difyApiLossyType } from "./lint/dify-api-lossy-type.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
 
 /** Dify: the HTTP Request nodes and custom API tools of its apps (reference/dify-tools.md). */
@@ -9,7 +14,14 @@ export const DIFY_PLATFORM = {
   profile: DIFY_PROFILE,
   loaders: [],
   shapes: 'a Dify app DSL ("kind: app")',
-  rules: [],
+  rules: [
+    // Custom API tools (docs/dify.md, "Custom API tools").
+    difyApiContentType,
+    difyApiLossyType,
+    difyApiBooleanText,
+    difyApiFixedOverride,
+    difyApiErrorHidden,
+  ],
   docs: "docs/dify.md",
   toolKinds: [DIFY_HTTP_REQUEST_KIND, DIFY_API_TOOL_KIND],
   operationHint: () => "",

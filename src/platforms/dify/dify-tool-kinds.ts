@@ -1,16 +1,17 @@
+import { dirname, isAbsolute, join } from "node:path";
 import type { z } from "zod";
 import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
 import { sanitizeToolName } from "../../runtime/tool-name.js";
 import type { ToolKind } from "../platform.js";
-import { DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
+import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
 import {
   type DifyHttpRequestConfig,
   DifyHttpRequestConfigSchema,
 } from "./config/dify-http-request-config.js";
 import { difyHttpToBaseUrl } from "./config/dify-http-to-base-url.js";
-import { createDifyHttpTool } from "./runtime/http/create-dify-http-tool.js";
+import { difyApiRequestView } from "./lint/dify-api-request-view.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
 function parsed<S extends z.ZodType>(
@@ -37,17 +38,34 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
         "load",
         `dify-http-request: ${parsedConfig.error.issues[0]?.message ?? "invalid config"}`,
       );
+    // Loaded when a Dify node is made, not with the registry at every start of the CLI.
+    const { createDifyHttpTool } = await import("./runtime/http/create-dify-http-tool.js");
     return [createDifyHttpTool(parsedConfig.data, options)];
   },
   toBaseUrl: (config, baseUrl) => difyHttpToBaseUrl(config as DifyHttpRequestConfig, baseUrl),
   modelName: (config) => sanitizeToolName((config as DifyHttpRequestConfig).name),
 };
 
-/** `kind: dify-api-tool`: a tool of a Dify custom API tool provider, run as Dify runs it. */
+/**
+ * `kind: dify-api-tool`: a tool of a Dify custom API tool provider, run as Dify runs it (docs/dify.md,
+ * "Custom API tools"). A relative `spec` is relative to the config file, resolved here as an
+ * `openapi-toolkit`'s is; the runtime reads it inside the project's roots.
+ */
 export const DIFY_API_TOOL_KIND: ToolKind = {
   kind: "dify-api-tool",
-  fromCanonical: (value, path, sink) => parsed(DifyApiToolConfigSchema, value, path, sink),
-  async create() {
-    throw new ToolDeckError("unsupported", "dify-api-tool: not built yet");
+  fromCanonical(value, path, sink) {
+    const config = parsed(DifyApiToolConfigSchema, value, path, sink);
+    if (!config || isAbsolute(config.spec)) return config;
+    return { ...config, spec: join(dirname(sink.file), config.spec) };
+  },
+  modelName: (config) => (config as DifyApiToolConfig).name,
+  callViews: (config) => {
+    const view = difyApiRequestView(config as DifyApiToolConfig);
+    return view ? [view] : [];
+  },
+  async create(config, options) {
+    // Loaded when a Dify API tool is made, not with the registry at every start of the CLI.
+    const { createDifyApiTool } = await import("./api-tool/create-dify-api-tool.js");
+    return [createDifyApiTool(config as DifyApiToolConfig, options)];
   },
 };
