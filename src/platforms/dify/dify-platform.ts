@@ -5,6 +5,7 @@ import { difyApiContentType } from "./lint/dify-api-content-type.js";
 import { difyApiErrorHidden } from "./lint/dify-api-error-hidden.js";
 import { difyApiFixedOverride } from "./lint/dify-api-fixed-override.js";
 import { difyApiLossyType } from "./lint/dify-api-lossy-type.js";
+import { difyIterationLimit } from "./lint/dify-iteration-limit.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
 
 /** Dify: the HTTP Request nodes and custom API tools of its apps (reference/dify-tools.md). */
@@ -21,6 +22,8 @@ export const DIFY_PLATFORM = {
     difyApiBooleanText,
     difyApiFixedOverride,
     difyApiErrorHidden,
+    // The Agent node (docs/dify.md, "The Agent node's loop").
+    difyIterationLimit,
   ],
   docs: "docs/dify.md",
   toolKinds: [DIFY_HTTP_REQUEST_KIND, DIFY_API_TOOL_KIND],
