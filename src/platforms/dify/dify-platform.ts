@@ -1,4 +1,5 @@
 import type { Platform } from "../platform.js";
+import { isDifyApp, loadDifyApp } from "./config/load-dify-app.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
 
@@ -7,7 +8,7 @@ export const DIFY_PLATFORM = {
   name: "dify",
   label: "Dify",
   profile: DIFY_PROFILE,
-  loaders: [],
+  loaders: [{ kind: "app", detects: isDifyApp, load: loadDifyApp }],
   shapes: 'a Dify app DSL ("kind: app")',
   rules: [],
   docs: "docs/dify.md",
