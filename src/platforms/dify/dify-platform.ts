@@ -1,6 +1,7 @@
 import type { Platform } from "../platform.js";
 import { isDifyApp, loadDifyApp } from "./config/load-dify-app.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
+import { DIFY_REMOTE } from "./remote/dify-remote.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
 
 /** Dify: the HTTP Request nodes and custom API tools of its apps (reference/dify-tools.md). */
@@ -11,6 +12,7 @@ export const DIFY_PLATFORM = {
   loaders: [{ kind: "app", detects: isDifyApp, load: loadDifyApp }],
   shapes: 'a Dify app DSL ("kind: app")',
   rules: [],
+  remote: DIFY_REMOTE,
   docs: "docs/dify.md",
   toolKinds: [DIFY_HTTP_REQUEST_KIND, DIFY_API_TOOL_KIND],
   operationHint: () => "",
