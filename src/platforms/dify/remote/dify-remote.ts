@@ -28,8 +28,16 @@ async function loadDifyInstance(options: RemoteSourceOptions): Promise<LoadResul
   return result;
 }
 
+/** The size Dify's import allows a DSL fetched from a URL (reference/dify-tools.md fact 92). */
+const MAX_DSL_BYTES = 10 * 1024 * 1024;
+
 /** One export's YAML, read as a file's: bounded, and a mapping as Dify's import asks (fact 92). */
 function loadExport(yaml: string, sink: LoadSink): void {
+  const bytes = Buffer.byteLength(yaml);
+  if (bytes > MAX_DSL_BYTES) {
+    sink.error("", `the DSL is ${bytes} bytes, more than the 10 MB Dify's import reads: not read`);
+    return;
+  }
   let value: unknown;
   try {
     value = parseBounded(yaml, "yaml");

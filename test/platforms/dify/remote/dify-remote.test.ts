@@ -36,8 +36,10 @@ function difyConsole(seen: string[] = []) {
         has_more: false,
         page: 2,
       });
-    const exported = /^\/console\/api\/apps\/(a1|a2|bad|list)\/export$/.exec(url.pathname);
+    const exported = /^\/console\/api\/apps\/(a1|a2|bad|list|huge)\/export$/.exec(url.pathname);
     if (exported?.[1] === "bad") return Response.json({ data: "version: [unclosed" });
+    if (exported?.[1] === "huge")
+      return Response.json({ data: `# ${"x".repeat(10 * 1024 * 1024)}\nkind: app\n` });
     if (exported?.[1] === "list") return Response.json({ data: "- a\n- b\n" });
     if (exported) return Response.json({ data: dsl(exported[1] === "a1" ? "First" : "Second") });
     return Response.json({ code: "not_found", message: "App not found.", status: 404 }, { status: 404 });
@@ -83,16 +85,17 @@ describe("--dify URL: apps read through Dify's console export", () => {
     expect(result.tools.map((tool) => tool.source.file)).toEqual(["dify:a2"]);
   });
 
-  test("an export that is not YAML, or not a mapping: a load error of that app, Dify's text for the latter", async () => {
+  test("an export that is not YAML, not a mapping, or over 10 MB: a load error of that app (fact 92)", async () => {
     const result = await DIFY_REMOTE.load({
       url: "http://127.0.0.1:5001",
       apiKey: "t",
-      ids: ["bad", "list"],
+      ids: ["bad", "list", "huge"],
       fetch: difyConsole(),
     });
     expect(result.errors.map((error) => `${error.file}: ${error.message}`)).toEqual([
       expect.stringMatching(/^dify:bad: invalid YAML \(/),
       "dify:list: Invalid YAML format: content must be a mapping",
+      "dify:huge: the DSL is 10485773 bytes, more than the 10 MB Dify's import reads: not read",
     ]);
   });
 
