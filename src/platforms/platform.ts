@@ -77,6 +77,12 @@ export type Fixed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** One shape of a platform's exports (a flow export, a node's inputs): how to tell it and read it. */
 export interface ExportLoader {
+  /**
+   * The `kind` its exports carry, when they carry one (a Dify app's `kind: app`): a value with this
+   * `kind` is this export, not tooldeck's format. A loader without it is never tried on a value that has
+   * a `kind`.
+   */
+  readonly kind?: string;
   /** Whether a config object has this shape. */
   detects(value: Record<string, unknown>): boolean;
   /** Its tools, errors, warnings and skipped nodes, into `sink`, located under `path`. */

@@ -105,7 +105,7 @@ describe("tooldeck call", () => {
     [["get_events", "--args", "{x"], /^tooldeck call: --args is not valid JSON: /],
     [
       ["get_events", "--profile", "strict"],
-      "tooldeck call: --profile must be standard, n8n or flowise, got 'strict'\n",
+      "tooldeck call: --profile must be standard, n8n, flowise or dify, got 'strict'\n",
     ],
     [["get_events", "--var", "novalue"], "tooldeck call: --var must be KEY=VALUE, got 'novalue'\n"],
     [["get_events", "--secret", "=x"], "tooldeck call: --secret must be KEY=VALUE, got '=x'\n"],

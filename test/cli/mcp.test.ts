@@ -95,7 +95,7 @@ describe("tooldeck mcp", () => {
   test.each([
     [["--transport", "ws"], "tooldeck mcp: --transport must be one of stdio, http, got 'ws'\n"],
     [["--port", "x"], "tooldeck mcp: --port must be a port number from 0 to 65535, got 'x'\n"],
-    [["--profile", "p"], "tooldeck mcp: --profile must be standard, n8n or flowise, got 'p'\n"],
+    [["--profile", "p"], "tooldeck mcp: --profile must be standard, n8n, flowise or dify, got 'p'\n"],
     [["--bogus"], "tooldeck mcp: Unknown option '--bogus' (see 'tooldeck mcp --help')\n"],
     // An argument is a path: mcp: names a file here as everywhere, and nothing is spawned.
     [["--list", "mcp:node server.js"], "tooldeck mcp: mcp:node server.js: no such file or folder"],

@@ -107,14 +107,14 @@ describe("loadConfigDocument: tooldeck's format", () => {
       "an unknown kind",
       { kind: "graphql" },
       [
-        't.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool" | "custom-tool", received "graphql"',
+        't.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool" | "custom-tool" | "dify-http-request" | "dify-api-tool", received "graphql"',
       ],
     ],
     [
       "a kind that is not text",
       { kind: 1 },
       [
-        't.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool" | "custom-tool", received 1',
+        't.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool" | "custom-tool" | "dify-http-request" | "dify-api-tool", received 1',
       ],
     ],
   ])("%s is an error", (_label, document, errors) => {
@@ -179,7 +179,7 @@ describe("loadConfigDocument: shapes", () => {
     [
       "legacy keys only: the method is unknown",
       { url: "http://x", name: "x" },
-      't.yaml: not a tool config: expected "kind" (tooldeck format), an n8n workflow export ("nodes" and "connections"), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")',
+      't.yaml: not a tool config: expected "kind" (tooldeck format), an n8n workflow export ("nodes" and "connections"), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes"), a Dify app DSL ("kind: app")',
     ],
     ["a scalar", 42, "t.yaml: expected a tool config object, received number"],
     ["null", null, "t.yaml: expected a tool config object, received null"],

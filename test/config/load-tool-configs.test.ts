@@ -138,8 +138,8 @@ describe("loadToolConfigs: folders and files", () => {
           "fixtures/configs/flowise-broken-chatflow.json: nodes[1].data: expected object, received undefined",
           "fixtures/configs/flowise-mixed-keys.json: mixes the input keys of Flowise nodes requestsGet and requestsPost",
           "fixtures/configs/invalid-yaml.yaml: invalid YAML (bad indentation of a mapping entry at line 3, column 7)",
-          "fixtures/configs/not-a-config.json: not a tool config: expected "kind" (tooldeck format), an n8n workflow export ("nodes" and "connections"), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes")",
-          "fixtures/configs/unknown-kind.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool" | "custom-tool", received "graphql"",
+          "fixtures/configs/not-a-config.json: not a tool config: expected "kind" (tooldeck format), an n8n workflow export ("nodes" and "connections"), Flowise request-tool inputs (requestsGetUrl…) or a Flowise flow export ("nodes"), a Dify app DSL ("kind: app")",
+          "fixtures/configs/unknown-kind.yaml: kind: expected "request" | "openapi-toolkit" | "http" | "n8n-http-tool" | "custom-tool" | "dify-http-request" | "dify-api-tool", received "graphql"",
           "fixtures/configs/duplicate-names.yaml: [1]: duplicate tool name "get_events" (first defined at fixtures/configs/duplicate-names.yaml: [0])",
         ],
         "specs": [

@@ -31,9 +31,10 @@ Options:
                       (which the summary counts: flowise for 13 files), before the report
   --traffic PATH      recorded traffic to infer it from: HAR captures, traffic files, cassettes or
                       folders of them (repeatable; default scenarios/; docs/traffic.md)
-  --profile P         standard, n8n (judge what n8n 2.41 does) or flowise (judge what Flowise 3.1 does);
-                      default standard, n8n for n8n workflows and --n8n, flowise for Flowise exports
-                      and --flowise chatflows
+  --profile P         standard, n8n (judge what n8n 2.41 does), flowise (judge what Flowise 3.1 does)
+                      or dify (judge what Dify does); default standard, n8n for n8n workflows and
+                      --n8n, flowise for Flowise exports and --flowise chatflows, dify for Dify apps
+                      and --dify
   --format F          stylish (default), json, sarif, junit, github (GitHub Actions annotations) or html
                       (one self-contained page: findings with their fixes, ${probes ? "each probe's request and answer,\n                      " : ""}the JSON schema the LLM is given; filters and search work offline);
                       repeatable, F=FILE writes that report to FILE (--format stylish --format

@@ -26,7 +26,7 @@ Arguments:
 Options:
   --cassettes PATH    scenario cassettes (.cassette.json) or folders of them: their recorded calls are
                       checked too (repeatable)
-  --profile NAME      the profile of tools in tooldeck's format (standard, flowise, n8n; default standard)
+  --profile NAME      the profile of tools in tooldeck's format (standard, flowise, n8n, dify; default standard)
   --var KEY=VALUE     a {{$vars.KEY}} value the tools' URLs are read with (repeatable)
   --format NAME[=FILE]
                       stylish (default), json, sarif, junit, github or html; =FILE writes it to FILE

@@ -22,9 +22,9 @@ export const SANDBOX_WORKERS_HELP = `  --sandbox-workers N run at most N sandbox
                       memory at most N x 64 MiB); the other calls wait their turn, their time limit counted
                       from their start`;
 
-export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means), n8n (what n8n 2.41 does) or flowise (what
-                      Flowise 3.1 does); default, as check: a platform's export runs as that platform
-                      runs it, anything else as standard
+export const TOOL_FLAGS_HELP = `  --profile P         standard (what the config means), n8n (what n8n 2.41 does), flowise (what
+                      Flowise 3.1 does) or dify (what Dify does); default, as check: a platform's
+                      export runs as that platform runs it, anything else as standard
   --flow FILE         only the tools of this flow (a file, or an agent: 'flow.json › Agent 1'), when
                       several flows have a tool of one name
   --var KEY=VALUE     set {{$vars.KEY}} (repeatable); printed as it is unless it is secret (docs/security.md)
@@ -49,7 +49,11 @@ export const PLATFORM_FLAGS_HELP = `  --flowise URL       also read the tools of
   --n8n URL           also read the HTTP tools of an n8n instance's workflows (GET /api/v1/workflows;
                       the API key from --api-key, $TOOLDECK_API_KEY or $N8N_API_KEY)
   --workflow ID       only this n8n workflow (repeatable)
-                      (both send the key to the URL's origin only: a redirect elsewhere is refused)`;
+  --dify URL          also read the apps of a Dify instance through its console export
+                      (GET /console/api/apps/{id}/export, secrets left out; the console token from
+                      --api-key, $TOOLDECK_API_KEY or $DIFY_API_KEY)
+  --app ID            only this Dify app (repeatable)
+                      (each sends the key to the URL's origin only: a redirect elsewhere is refused)`;
 
 /**
  * The MCP source flags of tools, lint and check: the only way to name an MCP server, since an argument

@@ -13,9 +13,10 @@ Arguments:
   paths               config files or folders (default tools/); always paths, a file named mcp:… too
 
 Options:
-  --profile P         standard, n8n or flowise: the schema differs (Flowise shows every param as a
-                      string; an n8n node's schema is n8n's under every profile); default, as check: a
-                      platform's export under its platform's profile, anything else under standard
+  --profile P         standard, n8n, flowise or dify: the schema differs (Flowise shows every param
+                      as a string; an n8n node's schema is n8n's under every profile); default, as
+                      check: a platform's export under its platform's profile, anything else under
+                      standard
   --provider P        list the tools as the provider P's client sends them, one request per agent
                       (an Agent node's or n8n agent's tools, else a file's): openai, openai-strict,
                       anthropic, anthropic-strict, gemini, vertex, bedrock or mcp. The body LangChain's provider class builds (ChatOpenAI's Chat

@@ -1,4 +1,5 @@
 import type { Platform } from "../platform.js";
+import { isDifyApp, loadDifyApp } from "./config/load-dify-app.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
 import { difyApiBooleanText } from "./lint/dify-api-boolean-text.js";
 import { difyApiContentType } from "./lint/dify-api-content-type.js";
@@ -6,6 +7,7 @@ import { difyApiErrorHidden } from "./lint/dify-api-error-hidden.js";
 import { difyApiFixedOverride } from "./lint/dify-api-fixed-override.js";
 import { difyApiLossyType } from "./lint/dify-api-lossy-type.js";
 import { difyIterationLimit } from "./lint/dify-iteration-limit.js";
+import { DIFY_REMOTE } from "./remote/dify-remote.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
 
 /** Dify: the HTTP Request nodes and custom API tools of its apps (reference/dify-tools.md). */
@@ -13,7 +15,7 @@ export const DIFY_PLATFORM = {
   name: "dify",
   label: "Dify",
   profile: DIFY_PROFILE,
-  loaders: [],
+  loaders: [{ kind: "app", detects: isDifyApp, load: loadDifyApp }],
   shapes: 'a Dify app DSL ("kind: app")',
   rules: [
     // Custom API tools (docs/dify.md, "Custom API tools").
@@ -25,6 +27,7 @@ export const DIFY_PLATFORM = {
     // The Agent node (docs/dify.md, "The Agent node's loop").
     difyIterationLimit,
   ],
+  remote: DIFY_REMOTE,
   docs: "docs/dify.md",
   toolKinds: [DIFY_HTTP_REQUEST_KIND, DIFY_API_TOOL_KIND],
   operationHint: () => "",

@@ -1,0 +1,73 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { tooldeck, tooldeckWithEnv } from "../../../support/run-tooldeck.js";
+
+const DSL = `app: {mode: workflow, name: Events}
+kind: app
+version: 0.6.0
+workflow:
+  graph:
+    nodes:
+    - id: '1'
+      data: {type: http-request, title: update_event, method: PUT, url: 'https://api.example.com/events'}
+`;
+
+/** A Dify console on 127.0.0.1: the app list and one export, the token checked; what reached it recorded. */
+const seen: string[] = [];
+const http: Server = createServer((request, response) => {
+  seen.push(`${request.url} ${request.headers.authorization ?? "-"}`);
+  response.setHeader("content-type", "application/json");
+  if (request.headers.authorization !== "Bearer t") {
+    response.statusCode = 401;
+    response.end(JSON.stringify({ code: "unauthorized", message: "Invalid token.", status: 401 }));
+  } else if (request.url?.startsWith("/console/api/apps?"))
+    response.end(JSON.stringify({ data: [{ id: "a1", name: "Events" }], has_more: false }));
+  else if (request.url === "/console/api/apps/a1/export?include_secret=false")
+    response.end(JSON.stringify({ data: DSL }));
+  else {
+    response.statusCode = 404;
+    response.end(JSON.stringify({ message: "App not found." }));
+  }
+});
+const origin = () => `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+
+beforeAll(() => new Promise<void>((done) => http.listen(0, "127.0.0.1", () => done())));
+afterAll(() => {
+  http.closeAllConnections();
+  return new Promise<void>((done) => http.close(() => done()));
+});
+beforeEach(() => {
+  seen.length = 0;
+});
+
+describe("tooldeck lint --dify URL", () => {
+  test("every app of the console, each the file dify:<name>, judged under the dify profile", async () => {
+    const { exit, stdout } = await tooldeck("lint", "--dify", origin(), "--api-key", "t");
+    expect(exit).toBe(0);
+    expect(stdout).toContain("dify:Events\n  update_event\n");
+    expect(stdout).toContain("no problems in 1 tool (profile dify)");
+    expect(stdout).toContain("update_event");
+    expect(seen).toEqual([
+      "/console/api/apps?page=1&limit=100 Bearer t",
+      "/console/api/apps/a1/export?include_secret=false Bearer t",
+    ]);
+  });
+
+  test("--app ID and the token from $DIFY_API_KEY", async () => {
+    const { exit } = await tooldeckWithEnv({ DIFY_API_KEY: "t" }, "lint", "--dify", origin(), "--app", "a1");
+    expect(exit).toBe(0);
+    expect(seen).toEqual(["/console/api/apps/a1/export?include_secret=false Bearer t"]);
+  });
+
+  test("a refused token: exit 2, one line naming the URL, the token printed nowhere", async () => {
+    const { exit, stdout, stderr } = await tooldeck("lint", "--dify", origin(), "--api-key", "wrong-token");
+    expect(exit).toBe(2);
+    expect(stderr.trimEnd().split("\n")).toEqual([
+      expect.stringContaining(
+        `${origin()}/console/api/apps?page=1&limit=100: 401 Invalid token. (the console token was refused)`,
+      ),
+    ]);
+    expect(`${stdout}${stderr}`).not.toContain("wrong-token");
+  });
+});
