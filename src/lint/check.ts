@@ -6,8 +6,9 @@ import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
 import type { ContextBudget } from "../providers/budget/context-budget.js";
 import { type BudgetLimit, budgetLimit } from "../providers/budget/context-window.js";
-import { definitionCosts } from "../providers/budget/definition-costs.js";
+import { type DefinitionCostOptions, definitionCosts } from "../providers/budget/definition-costs.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
+import { createModelToolsOf } from "../providers/model-tools-of.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { createTool } from "../runtime/create-tools.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
@@ -205,7 +206,9 @@ async function checkGroup(
   onTool: (done: number) => void,
 ): Promise<{ diagnostics: Diagnostic[]; tools: { tool: LoadedTool; report: ToolReport }[] }> {
   const toolkits = await loadToolkitSpecs(tools, options.specRead, profile);
-  const budget = await measureBudget(tools, profile, toolkits.specs, options);
+  // Both rules that judge what the model is sent (context-budget, provider-rejects) share one build.
+  const modelToolsOf = createModelToolsOf({ profile, toolkitSpecs: toolkits.specs });
+  const budget = await measureBudget(tools, { profile, toolkitSpecs: toolkits.specs, modelToolsOf }, options);
   const diagnostics: Diagnostic[] = [
     ...toolkits.diagnostics,
     ...lint(tools, {
@@ -220,7 +223,12 @@ async function checkGroup(
       ...(options.customRules?.length ? { rules: [...DEFAULT_RULES, ...options.customRules] } : {}),
     }),
     ...(judgesProviders(options)
-      ? await providerRejects(tools, { profile, toolkitSpecs: toolkits.specs, ...providerOptions(options) })
+      ? await providerRejects(tools, {
+          profile,
+          toolkitSpecs: toolkits.specs,
+          modelToolsOf,
+          ...providerOptions(options),
+        })
       : []),
   ];
   if (!options.probe || options.settings?.probe === "off") {
@@ -259,14 +267,13 @@ async function checkGroup(
  */
 async function measureBudget(
   tools: readonly LoadedTool[],
-  profile: Profile,
-  toolkitSpecs: ReadonlyMap<string, OperationIndex>,
+  built: Pick<DefinitionCostOptions, "profile" | "toolkitSpecs" | "modelToolsOf">,
   options: CheckOptions,
 ): Promise<ContextBudget | undefined> {
   if (options.settings?.["context-budget"] === "off") return undefined;
   const limit = options.contextBudget ?? budgetLimit({});
   // Half the budget is where the rule starts to speak; past the budget its verdict is made.
-  const measure = { profile, toolkitSpecs, countFrom: Math.floor(limit.tokens / 2), stopAt: limit.tokens };
+  const measure = { ...built, countFrom: Math.floor(limit.tokens / 2), stopAt: limit.tokens };
   return { limit, definitions: await definitionCosts(tools, measure) };
 }
 
