@@ -4,9 +4,7 @@ import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
 import type { Profile } from "../profile.js";
-import type { ContextBudget } from "../providers/budget/context-budget.js";
-import { type BudgetLimit, budgetLimit } from "../providers/budget/context-window.js";
-import { definitionCosts } from "../providers/budget/definition-costs.js";
+import type { BudgetLimit } from "../providers/budget/context-window.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { createTool } from "../runtime/create-tools.js";
@@ -19,11 +17,12 @@ import { noSpecFindings } from "./api-map/no-spec-findings.js";
 import { applySeverities, type RuleSetting } from "./apply-severities.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { foldExplainedProbes } from "./fold-explained-probes.js";
-import { lint, toolIdentity } from "./lint.js";
+import { toolIdentity } from "./lint.js";
 import { lintMcpTools } from "./lint-mcp-tools.js";
+import { lintTools } from "./lint-tools.js";
 import { loadDiagnostics, loadToolkitSpecs } from "./load-check-inputs.js";
 import type { ProbeRecord, ProbeTarget } from "./probe/probe.js";
-import { mcpProviderRejects, providerRejects } from "./provider-rejects/provider-rejects.js";
+import { mcpProviderRejects } from "./provider-rejects/provider-rejects.js";
 import type { CheckReport, GivenToLlm, RuleInfo, ToolReport } from "./report.js";
 import type { LintRule } from "./rule.js";
 import { RULE_CATALOG } from "./rule-catalog.js";
@@ -205,12 +204,10 @@ async function checkGroup(
   onTool: (done: number) => void,
 ): Promise<{ diagnostics: Diagnostic[]; tools: { tool: LoadedTool; report: ToolReport }[] }> {
   const toolkits = await loadToolkitSpecs(tools, options.specRead, profile);
-  const budget = await measureBudget(tools, profile, toolkits.specs, options);
   const diagnostics: Diagnostic[] = [
     ...toolkits.diagnostics,
-    ...lint(tools, {
+    ...(await lintTools(tools, {
       profile,
-      ...(budget ? { budget } : {}),
       ...(options.apis ? { apis: options.apis } : options.spec ? { spec: options.spec } : {}),
       toolkitSpecs: toolkits.specs,
       ...(options.settings ? { settings: options.settings } : {}),
@@ -218,10 +215,9 @@ async function checkGroup(
       ...(options.portability ? { portability: true } : {}),
       ...(options.flowiseSecurityCheckOff ? { flowiseSecurityCheckOff: true } : {}),
       ...(options.customRules?.length ? { rules: [...DEFAULT_RULES, ...options.customRules] } : {}),
-    }),
-    ...(judgesProviders(options)
-      ? await providerRejects(tools, { profile, toolkitSpecs: toolkits.specs, ...providerOptions(options) })
-      : []),
+      ...(options.contextBudget ? { contextBudget: options.contextBudget } : {}),
+      ...providerOptions(options),
+    })),
   ];
   if (!options.probe || options.settings?.probe === "off") {
     const list = { profile, specs: toolkits.specs, details: options.details ?? false };
@@ -250,24 +246,6 @@ async function checkGroup(
       report: toToolReport(record, options.details ?? false),
     })),
   };
-}
-
-/**
- * The context budget and each agent's definitions, measured unless `context-budget` is off: only an
- * agent whose definitions could take more than half the budget is built and counted (below that the rule
- * has nothing to say), and only up to the budget (past it the verdict is made).
- */
-async function measureBudget(
-  tools: readonly LoadedTool[],
-  profile: Profile,
-  toolkitSpecs: ReadonlyMap<string, OperationIndex>,
-  options: CheckOptions,
-): Promise<ContextBudget | undefined> {
-  if (options.settings?.["context-budget"] === "off") return undefined;
-  const limit = options.contextBudget ?? budgetLimit({});
-  // Half the budget is where the rule starts to speak; past the budget its verdict is made.
-  const measure = { profile, toolkitSpecs, countFrom: Math.floor(limit.tokens / 2), stopAt: limit.tokens };
-  return { limit, definitions: await definitionCosts(tools, measure) };
 }
 
 /**

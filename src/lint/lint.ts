@@ -45,8 +45,10 @@ export interface LintOptions {
 }
 
 /**
- * Runs the rules that apply to the profile over every tool. Never throws for a bad config: each
- * problem is a `Diagnostic`. Sorted by file, then severity.
+ * Runs the rules that apply to the profile over every tool, synchronously: the rule engine. The
+ * library's `lint` (`lint-tools.ts`, what `check` runs) adds each agent's measured definitions
+ * (`budget`) and the provider gate. Never throws for a bad config: each problem is a `Diagnostic`.
+ * Sorted by file, then severity.
  * @example
  * const diagnostics = lint(loaded.tools, { profile: "flowise" });
  */

@@ -18,13 +18,23 @@ export function sanitizeToolName(name: string): string {
 /** Makes names unique in order: the second `get` becomes `get_2` (kept within 64 characters). */
 export function deduplicateNames(names: readonly string[]): string[] {
   const seen = new Set<string>();
+  // The next suffix to try per name: every lower one is taken for good, so a name repeated thousands of
+  // times is not tried from `_2` again each time (linear, not quadratic).
+  const next = new Map<string, number>();
   return names.map((name) => {
     let candidate = name;
-    for (let n = 2; seen.has(candidate); n++) {
-      const suffix = `_${n}`;
-      candidate = `${name.slice(0, 64 - suffix.length)}${suffix}`;
+    if (seen.has(name)) {
+      let n = next.get(name) ?? 2;
+      while (seen.has(suffixed(name, n))) n++;
+      candidate = suffixed(name, n);
+      next.set(name, n + 1);
     }
     seen.add(candidate);
     return candidate;
   });
+}
+
+function suffixed(name: string, n: number): string {
+  const suffix = `_${n}`;
+  return `${name.slice(0, 64 - suffix.length)}${suffix}`;
 }

@@ -20,11 +20,16 @@ export function noSpecFindings(tools: readonly LoadedTool[], map: ApiMap): Diagn
     const hosts = new Set(
       matchTool(map, tool).flatMap(({ match }) => (match.by === "no-spec" ? [match.host] : [])),
     );
-    for (const host of hosts) byHost.set(host, [...(byHost.get(host) ?? []), tool]);
+    for (const host of hosts) {
+      const calling = byHost.get(host);
+      if (calling) calling.push(tool);
+      else byHost.set(host, [tool]);
+    }
   }
   return [...byHost].map(([host, calling]) => {
     const [first] = calling as [LoadedTool];
-    const names = [...new Set(calling.map((tool) => labelOf(tool, calling)))];
+    const labelOf = labelsOf(calling);
+    const names = [...new Set(calling.map(labelOf))];
     const listed =
       names.slice(0, NAMED).join(", ") + (names.length > NAMED ? `, and ${names.length - NAMED} more` : "");
     const count = calling.length === 1 ? "1 tool" : `${calling.length} tools`;
@@ -42,12 +47,22 @@ export function noSpecFindings(tools: readonly LoadedTool[], map: ApiMap): Diagn
 
 /**
  * A tool as the finding lists it: the name its model sees, with its agent (its flow, or its file) when another agent's
- * tool of that name calls the host too (two flows' get_forecast), so the list names every tool it counts.
+ * tool of that name calls the host too (two flows' get_forecast), so the list names every tool it counts. The
+ * agents of each name are gathered once, so a host called by thousands of tools is listed in linear time.
  */
-function labelOf(tool: LoadedTool, calling: readonly LoadedTool[]): string {
-  const name = toolIdentity(tool).tool;
-  const twin = calling.some((other) => toolIdentity(other).tool === name && agentOf(other) !== agentOf(tool));
-  return twin ? `${name} (${agentOf(tool)})` : name;
+function labelsOf(calling: readonly LoadedTool[]): (tool: LoadedTool) => string {
+  const agentsOf = new Map<string, Set<string>>();
+  for (const tool of calling) {
+    const name = toolIdentity(tool).tool;
+    const agents = agentsOf.get(name) ?? new Set<string>();
+    agents.add(agentOf(tool));
+    agentsOf.set(name, agents);
+  }
+  return (tool) => {
+    const name = toolIdentity(tool).tool;
+    const twin = (agentsOf.get(name)?.size ?? 0) > 1;
+    return twin ? `${name} (${agentOf(tool)})` : name;
+  };
 }
 
 function agentOf(tool: LoadedTool): string {

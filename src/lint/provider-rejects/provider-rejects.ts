@@ -1,15 +1,15 @@
 import { joinPath } from "../../config/json-path.js";
 import { agentOf } from "../../config/tool-agent.js";
 import type { LoadedTool, ToolAgent } from "../../config/tool-config.js";
+import { groupBy } from "../../json/group-by.js";
 import type { ListedMcpTool } from "../../mcp/list-mcp-tools.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { Profile } from "../../profile.js";
-import type { ModelTool, WireToolsOf } from "../../providers/default-wire-tools.js";
+import type { WireToolsOf } from "../../providers/default-wire-tools.js";
+import { createModelToolsOf, type ModelToolsOf } from "../../providers/model-tools-of.js";
 import type { ProviderId } from "../../providers/wire-tool.js";
-import { createTool } from "../../runtime/create-tools.js";
 import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { deduplicateNames } from "../../runtime/tool-name.js";
-import { createToolkit } from "../../runtime/toolkit/create-toolkit.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { toolIdentity } from "../lint.js";
 import { DEFAULT_PROVIDERS } from "./choose-providers.js";
@@ -24,6 +24,11 @@ export interface ProviderRejectsOptions {
   providers?: readonly ProviderId[];
   /** What an agent's tools become on the wire (default `defaultWireToolsOf`). */
   wireToolsOf?: WireToolsOf;
+  /**
+   * What each config gives its model, shared with the context budget's measure so that a run builds each
+   * tool once (default: built here, under `profile` with `toolkitSpecs`).
+   */
+  modelToolsOf?: ModelToolsOf;
 }
 
 /**
@@ -38,9 +43,10 @@ export async function providerRejects(
   tools: readonly LoadedTool[],
   options: ProviderRejectsOptions,
 ): Promise<Diagnostic[]> {
+  const modelToolsOf = options.modelToolsOf ?? createModelToolsOf(options);
   const diagnostics: Diagnostic[] = [];
   for (const [agent, members] of byAgent(tools)) {
-    const sent = (await Promise.all(members.map((tool) => sentTools(tool, options)))).flat();
+    const sent = (await Promise.all(members.map((tool) => sentTools(tool, modelToolsOf)))).flat();
     diagnostics.push(...(await judgeAgent({ agent, tools: withSentNames(sent, options.profile) }, options)));
   }
   return diagnostics;
@@ -54,8 +60,7 @@ export async function mcpProviderRejects(
   tools: readonly ListedMcpTool[],
   options: Pick<ProviderRejectsOptions, "providers" | "wireToolsOf"> = {},
 ): Promise<Diagnostic[]> {
-  const servers = new Map<string, ListedMcpTool[]>();
-  for (const tool of tools) servers.set(tool.source.file, [...(servers.get(tool.source.file) ?? []), tool]);
+  const servers = groupBy(tools, (tool) => tool.source.file);
   const diagnostics: Diagnostic[] = [];
   for (const [file, listed] of servers) {
     const agent: AgentToJudge = {
@@ -86,8 +91,8 @@ function byAgent(tools: readonly LoadedTool[]): Map<ToolAgent, LoadedTool[]> {
 }
 
 /** The tools a config gives its model (a toolkit: one per operation), as the runtime builds them. */
-async function sentTools(tool: LoadedTool, options: ProviderRejectsOptions): Promise<SentTool[]> {
-  const built = await buildTools(tool, options);
+async function sentTools(tool: LoadedTool, modelToolsOf: ModelToolsOf): Promise<SentTool[]> {
+  const built = await modelToolsOf(tool);
   const identity = toolIdentity(tool);
   const single = built.length === 1 && tool.config.kind !== "openapi-toolkit";
   return built.map((executable) => ({
@@ -100,25 +105,6 @@ async function sentTools(tool: LoadedTool, options: ProviderRejectsOptions): Pro
       ? { fieldPath: (field: "name" | "description") => joinPath(tool.source.path, field) }
       : {}),
   }));
-}
-
-async function buildTools(tool: LoadedTool, options: ProviderRejectsOptions): Promise<ModelTool[]> {
-  const { config } = tool;
-  try {
-    if (config.kind === "request") {
-      // What the runtime gives the model, without the rest of an executable tool (its URL, headers and
-      // body resolvers), which would cost three times as much on a large project.
-      const profile = toolProfileOf(options.profile);
-      if (profile.refusal(config)) return [];
-      const inputSchema = profile.requestArguments(config).jsonSchema;
-      return [{ name: profile.toolName(config.name), description: config.description, inputSchema }];
-    }
-    if (config.kind !== "openapi-toolkit") return await createTool(config, { profile: options.profile });
-    const spec = options.toolkitSpecs?.get(config.spec);
-    return spec ? await createToolkit(config, { profile: options.profile, spec }) : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Under a profile that makes names unique (standard: `get_2`), the names as they are sent. */

@@ -1,10 +1,9 @@
 import { agentOf } from "../../config/tool-agent.js";
 import type { LoadedTool } from "../../config/tool-config.js";
+import { groupBy } from "../../json/group-by.js";
 import type { OperationIndex } from "../../openapi/operation-index.js";
 import type { Profile } from "../../profile.js";
-import { createTool } from "../../runtime/create-tools.js";
-import type { ExecutableTool } from "../../runtime/tool-result.js";
-import { createToolkit } from "../../runtime/toolkit/create-toolkit.js";
+import { createModelToolsOf, type ModelToolsOf } from "../model-tools-of.js";
 import type { DefinitionCost } from "./context-budget.js";
 import { loadTokenCounter, type TokenCounter } from "./token-counter.js";
 import { toolDefinitionText } from "./tool-definition-text.js";
@@ -23,6 +22,11 @@ export interface DefinitionCostOptions {
   stopAt?: number;
   /** The tokenizer, loaded only when an agent needs counting; default o200k_base (`loadTokenCounter`). */
   loadCounter?: () => Promise<TokenCounter>;
+  /**
+   * What each config gives its model, shared with the provider gate so that a run builds each tool once
+   * (default: built here, under `profile` with `toolkitSpecs`).
+   */
+  modelToolsOf?: ModelToolsOf;
 }
 
 /**
@@ -40,23 +44,18 @@ export async function definitionCosts(
   options: DefinitionCostOptions,
 ): Promise<Map<string, DefinitionCost>> {
   const costs = new Map<string, DefinitionCost>();
+  const modelToolsOf = options.modelToolsOf ?? createModelToolsOf(options);
   for (const [id, agentTools] of byAgent(tools)) {
     const bound = agentTools.reduce((sum, tool) => sum + bytesBound(tool), 0);
     if (bound <= (options.countFrom ?? 0)) continue;
-    const cost = await measureAgent(agentTools, options);
+    const cost = await measureAgent(agentTools, options, modelToolsOf);
     if (cost) costs.set(id, cost);
   }
   return costs;
 }
 
 function byAgent(tools: readonly LoadedTool[]): Map<string, LoadedTool[]> {
-  const agents = new Map<string, LoadedTool[]>();
-  for (const tool of tools) {
-    if (tool.config.kind === "http") continue;
-    const id = agentOf(tool.source).id;
-    agents.set(id, [...(agents.get(id) ?? []), tool]);
-  }
-  return agents;
+  return groupBy(tools, (tool) => (tool.config.kind === "http" ? undefined : agentOf(tool.source).id));
 }
 
 /**
@@ -78,6 +77,7 @@ function bytesBound(tool: LoadedTool): number {
 async function measureAgent(
   tools: readonly LoadedTool[],
   options: DefinitionCostOptions,
+  modelToolsOf: ModelToolsOf,
 ): Promise<DefinitionCost | undefined> {
   const [first] = tools as [LoadedTool];
   const cost: DefinitionCost = { agent: agentOf(first.source), first, tools: 0, tokens: 0 };
@@ -95,7 +95,7 @@ async function measureAgent(
       cost.estimated = true;
       break;
     }
-    for (const built of await definitionsOf(tool, options)) {
+    for (const built of await modelToolsOf(tool)) {
       const text = toolDefinitionText(built);
       cost.tools++;
       bytes += Buffer.byteLength(text);
@@ -105,15 +105,4 @@ async function measureAgent(
     if (count) for (const text of waiting.splice(0)) cost.tokens += count(text);
   }
   return count ? cost : undefined;
-}
-
-async function definitionsOf(tool: LoadedTool, options: DefinitionCostOptions): Promise<ExecutableTool[]> {
-  const { config } = tool;
-  try {
-    if (config.kind !== "openapi-toolkit") return await createTool(config, { profile: options.profile });
-    const spec = options.toolkitSpecs?.get(config.spec);
-    return spec ? await createToolkit(config, { profile: options.profile, spec }) : [];
-  } catch {
-    return [];
-  }
 }

@@ -1,5 +1,5 @@
 import type { WireTool } from "../wire-tool.js";
-import { type ProviderRule, perSchema, perTool, toolPath } from "./provider-rule.js";
+import { type ProviderRule, perParameters, perSchema, perTool, toolPath } from "./provider-rule.js";
 import { type SchemaNode, walkSchema } from "./schema-walk.js";
 
 /**
@@ -171,7 +171,7 @@ function googleRules(api: GoogleApi): ProviderRule[] {
       "a schema keyword Google's `Schema` does not have (`additionalProperties`, `$schema`, `const`, `oneOf`, `$ref`…)",
       "https://github.com/zed-extensions/mcp-server-brave-search/issues/12",
       "2025-11-20",
-      perTool((tool, index, request) =>
+      perParameters((tool, index, request) =>
         [...unknownFields(tool, index, fields)].map(({ keys, field, message }) => ({
           path: `${toolPath(tool, request.schemaKey)}${keys.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("")}.${field}`,
           tool: index,

@@ -46,13 +46,30 @@ export function perTool(
   return (tools, request) => tools.flatMap((tool, index) => judgeOne(tool, index, request));
 }
 
-/** A rule judging every schema of each tool's parameters (nested ones too, with their exact paths). */
+type JudgeOne = (tool: WireTool, index: number, request: RequestShape) => RuleFinding[];
+
+/**
+ * A rule judging each tool by its parameters: whether `judgeOne` finds anything must depend on
+ * `tool.parameters` alone (the name and index only word the message and the path). A parameters object
+ * found clean is then clean for every tool sending it, and is not judged again: the copies of one schema
+ * across a project's tools (the same object, as `createModelToolsOf` and the wire forms share them) cost
+ * one judgment.
+ */
+export function perParameters(judgeOne: JudgeOne): ProviderRule["judge"] {
+  return perTool(rememberingClean(judgeOne));
+}
+
+/**
+ * A rule judging every schema of each tool's parameters (nested ones too, with their exact paths).
+ * `judgeNode`'s verdict is the node's alone (the tool and index only word the message), so a schema is
+ * judged once however many tools send it (`perParameters`); `only` picks the tools judged at all (the
+ * strict ones).
+ */
 export function perSchema(
   judgeNode: (node: SchemaNode, tool: WireTool, index: number) => string | undefined,
   only?: (tool: WireTool, request: RequestShape) => boolean,
 ): ProviderRule["judge"] {
-  return perTool((tool, index, request) => {
-    if (only && !only(tool, request)) return [];
+  const judgeOne = rememberingClean((tool, index, request) => {
     const found: RuleFinding[] = [];
     for (const node of walkSchema(tool.parameters)) {
       const message = judgeNode(node, tool, index);
@@ -61,6 +78,22 @@ export function perSchema(
     }
     return found;
   });
+  return perTool((tool, index, request) =>
+    only && !only(tool, request) ? [] : judgeOne(tool, index, request),
+  );
+}
+
+/** `judgeOne`, skipping the parameters objects it already found nothing in. */
+function rememberingClean(judgeOne: JudgeOne): JudgeOne {
+  const clean = new WeakSet<object>();
+  return (tool, index, request) => {
+    const { parameters } = tool;
+    const remembered = typeof parameters === "object" && parameters !== null;
+    if (remembered && clean.has(parameters)) return [];
+    const found = judgeOne(tool, index, request);
+    if (remembered && found.length === 0) clean.add(parameters);
+    return found;
+  };
 }
 
 /** The path of a tool's field: `tools[3].function.name`. */

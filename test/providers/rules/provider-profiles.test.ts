@@ -46,3 +46,50 @@ describe("the provider profiles", () => {
     }
   });
 });
+
+describe("one schema sent by many tools", () => {
+  const shared = {
+    type: "object",
+    properties: { tags: { type: "array" }, q: { type: "string", format: "uri" } },
+  };
+  const tool = (name: string, index: number, strict?: boolean) => ({
+    name,
+    description: "Finds events.",
+    parameters: shared,
+    path: PROVIDER_PROFILES.openai.toolPath(index),
+    ...(strict === undefined ? {} : { strict }),
+  });
+
+  test("each tool sending it is refused, in its own name and place", () => {
+    const found = judgeTools("openai", [tool("find", 0), tool("find_2", 1)]).map((v) => v.message);
+    expect(found).toEqual([
+      "Invalid schema for function 'find': In context=('properties', 'tags'), array schema missing items.",
+      "Invalid schema for function 'find_2': In context=('properties', 'tags'), array schema missing items.",
+    ]);
+  });
+
+  test("a schema a rule passes for a tool it does not judge is still judged for one it does", () => {
+    // The first tool is not sent strict, so strict mode's rule says nothing of it: not a verdict on the schema.
+    const found = judgeTools("openai", [tool("find", 0, false), tool("find_2", 1, true)])
+      .filter((v) => v.rule === "openai-strict/additional-properties")
+      .map((v) => `${v.tool} ${v.path}`);
+    expect(found).toEqual(["1 tools[1].function.parameters"]);
+  });
+
+  test("Gemini's unknown fields are said for every tool sending them", () => {
+    const gemini = (name: string, index: number) => ({
+      name,
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+      path: PROVIDER_PROFILES.gemini.toolPath(index),
+    });
+    const parameters = gemini("a", 0).parameters;
+    const found = judgeTools("gemini", [
+      { ...gemini("a", 0), parameters },
+      { ...gemini("b", 1), parameters },
+    ]).filter((v) => v.rule === "gemini/unknown-field");
+    expect(found.map((v) => v.path)).toEqual([
+      "tools[0].functionDeclarations[0].parameters.additionalProperties",
+      "tools[0].functionDeclarations[1].parameters.additionalProperties",
+    ]);
+  });
+});
