@@ -118,6 +118,11 @@ export interface ToolKind {
   fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
   /** Its executable tools under the runtime options (the profile among them). */
   create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+  /**
+   * Its configs are steps of a workflow that no model picks or fills (a Dify HTTP Request node): the rules
+   * on what a model reads of a tool (`tool-description`) leave its calls alone.
+   */
+  readonly unseenByModel?: true;
   /** The config with its requests aimed at `baseUrl` (`--base-url`), as `toBaseUrl` aims the core's kinds. */
   toBaseUrl?(config: { kind: string }, baseUrl: string): { kind: string };
   /**

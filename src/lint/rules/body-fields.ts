@@ -8,7 +8,7 @@ export const bodyFields: LintRule<RequestToolConfig> = {
   id: "body-fields",
   severity: "error",
   otherSeverities: ["warning"],
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   explains: ["rejected-request"],
   description: "body fields the request body schema does not have, or required ones the tool does not send",

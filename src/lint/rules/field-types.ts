@@ -33,7 +33,7 @@ interface FieldPair {
 export const fieldTypes: LintRule<RequestToolConfig> = {
   id: "field-types",
   severity: "warning",
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   explains: ["rejected-request"],
   description:

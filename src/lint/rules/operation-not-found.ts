@@ -16,7 +16,7 @@ export const operationNotFound: LintRule<RequestToolConfig> = {
   id: "operation-not-found",
   severity: "error",
   otherSeverities: ["warning"],
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   explains: ["missed-operation"],
   description: "the tool's method and URL are not an operation of the service's OpenAPI description",

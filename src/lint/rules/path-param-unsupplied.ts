@@ -12,7 +12,7 @@ const PLACEHOLDER = /^(?::([A-Za-z_][\w-]*)|\{([A-Za-z_][\w-]*)\})$/;
 export const pathParamUnsupplied: LintRule<RequestToolConfig> = {
   id: "path-param-unsupplied",
   severity: "error",
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   explains: ["missed-operation", "rejected-request"],
   description: "the matched operation needs a path parameter the tool cannot supply",

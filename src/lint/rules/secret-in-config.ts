@@ -14,7 +14,7 @@ const USERINFO_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/@:]*:(?!\{\{)[^/@]+@/i;
 export const secretInConfig: LintRule<RequestToolConfig> = {
   id: "secret-in-config",
   severity: "warning",
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   description: "a literal credential in a header or URL",
   docs:

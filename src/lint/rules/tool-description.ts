@@ -1,4 +1,6 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
+import { platformToolKind } from "../../platforms/registry.js";
+import { viewOwnerOf } from "../api-map/tool-requests.js";
 import type { Finding, LintRule } from "../rule.js";
 import { isRequestTool } from "./rule-helpers.js";
 
@@ -33,6 +35,9 @@ export const toolDescription: LintRule<RequestToolConfig> = {
     "GET tool leads the model to the wrong call (a warning: a GET cannot perform it; other mismatches are info).",
   appliesTo: isRequestTool,
   check({ config }) {
+    // A workflow's step (a Dify HTTP Request node) has no model reading its description.
+    const owner = viewOwnerOf(config);
+    if (owner && platformToolKind(owner.config.kind)?.unseenByModel) return [];
     const text = config.description.trim();
     if (text === "")
       return [

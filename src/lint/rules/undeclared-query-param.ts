@@ -8,7 +8,7 @@ import { isRequestTool } from "./rule-helpers.js";
 export const undeclaredQueryParam: LintRule<RequestToolConfig> = {
   id: "undeclared-query-param",
   severity: "warning",
-  profiles: ["flowise", "standard", "n8n"],
+  profiles: ["flowise", "standard", "n8n", "dify"],
   judgesCalls: true,
   description: "a query parameter the operation does not declare",
   docs:

@@ -4,7 +4,12 @@ import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
 import type { ToolKind } from "../platform.js";
 import { DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
-import { DifyHttpRequestConfigSchema } from "./config/dify-http-request-config.js";
+import {
+  type DifyHttpRequestConfig,
+  DifyHttpRequestConfigSchema,
+} from "./config/dify-http-request-config.js";
+import { difyToBaseUrl } from "./config/dify-to-base-url.js";
+import { difyRequestView } from "./lint/dify-request-view.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
 function parsed<S extends z.ZodType>(
@@ -23,6 +28,12 @@ function parsed<S extends z.ZodType>(
 export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
   kind: "dify-http-request",
   fromCanonical: (value, path, sink) => parsed(DifyHttpRequestConfigSchema, value, path, sink),
+  callViews: (config) => {
+    const view = difyRequestView(config as DifyHttpRequestConfig);
+    return view ? [view] : [];
+  },
+  unseenByModel: true,
+  toBaseUrl: (config, baseUrl) => difyToBaseUrl(config as DifyHttpRequestConfig, baseUrl),
   async create() {
     throw new ToolDeckError("unsupported", "dify-http-request: not built yet");
   },
