@@ -1,6 +1,15 @@
+import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
+import { difyBodyItems } from "./lint/dify-body-items.js";
+import { difyErrorStatusLost } from "./lint/dify-error-status-lost.js";
+import { difyErrorStatusPasses } from "./lint/dify-error-status-passes.js";
+import { difyHeaderNewline } from "./lint/dify-header-newline.js";
+import { difyJsonBodyQuoting } from "./lint/dify-json-body-quoting.js";
+import { difyJsonBodyRepaired } from "./lint/dify-json-body-repaired.js";
 import { difyOperationHint } from "./lint/dify-operation-hint.js";
+import { difyOptionsMethod } from "./lint/dify-options-method.js";
+import { difyUrlScheme } from "./lint/dify-url-scheme.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
 
 /** Dify: the HTTP Request nodes and custom API tools of its apps (reference/dify-tools.md). */
@@ -10,7 +19,16 @@ export const DIFY_PLATFORM = {
   profile: DIFY_PROFILE,
   loaders: [],
   shapes: 'a Dify app DSL ("kind: app")',
-  rules: [],
+  rules: [
+    difyUrlScheme,
+    difyOptionsMethod,
+    difyBodyItems,
+    difyJsonBodyRepaired,
+    difyJsonBodyQuoting,
+    difyHeaderNewline,
+    difyErrorStatusPasses,
+    difyErrorStatusLost,
+  ] as LintRule[],
   docs: "docs/dify.md",
   toolKinds: [DIFY_HTTP_REQUEST_KIND, DIFY_API_TOOL_KIND],
   operationHint: difyOperationHint,
