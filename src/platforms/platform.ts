@@ -50,6 +50,11 @@ export interface Platform {
    */
   operationHint(config: RequestToolConfig, operation: IndexedOperation): string;
   /**
+   * Whether `operation-not-found` also carries its fix on this platform's calls (said as the hint, written
+   * through the kind's `CallView.fixOf` and `exportFixes`): a Dify node's method and URL are plain fields.
+   */
+  readonly fixesOperations?: true;
+  /**
    * The types its editor lets an author give a value the model fills, as a param and as a body field:
    * rules ask for no type outside them (Flowise has no integer; a request tool's params no array).
    */

@@ -1,5 +1,6 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
+import { DIFY_EXPORT_FIXER } from "./dify-export-fixer.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
 import { difyBodyItems } from "./lint/dify-body-items.js";
 import { difyErrorStatusLost } from "./lint/dify-error-status-lost.js";
@@ -32,6 +33,8 @@ export const DIFY_PLATFORM = {
   docs: "docs/dify.md",
   toolKinds: [DIFY_HTTP_REQUEST_KIND, DIFY_API_TOOL_KIND],
   operationHint: difyOperationHint,
+  fixesOperations: true,
+  exportFixes: DIFY_EXPORT_FIXER,
   // An API tool's parameter types as Dify reads them (fact 59): number, boolean, string (all else).
   fieldTypes: { param: ["string", "number", "boolean"], body: ["string", "number", "boolean"] },
 } as const satisfies Platform;
