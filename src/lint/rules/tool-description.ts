@@ -1,8 +1,6 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
-import { platformToolKind } from "../../platforms/registry.js";
-import { viewOwnerOf } from "../api-map/tool-requests.js";
 import type { Finding, LintRule } from "../rule.js";
-import { isRequestTool } from "./rule-helpers.js";
+import { isRequestTool, isUnseenByModel } from "./rule-helpers.js";
 
 /** Flowise's default descriptions (reference/flowise-tools.md): they tell the LLM nothing about the API. */
 export const GENERIC_DESCRIPTIONS = new Set([
@@ -36,8 +34,7 @@ export const toolDescription: LintRule<RequestToolConfig> = {
   appliesTo: isRequestTool,
   check({ config }) {
     // A workflow's step (a Dify HTTP Request node) has no model reading its description.
-    const owner = viewOwnerOf(config);
-    if (owner && platformToolKind(owner.config.kind)?.unseenByModel) return [];
+    if (isUnseenByModel(config)) return [];
     const text = config.description.trim();
     if (text === "")
       return [

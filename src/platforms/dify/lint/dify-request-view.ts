@@ -42,7 +42,7 @@ export function difyRequestView(config: DifyHttpRequestConfig): CallView | undef
   return {
     config: view,
     pathOf: (path) => pathInNode(path, { inPath, inQuery, authHeader: authHeaderName(config) }),
-    fixOf: (changes) => difyViewFix(config, inPath, changes),
+    fixOf: (changes) => difyViewFix(config, { inPath, paramsQuery: params.literal }, changes),
   };
 }
 

@@ -5,6 +5,14 @@ import type { DifyHttpRequestConfig } from "../config/dify-http-request-config.j
 import { referenceOf } from "../template/dify-template.js";
 import { keyValueLines } from "./dify-rule-helpers.js";
 
+/** What the fix of a node's view needs of the view. */
+export interface DifyViewSource {
+  /** The view's path params: the references that are whole path segments (`start.id`). */
+  inPath: ReadonlySet<string>;
+  /** The query the view appends to the URL from the node's literal params lines (`format=json`), or "". */
+  paramsQuery: string;
+}
+
 /** The Start node's selector a new path value is asked of: Dify has no `{id}`, only a variable (`{{#start.id#}}`). */
 export const START_NODE = "start";
 
@@ -16,9 +24,10 @@ export const START_NODE = "start";
  */
 export function difyViewFix(
   config: DifyHttpRequestConfig,
-  inPath: ReadonlySet<string>,
+  view: DifyViewSource,
   changes: readonly ConfigChange[],
 ): Fixed<ConfigChange[]> {
+  const { inPath } = view;
   const renamed = new Map<string, string>();
   for (const change of changes) {
     const name = paramOf(change.path, inPath);
@@ -34,7 +43,14 @@ export function difyViewFix(
     }
     if (change.path === "url") {
       if (typeof change.value !== "string") return { ok: false, reason: "the new URL is not text" };
-      out.push({ path: "url", value: difyUrl(change.value, inPath, renamed) });
+      // The view's query from the params lines stays in the params.
+      const url =
+        view.paramsQuery === ""
+          ? change.value
+          : change.value.replace(/[?&]([^?]*)$/, (whole, query: string) =>
+              query === view.paramsQuery ? "" : whole,
+            );
+      out.push({ path: "url", value: difyUrl(url, inPath, renamed) });
       continue;
     }
     const name = paramOf(change.path, inPath);

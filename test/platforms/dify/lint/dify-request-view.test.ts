@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { LoadedTool } from "../../../../src/config/tool-config.js";
 import { lint } from "../../../../src/lint/lint.js";
 import { loadSpecIndex } from "../../../../src/lint/load-check-inputs.js";
-import type { OperationIndex } from "../../../../src/openapi/operation-index.js";
+import { loadSpec } from "../../../../src/openapi/load-spec.js";
+import { createOperationIndex, type OperationIndex } from "../../../../src/openapi/operation-index.js";
 import { packagePath } from "../../../../src/package/package-root.js";
 import {
   type DifyHttpRequestConfig,
@@ -201,5 +202,74 @@ describe("the core's rules on calls judge each node as the request it amounts to
     expect(
       lint([tool], { profile: "dify", spec: events }).filter((d) => !d.code.startsWith("dify-")),
     ).toEqual([]);
+  });
+});
+
+describe("a node is a workflow's step: what no model reads is not judged, params are text on the wire", () => {
+  test("an integer query param sent as text and an enum no model is told: no finding; a quoted JSON value for an integer field is sent as a string: field-types", async () => {
+    const spec = createOperationIndex(
+      await loadSpec({
+        openapi: "3.0.3",
+        info: { title: "Jobs", version: "1" },
+        servers: [{ url: "https://jobs.example.test" }],
+        paths: {
+          "/jobs": {
+            post: {
+              operationId: "createJob",
+              description: "Creates a job",
+              parameters: [
+                { name: "priority", in: "query", schema: { type: "integer" } },
+                { name: "queue", in: "query", schema: { type: "string", enum: ["fast", "slow"] } },
+              ],
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        count: { type: "integer" },
+                        when: { type: "string", format: "date-time" },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { "201": { description: "made" } },
+            },
+          },
+        },
+      }),
+    );
+    const tool = loaded(
+      node({
+        name: "Create Job",
+        method: "post",
+        url: "https://jobs.example.test/jobs",
+        params: "priority:{{#start.priority#}}\nqueue:{{#start.queue#}}",
+        body: {
+          type: "json",
+          data: [{ value: '{"count": "{{#start.count#}}", "when": "{{#start.when#}}"}' }],
+        },
+        error_strategy: "fail-branch",
+      }),
+    );
+    const found = lint([tool], { profile: "standard", spec }).filter((d) => !d.code.startsWith("dify-"));
+    expect(found.map((d) => [d.code, d.path, d.message])).toEqual([
+      [
+        "field-types",
+        "workflow.graph.nodes[1].data.body.data[0].value",
+        "count is integer in POST /jobs (createJob), but the tool declares string",
+      ],
+    ]);
+  });
+
+  test("a fix's URL keeps the node's literal params in its params, not in its URL", () => {
+    const view = difyRequestView(
+      node({ method: "put", url: "{{#env.base_url#}}/events", params: "format:json" }),
+    );
+    expect(view?.fixOf?.([{ path: "url", value: "{{$vars.base_url}}/events/:id?format=json" }])).toEqual({
+      ok: true,
+      value: [{ path: "url", value: "{{#env.base_url#}}/events/{{#start.id#}}" }],
+    });
   });
 });
