@@ -17,7 +17,8 @@ import {
   schemaType,
   typeSeenByLlm,
 } from "../spec-helpers.js";
-import { isRequestTool, isUnseenByModel, sendsBody } from "./rule-helpers.js";
+import { isRequestTool, sendsBody } from "./rule-helpers.js";
+import { isUnseenByModel } from "./unseen-by-model.js";
 
 /** A tool field and the schema the operation gives it. */
 interface FieldPair {

@@ -1,6 +1,7 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { Finding, LintRule } from "../rule.js";
-import { isRequestTool, isUnseenByModel } from "./rule-helpers.js";
+import { isRequestTool } from "./rule-helpers.js";
+import { isUnseenByModel } from "./unseen-by-model.js";
 
 /** Flowise's default descriptions (reference/flowise-tools.md): they tell the LLM nothing about the API. */
 export const GENERIC_DESCRIPTIONS = new Set([

@@ -2,7 +2,8 @@ import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import { describeFormat, formatRule, isToldFormat, toldFormat } from "../format-told.js";
 import type { LintRule } from "../rule.js";
 import { fieldPairs } from "./field-types.js";
-import { isRequestTool, isUnseenByModel } from "./rule-helpers.js";
+import { isRequestTool } from "./rule-helpers.js";
+import { isUnseenByModel } from "./unseen-by-model.js";
 
 /** Rule 8: the service requires a format or pattern, and nothing the LLM reads says so. */
 export const undisclosedFormat: LintRule<RequestToolConfig> = {
