@@ -149,6 +149,7 @@ function applyToExport(
 ): string[] {
   const skip = (diagnostic: Diagnostic, reason: string) => outcome.skipped.push({ diagnostic, reason });
   const root = parseJson(text);
+  if (!root.ok && /\.ya?ml$/i.test(file)) return applyToYamlExport(file, text, fixable, outcome, dryRun);
   const applied: string[] = [];
   let edited = text;
   for (const diagnostic of fixable) {
@@ -165,13 +166,53 @@ function applyToExport(
   return applied;
 }
 
+/**
+ * The fixes of a platform's YAML export (a Dify app's DSL): the platform's edits made through yaml's
+ * document model and written as tooldeck YAML is (`yamlText`: each scalar spliced in place, its quoting
+ * and the comments and layout around it kept).
+ */
+function applyToYamlExport(
+  file: string,
+  text: string,
+  fixable: Diagnostic[],
+  outcome: FixOutcome,
+  dryRun: boolean,
+): string[] {
+  const document = parseDocument(text);
+  const [problem] = document.errors;
+  const root: Parsed = problem ? { ok: false } : { ok: true, value: document.toJS() };
+  const applied: string[] = [];
+  const changed: ConfigChange[] = [];
+  for (const diagnostic of fixable) {
+    const edits = exportEdits(root, diagnostic.fix);
+    if (!edits.ok) {
+      outcome.skipped.push({ diagnostic, reason: edits.reason });
+      continue;
+    }
+    const changes = edits.value.map(toConfigChange);
+    for (const change of changes) applyChange(document, change);
+    changed.push(...changes);
+    applied.push(`${diagnostic.tool}: ${diagnostic.fix?.description}`);
+  }
+  if (applied.length > 0) write(file, text, yamlText(text, document, changed), outcome, dryRun);
+  return applied;
+}
+
+/** An edit of an export as the change of a YAML document at the same keys. */
+function toConfigChange(edit: JsonEdit): ConfigChange {
+  const path = joinPath("", ...edit.path);
+  if (edit.renameTo !== undefined) return { path, renameTo: edit.renameTo };
+  return edit.value === undefined ? { path } : { path, value: edit.value };
+}
+
 /** A fix of an export as edits of its file: the platform's edits at the config's place. */
 function exportEdits(root: Parsed, fix: Fix | undefined): Fixed<JsonEdit[]> {
   const platform = platformOf(fix?.format);
   if (!fix || !platform) return { ok: false, reason: "not in tooldeck's format" };
   if (!platform.exportFixes)
     return { ok: false, reason: `${platform.label} exports are not edited by --fix` };
-  if (!root.ok) return { ok: false, reason: `the ${platform.label} export is not JSON --fix can edit` };
+  if (!root.ok)
+    return { ok: false, reason: `the ${platform.label} export is not JSON or YAML --fix can edit` };
   const at = toKeys(fix.configPath ?? "");
   const changes = fix.changes.map((change) => ({ ...change, path: relativePath(change.path, at.length) }));
   const edits = platform.exportFixes.toEdits(valueAt(root.value, at), changes);

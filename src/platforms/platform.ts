@@ -50,6 +50,11 @@ export interface Platform {
    */
   operationHint(config: RequestToolConfig, operation: IndexedOperation): string;
   /**
+   * Whether `operation-not-found` also carries its fix on this platform's calls (said as the hint, written
+   * through the kind's `CallView.fixOf` and `exportFixes`): a Dify node's method and URL are plain fields.
+   */
+  readonly fixesOperations?: true;
+  /**
    * The types its editor lets an author give a value the model fills, as a param and as a body field:
    * rules ask for no type outside them (Flowise has no integer; a request tool's params no array).
    */
@@ -124,6 +129,11 @@ export interface ToolKind {
   fromCanonical(value: Record<string, unknown>, path: string, sink: LoadSink): { kind: string } | undefined;
   /** Its executable tools under the runtime options (the profile among them). */
   create(config: { kind: string }, options: ToolRuntimeOptions): Promise<ExecutableTool[]>;
+  /**
+   * Its configs are steps of a workflow that no model picks or fills (a Dify HTTP Request node): the rules
+   * on what a model reads of a tool (`tool-description`) leave its calls alone.
+   */
+  readonly unseenByModel?: true;
   /** The config with its requests aimed at `baseUrl` (`--base-url`), as `toBaseUrl` aims the core's kinds. */
   toBaseUrl?(config: { kind: string }, baseUrl: string): { kind: string };
   /**

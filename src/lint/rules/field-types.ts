@@ -18,6 +18,7 @@ import {
   typeSeenByLlm,
 } from "../spec-helpers.js";
 import { isRequestTool, sendsBody } from "./rule-helpers.js";
+import { isUnseenByModel } from "./unseen-by-model.js";
 
 /** A tool field and the schema the operation gives it. */
 interface FieldPair {
@@ -51,9 +52,19 @@ export const fieldTypes: LintRule<RequestToolConfig> = {
   appliesTo: isRequestTool,
   check({ config, source }, context) {
     const platform = platformOf(source.format ?? context.profile);
-    return fieldPairs(config, context).flatMap((pair) =>
-      judge(pair, context.profile, platform?.fieldTypes[pair.where], config.description),
-    );
+    // A workflow's step (a Dify HTTP Request node): its params are text on the wire whatever their type,
+    // and no model is told its enums.
+    const unseen = isUnseenByModel(config);
+    return fieldPairs(config, context)
+      .filter((pair) => !unseen || pair.where === "body")
+      .flatMap((pair) =>
+        judge(
+          pair,
+          context.profile,
+          platform?.fieldTypes[pair.where],
+          unseen ? undefined : config.description,
+        ),
+      );
   },
 };
 
@@ -65,7 +76,7 @@ function judge(
   pair: FieldPair,
   profile: Profile,
   sayable: readonly FieldType[] | undefined,
-  toolDescription: string,
+  toolDescription: string | undefined,
 ): Finding[] {
   const expected = schemaType(pair.schema);
   const declared = pair.field.type;
@@ -85,6 +96,8 @@ function judge(
       ...(declared === "integer" ? { suggestion: 'declare "type": "number"' } : {}),
     });
   }
+  // No model reads the tool (toolDescription undefined): no enum to tell.
+  if (toolDescription === undefined) return findings;
   const values = (pair.schema.enum ?? []).filter(isNameable).map(String);
   const told = `${pair.field.description ?? ""} ${toolDescription}`;
   if (values.length > 0 && !values.some((value) => namesValue(told, value))) {

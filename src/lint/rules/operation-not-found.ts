@@ -78,6 +78,8 @@ function notFound(
   const platform = platformOf(profile);
   if (platform) {
     finding.suggestion = platform.operationHint(config, only);
+    if (platform.fixesOperations)
+      finding.fix = { ...standardFixFor(config, only, missed), description: finding.suggestion };
     return finding;
   }
   const fix = standardFixFor(config, only, missed);

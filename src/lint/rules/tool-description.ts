@@ -1,6 +1,7 @@
 import type { RequestToolConfig } from "../../config/request-tool-config.js";
 import type { Finding, LintRule } from "../rule.js";
 import { isRequestTool } from "./rule-helpers.js";
+import { isUnseenByModel } from "./unseen-by-model.js";
 
 /** Flowise's default descriptions (reference/flowise-tools.md): they tell the LLM nothing about the API. */
 export const GENERIC_DESCRIPTIONS = new Set([
@@ -33,6 +34,8 @@ export const toolDescription: LintRule<RequestToolConfig> = {
     "GET tool leads the model to the wrong call (a warning: a GET cannot perform it; other mismatches are info).",
   appliesTo: isRequestTool,
   check({ config }) {
+    // A workflow's step (a Dify HTTP Request node) has no model reading its description.
+    if (isUnseenByModel(config)) return [];
     const text = config.description.trim();
     if (text === "")
       return [

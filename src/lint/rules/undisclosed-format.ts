@@ -3,6 +3,7 @@ import { describeFormat, formatRule, isToldFormat, toldFormat } from "../format-
 import type { LintRule } from "../rule.js";
 import { fieldPairs } from "./field-types.js";
 import { isRequestTool } from "./rule-helpers.js";
+import { isUnseenByModel } from "./unseen-by-model.js";
 
 /** Rule 8: the service requires a format or pattern, and nothing the LLM reads says so. */
 export const undisclosedFormat: LintRule<RequestToolConfig> = {
@@ -20,6 +21,8 @@ export const undisclosedFormat: LintRule<RequestToolConfig> = {
     "`commonmark`, `html`) is nothing to tell, and is not reported; `byte` is said as base64-encoded text.",
   appliesTo: isRequestTool,
   check({ config }, context) {
+    // A workflow's step (a Dify HTTP Request node) has no model to tell: its values come from the run.
+    if (isUnseenByModel(config)) return [];
     const seen = new Set<string>();
     return fieldPairs(config, context).flatMap((pair) => {
       const rule = formatRule(pair.schema);

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
-import { sanitizeToolName } from "../../runtime/tool-name.js";
 import type { ToolKind } from "../platform.js";
 import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
 import {
@@ -12,6 +11,7 @@ import {
 } from "./config/dify-http-request-config.js";
 import { difyHttpToBaseUrl } from "./config/dify-http-to-base-url.js";
 import { difyApiRequestView } from "./lint/dify-api-request-view.js";
+import { difyRequestView } from "./lint/dify-request-view.js";
 
 /** A config of tooldeck's format read by `schema`; undefined, with its issues in `sink`, when invalid. */
 function parsed<S extends z.ZodType>(
@@ -30,6 +30,11 @@ function parsed<S extends z.ZodType>(
 export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
   kind: "dify-http-request",
   fromCanonical: (value, path, sink) => parsed(DifyHttpRequestConfigSchema, value, path, sink),
+  callViews: (config) => {
+    const view = difyRequestView(config as DifyHttpRequestConfig);
+    return view ? [view] : [];
+  },
+  unseenByModel: true,
   async create(config, options) {
     // A config given as an object (createTools) gets the defaults its file would have been read with.
     const parsedConfig = DifyHttpRequestConfigSchema.safeParse(config);
@@ -43,7 +48,6 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
     return [createDifyHttpTool(parsedConfig.data, options)];
   },
   toBaseUrl: (config, baseUrl) => difyHttpToBaseUrl(config as DifyHttpRequestConfig, baseUrl),
-  modelName: (config) => sanitizeToolName((config as DifyHttpRequestConfig).name),
 };
 
 /**

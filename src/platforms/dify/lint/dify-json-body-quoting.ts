@@ -1,0 +1,84 @@
+import type { Finding, LintRule } from "../../../lint/rule.js";
+import type { DifyHttpRequestConfig } from "../config/dify-http-request-config.js";
+import { referenceOf } from "../template/dify-template.js";
+import { DIFY_RULE_PROFILES, isDifyHttpNode, isEnvSelector, referenceType } from "./dify-rule-helpers.js";
+import { type JsonSlot, readJsonTemplate } from "./json-body-template.js";
+
+/** The JSON body's one item: its template, unless the body is not JSON or is one whole reference (fact 29). */
+export function jsonBodyTemplate(config: DifyHttpRequestConfig): string | undefined {
+  const [item, ...more] = config.body.data;
+  if (config.body.type !== "json" || !item || more.length > 0 || item.type !== "text") return undefined;
+  // `{{#x.text#}}` alone: the variable holds the JSON, parsed as it is.
+  if (/^\s*\{\{#[^#]+#\}\}\s*$/.test(item.value)) return undefined;
+  return item.value;
+}
+
+const REPAIRED = "Dify then sends what json_repair makes of it, not what the template says";
+const ESCAPE = "make the value JSON in a Code node (json.dumps) and insert that without quotes around it";
+
+/** A variable inserted into a JSON body template without quoting or escaping (facts 22, 23, 29). */
+export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
+  id: "dify-json-body-quoting",
+  severity: "warning",
+  otherSeverities: ["error", "info"],
+  profiles: DIFY_RULE_PROFILES,
+  description:
+    "a variable inserted into a JSON body as text, unescaped: a quote in a string, or a string without quotes, breaks the JSON",
+  docs:
+    "Dify inserts each `{{#node.var#}}` into a JSON body as raw text, escaping nothing (reference/dify-tools.md " +
+    'fact 22), then runs the result through json_repair before parsing it (fact 29). Between quotes, a string with a `"` ' +
+    "(a user's question, an LLM's answer) ends the JSON string early; without quotes, a string is never valid JSON and " +
+    "a boolean is written `True` (fact 23). The broken text is not refused: json_repair rewrites it and Dify sends the " +
+    "guess, so the service gets other fields or values than the template says, and nothing fails. A number, an object " +
+    "or an array of strings without quotes, and an environment variable (the app's own constant) are safe and not " +
+    "reported. Make the value JSON first (a Code node's `json.dumps(value)`) and insert it without quotes.",
+  appliesTo: isDifyHttpNode,
+  check({ config }) {
+    const template = jsonBodyTemplate(config);
+    if (template === undefined) return [];
+    const seen = new Set<string>();
+    return readJsonTemplate(template).slots.flatMap((slot) => {
+      const key = `${slot.selector}:${slot.quoted}`;
+      if (seen.has(key) || isEnvSelector(slot.selector)) return [];
+      seen.add(key);
+      return judgeSlot(slot);
+    });
+  },
+};
+
+function judgeSlot(slot: JsonSlot): Finding[] {
+  const type = referenceType(slot.selector);
+  const reference = referenceOf(slot.selector);
+  const path = "body.data[0].value";
+  if (slot.quoted) {
+    if (type === "number" || type === "file") return [];
+    return [
+      {
+        path,
+        message: `${reference} is inserted between quotes unescaped: a value with a " breaks the JSON body, and ${REPAIRED}`,
+        suggestion: ESCAPE,
+      },
+    ];
+  }
+  if (type === "string" || type === "file") {
+    const what =
+      type === "file" ? "a file, which Dify writes as empty text" : "a string, inserted without quotes";
+    return [
+      {
+        path,
+        severity: "error",
+        message: `${reference} is ${what}: the JSON body is never valid JSON, and ${REPAIRED}`,
+        suggestion: ESCAPE,
+      },
+    ];
+  }
+  if (type === "number") return [];
+  return [
+    {
+      path,
+      severity: "info",
+      message: `${reference} is inserted without quotes as Dify writes its value: valid JSON for a number or an object, not for a string or a boolean (True)`,
+      suggestion: `if it can be a string or a boolean, ${ESCAPE}`,
+    },
+  ];
+}

@@ -1,0 +1,58 @@
+import type { ToolConfig } from "../../../config/tool-config.js";
+import type { Profile } from "../../../profile.js";
+import type { DifyHttpRequestConfig } from "../config/dify-http-request-config.js";
+import { selectorPath } from "../template/dify-template.js";
+
+/** A Dify node runs as Dify runs it under every profile, so its rules judge it under every profile. */
+export const DIFY_RULE_PROFILES: readonly Profile[] = ["dify", "standard", "flowise", "n8n"];
+
+/** Whether a config is a Dify HTTP Request node. */
+export function isDifyHttpNode(config: ToolConfig): config is DifyHttpRequestConfig {
+  return config.kind === "dify-http-request";
+}
+
+/** What a variable holds, as far as its selector tells: `unknown` for a Start input or a node's output of its own naming. */
+export type ReferenceType = "string" | "number" | "file" | "unknown";
+
+/** Dify's system variables of a known type (reference/dify-tools.md fact 25: they live in the pool like node outputs). */
+const SYSTEM_TYPES: Readonly<Record<string, ReferenceType>> = {
+  query: "string",
+  user_id: "string",
+  conversation_id: "string",
+  app_id: "string",
+  workflow_id: "string",
+  workflow_run_id: "string",
+  dialogue_count: "number",
+  files: "file",
+};
+
+/**
+ * The type of the value a reference renders, where its selector says it: Dify's system variables, an
+ * LLM's or Agent's `text` and an HTTP node's `body` (strings), an HTTP node's `status_code` (a number).
+ * A Start input's or Code node's type is not in the HTTP node's config: `unknown`.
+ */
+export function referenceType(selector: string): ReferenceType {
+  const { node, path } = selectorPath(selector);
+  const [name = "", ...below] = path;
+  if (below.length > 0) return "unknown";
+  if (node === "sys") return SYSTEM_TYPES[name] ?? "unknown";
+  if (name === "text" || name === "body") return "string";
+  if (name === "status_code") return "number";
+  return "unknown";
+}
+
+/** Whether a selector is an environment variable (`env.base_url`): the app's author sets it, the run does not. */
+export function isEnvSelector(selector: string): boolean {
+  return selectorPath(selector).node === "env";
+}
+
+/** The lines of a `key:value` text (headers, params, fact 11), split at the first `:`, keys and values trimmed. */
+export function keyValueLines(text: string): { key: string; value: string }[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    if (line.trim() === "") return [];
+    const colon = line.indexOf(":");
+    const key = (colon < 0 ? line : line.slice(0, colon)).trim();
+    const value = colon < 0 ? "" : line.slice(colon + 1).trim();
+    return key === "" ? [] : [{ key, value }];
+  });
+}

@@ -1,0 +1,212 @@
+import { DifyHttpRequestConfigSchema } from "../../../../src/platforms/dify/config/dify-http-request-config.js";
+import { difyBodyItems } from "../../../../src/platforms/dify/lint/dify-body-items.js";
+import { difyErrorStatusLost } from "../../../../src/platforms/dify/lint/dify-error-status-lost.js";
+import { difyErrorStatusPasses } from "../../../../src/platforms/dify/lint/dify-error-status-passes.js";
+import { difyHeaderNewline } from "../../../../src/platforms/dify/lint/dify-header-newline.js";
+import { difyJsonBodyQuoting } from "../../../../src/platforms/dify/lint/dify-json-body-quoting.js";
+import { difyJsonBodyRepaired } from "../../../../src/platforms/dify/lint/dify-json-body-repaired.js";
+import { difyOptionsMethod } from "../../../../src/platforms/dify/lint/dify-options-method.js";
+import { difyUrlScheme } from "../../../../src/platforms/dify/lint/dify-url-scheme.js";
+import { testRule } from "../../../lint/support/test-rule.js";
+
+/** A Dify HTTP Request node (reference/dify-tools.md facts 10–14) with these fields of its `data`. */
+function node(data: Record<string, unknown> = {}) {
+  return DifyHttpRequestConfigSchema.parse({
+    kind: "dify-http-request",
+    name: "Search",
+    node: "1754623071856",
+    method: "post",
+    url: "https://api.example.test/search",
+    error_strategy: "fail-branch",
+    ...data,
+  });
+}
+
+const json = (value: string) => node({ body: { type: "json", data: [{ value }] } });
+
+testRule(difyJsonBodyQuoting, [
+  {
+    name: "a quoted number (sys.dialogue_count) is safe",
+    config: json('{"n": "{{#sys.dialogue_count#}}"}'),
+    expected: [],
+  },
+  {
+    name: "an unquoted number (an HTTP node's status_code) is safe",
+    config: json('{"status": {{#1719.status_code#}}}'),
+    expected: [],
+  },
+  {
+    name: "an environment variable is the app's own constant",
+    config: json('{"key": "{{#env.api_key#}}"}'),
+    expected: [],
+  },
+  {
+    name: "a whole-body reference holds the JSON itself (fact 29)",
+    config: json("{{#1719.text#}}"),
+    expected: [],
+  },
+  {
+    name: "a Start input between quotes: a value with a quote breaks the JSON (facts 22, 29; corpus 83-…即梦 4.0)",
+    config: json('{"prompt": "{{#1756864683426.prompt#}}"}'),
+    expected: [
+      'warning body.data[0].value: {{#1756864683426.prompt#}} is inserted between quotes unescaped: a value with a " breaks the JSON body, and Dify then sends what json_repair makes of it, not what the template says',
+    ],
+  },
+  {
+    name: "an LLM's text without quotes is never valid JSON (fact 22)",
+    config: json('{"q": {{#llm.text#}}}'),
+    expected: [
+      "error body.data[0].value: {{#llm.text#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "an unquoted value of unknown type: said for a boolean written True (fact 23; corpus 74-… 秘塔 includeSummary)",
+    config: json('{"includeSummary": {{#1753787119287.includeSummary#}}}'),
+    expected: [
+      "info body.data[0].value: {{#1753787119287.includeSummary#}} is inserted without quotes as Dify writes its value: valid JSON for a number or an object, not for a string or a boolean (True)",
+    ],
+  },
+  {
+    name: "a form-data body is encoded by Dify",
+    config: node({ body: { type: "form-data", data: [{ key: "q", value: "{{#sys.query#}}" }] } }),
+    expected: [],
+  },
+]);
+
+testRule(difyJsonBodyRepaired, [
+  {
+    name: "JSON with references in and out of quotes",
+    config: json('{"q": "{{#sys.query#}}", "n": {{#start.n#}}}'),
+    expected: [],
+  },
+  {
+    name: "raw newlines inside a string are accepted (strict=False, fact 29)",
+    config: json('{"q": "line one\nline two"}'),
+    expected: [],
+  },
+  {
+    name: "a missing comma, as in the corpus file 83-…即梦 4.0… (fact 29)",
+    config: json(
+      '{\n"model":"{{#1756864683426.pmodel#}}",\n"prompt":"{{#1756864683426.prompt#}}"\n"negativePrompt":"",\n"width":1536\n}',
+    ),
+    expected: [
+      "warning body.data[0].value: the JSON body is not JSON at line 4 (Expected ',' or '}' after property value): Dify sends what json_repair makes of it instead of failing",
+    ],
+  },
+  {
+    name: "a trailing comma",
+    config: json('{"a": 1,}'),
+    expected: [
+      "warning body.data[0].value: the JSON body is not JSON at line 1 (Expected double-quoted property name): Dify sends what json_repair makes of it instead of failing",
+    ],
+  },
+]);
+
+testRule(difyHeaderNewline, [
+  {
+    name: "a header from env is the app's constant",
+    config: node({ headers: "Authorization:Bearer {{#env.key#}}" }),
+    expected: [],
+  },
+  {
+    name: "a param from a paragraph input keeps its newline inside its value (fact 28)",
+    config: node({ params: "q:{{#start.question#}}" }),
+    expected: [],
+  },
+  {
+    name: "a header from the user's query: a newline adds headers (fact 27)",
+    config: node({ headers: "Accept:application/json\nX-Query:{{#sys.query#}}" }),
+    expected: [
+      "warning headers: header X-Query takes {{#sys.query#}}, rendered before the headers are split into lines: a newline in it adds headers of the value's choosing",
+    ],
+  },
+]);
+
+testRule(difyErrorStatusPasses, [
+  { name: "an error strategy fails the node on a 404", config: node(), expected: [] },
+  {
+    name: "retry on also fails it (fact 39)",
+    config: node({
+      error_strategy: undefined,
+      retry_config: { retry_enabled: true, max_retries: 3, retry_interval: 100 },
+    }),
+    expected: [],
+  },
+  {
+    name: "neither: a 404 succeeds and its body flows on (fact 39)",
+    config: node({ error_strategy: undefined }),
+    expected: [
+      "warning error_strategy: a 4xx answer (400, 401, 404, 422) succeeds: with no error strategy and retry off, the next node reads the error body as data",
+    ],
+  },
+]);
+
+testRule(difyErrorStatusLost, [
+  {
+    name: "every node: a 5xx or 429 loses its status and body (fact 38)",
+    config: node(),
+    expected: [
+      'info retry_config: a 5xx or 429 answer fails the node with "Reached maximum retries for URL …": its status and body are lost',
+    ],
+  },
+]);
+
+testRule(difyOptionsMethod, [
+  { name: "HEAD is sent", config: node({ method: "head" }), expected: [] },
+  {
+    name: "OPTIONS fails at run time (fact 35)",
+    config: node({ method: "options" }),
+    expected: [
+      'error method: OPTIONS passes Dify\'s validation, but every run fails with "Invalid http method OPTIONS"',
+    ],
+  },
+]);
+
+testRule(difyUrlScheme, [
+  { name: "https", config: node(), expected: [] },
+  {
+    name: "a URL from env depends on its value",
+    config: node({ url: "{{#env.base_url#}}/events" }),
+    expected: [],
+  },
+  {
+    name: "a URL from a node's output depends on it",
+    config: node({ url: "{{#1719878483248.item#}}" }),
+    expected: [],
+  },
+  {
+    name: "no scheme (fact 26)",
+    config: node({ url: "api.example.test/search" }),
+    expected: [
+      'error url: the URL starts with "api.example.test/search", not http:// or https://: every run fails with "url should start with http:// or https://"',
+    ],
+  },
+  {
+    name: "empty (fact 26)",
+    config: node({ url: "" }),
+    expected: ['error url: the URL is empty: every run fails with "url is required"'],
+  },
+]);
+
+testRule(difyBodyItems, [
+  { name: "one JSON item", config: json("{}"), expected: [] },
+  {
+    name: "form-data takes any number",
+    config: node({ body: { type: "form-data", data: [] } }),
+    expected: [],
+  },
+  {
+    name: "a json body with two items (fact 12)",
+    config: node({ body: { type: "json", data: [{ value: "{}" }, { value: "{}" }] } }),
+    expected: [
+      'error body.data: the json body has 2 items: every run fails with "json body type should have exactly one item"',
+    ],
+  },
+  {
+    name: "a raw-text body with none (fact 12)",
+    config: node({ body: { type: "raw-text", data: [] } }),
+    expected: [
+      'error body.data: the raw-text body has 0 items: every run fails with "raw-text body type should have exactly one item"',
+    ],
+  },
+]);
