@@ -22,6 +22,12 @@ export const CUSTOM_TOOL_KIND: ToolKind = {
     ];
   },
   callViews: (config) => customToolCallViews(config as CustomToolConfig),
+  // The description is the row's (or the node's own customToolDesc); the name is checked by Flowise's
+  // Tools page when saved, so a rename belongs there.
+  modelFieldPath: (_config, field) =>
+    field === "description"
+      ? { ok: true, value: "description" }
+      : { ok: false, reason: "a Custom Tool is named on Flowise's Tools page: rename it there" },
 };
 
 /** The runtime options that set how a Custom Tool runs: its time limit, `$flow`'s ids, runtime variables. */
