@@ -48,6 +48,8 @@ export function providerFix(
 ): Fix | undefined {
   const limit = DESCRIPTION_LIMITS[violation.rule];
   if (field === "description" && limit !== undefined) return descriptionFix(tool, violation, limit);
+  if (field === "description" && violation.rule === "bedrock/description-length")
+    return notFixable(tool, "write a description", "--fix does not make up a description: write one");
   if (field === "name" && NAME_RULE.test(violation.rule)) return nameFix(tool, context);
   if (field === "schema") return schemaNotFixable(tool, violation);
   return undefined;
@@ -94,15 +96,18 @@ const TOOLKIT_REASON =
 
 /**
  * A schema refused: a toolkit's is its spec's; a request tool's top-level keys are the names it sends
- * (a query parameter, a body field), and the rest tooldeck's runtime writes from the config's types.
- * A platform's kind says nothing, as before: its platform builds the schema.
+ * (a query parameter, a body field), and the rest tooldeck's runtime writes from the config's types; a
+ * platform's kind says why (`ToolKind.whySchemaNotFixable`).
  */
 function schemaNotFixable(tool: LoadedTool, violation: ProviderViolation): Fix | undefined {
   const { kind } = tool.config;
   const description = "give the provider a schema it takes";
   if (kind === "openapi-toolkit") return notFixable(tool, description, TOOLKIT_REASON);
-  if (kind !== "request") return undefined;
   const key = /\/property-key$/.test(violation.rule) ? violation.path.split(".").at(-1) : undefined;
+  if (kind !== "request") {
+    const why = platformToolKind(kind)?.whySchemaNotFixable?.(tool.config, key);
+    return why === undefined ? undefined : notFixable(tool, description, why);
+  }
   const reason = key
     ? `${key} is a name the request tool sends (a query parameter or body field): renaming it would change the request`
     : "tooldeck's runtime writes this part of the schema from the config's types: no field of the config says it otherwise";

@@ -30,6 +30,10 @@ export const N8N_HTTP_TOOL_KIND: ToolKind = {
   modelName: (config) => toolNameOf((config as N8nHttpToolConfig).name),
   answerCut: (config) => n8nAnswerCut(config as N8nHttpToolConfig),
   modelFieldPath: (config, field) => n8nModelFieldPath(config as N8nHttpToolConfig, field),
+  // A $fromAI key already passes n8n's own ^[a-zA-Z0-9_-]{1,64}$, which every provider takes; a legacy
+  // node's "By Model" row is named as it is sent.
+  whySchemaNotFixable: () =>
+    "n8n builds this schema from the node's $fromAI calls and placeholders, whose types and names decide the values sent: change them in n8n",
   toBaseUrl: (config, baseUrl) => n8nToBaseUrl(config as N8nHttpToolConfig, baseUrl),
   async create(config, options) {
     // Loaded when an n8n tool is made: its expression parser (acorn, ~35 kB gzipped) and n8n's

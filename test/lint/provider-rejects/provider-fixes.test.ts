@@ -289,4 +289,35 @@ describe("what the config cannot say without changing the request: not fixed, an
       "tooldeck's runtime writes this part of the schema from the config's types: no field of the config says it otherwise",
     );
   });
+
+  test("a Custom Tool's property Anthropic refuses: its code reads it, so the row and the code change together", async () => {
+    const row = JSON.parse(
+      readFileSync(packagePath("fixtures/flowise/custom-tool-agent/update-event.tool.json"), "utf8"),
+    );
+    row.schema = row.schema.replace('"property": "location"', '"property": "event location"');
+    const path = project("update-event.tool.json", JSON.stringify(row, null, 2));
+    const [finding] = rejections((await checked(path, ["anthropic"])).diagnostics);
+    expect(finding?.message).toContain("Property keys should match pattern");
+    expect(finding?.fix?.notFixable).toBe(
+      "event location is the $event location the Custom Tool's code reads: rename its schema row and the code together in Flowise",
+    );
+  });
+
+  test("an n8n $fromAI value with a default under OpenAI's strict mode: its call decides the value sent", async () => {
+    const path = project("assistant.json", workflow("Use this when you need to get events"));
+    const found = rejections((await checked(path, ["openai-strict"])).diagnostics);
+    expect(found.find((d) => d.tool === "get_events")?.fix?.notFixable).toBe(
+      "n8n builds this schema from the node's $fromAI calls and placeholders, whose types and names decide the values sent: change them in n8n",
+    );
+  });
+
+  test("an empty description Bedrock refuses: --fix does not make one up", async () => {
+    const path = project(
+      "events.yaml",
+      YAML.replace(LONG, "").replace("name: 2fa_events", "name: find_events"),
+    );
+    const [finding] = rejections((await checked(path, ["bedrock"])).diagnostics);
+    expect(finding?.message).toContain("Member must have length greater than or equal to 1");
+    expect(finding?.fix?.notFixable).toBe("--fix does not make up a description: write one");
+  });
 });

@@ -28,6 +28,10 @@ export const CUSTOM_TOOL_KIND: ToolKind = {
     field === "description"
       ? { ok: true, value: "description" }
       : { ok: false, reason: "a Custom Tool is named on Flowise's Tools page: rename it there" },
+  whySchemaNotFixable: (_config, key) =>
+    key === undefined
+      ? "the schema is the Custom Tool's schema rows and its code reads what they say: change both in Flowise"
+      : `${key} is the $${key} the Custom Tool's code reads: rename its schema row and the code together in Flowise`,
 };
 
 /** The runtime options that set how a Custom Tool runs: its time limit, `$flow`'s ids, runtime variables. */
