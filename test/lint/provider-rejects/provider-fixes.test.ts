@@ -183,6 +183,21 @@ describe("Flowise exports: the fix is written where Flowise keeps it", () => {
     );
   });
 
+  test("a request node's Tool Name Gemini refuses (it starts with a digit): renamed in its input", async () => {
+    const original = requestsFlow("Use this when you want to add an online event").replace(
+      '"requestsGetName": "Find Events!"',
+      '"requestsGetName": "2FA Events"',
+    );
+    const path = project("requests.json", original);
+    const { before, after, report, skipped } = await fixed(path, ["gemini"], {});
+    expect(skipped).toEqual([]);
+    expect(rejections(report.diagnostics)).toEqual([]);
+    expect(after).toEqual(before);
+    expect(readFileSync(path, "utf8")).toBe(
+      original.replace('"requestsGetName": "2FA Events"', '"requestsGetName": "_2fa_events"'),
+    );
+  });
+
   test("a Custom Tool's description (its Tools-page row): shortened in the row, its code and schema as they were", async () => {
     const row = JSON.parse(
       readFileSync(packagePath("fixtures/flowise/custom-tool-agent/update-event.tool.json"), "utf8"),
