@@ -18,8 +18,8 @@ export type RejectedField = "name" | "description" | "schema";
 /** What a fix of one tool's refusal needs besides the refusal: how the tool is built and its agent's names. */
 export interface ProviderFixContext {
   profile: Profile;
-  /** The names the agent's other tools are sent under: a new name must not be one of them. */
-  otherNames: ReadonlySet<string>;
+  /** Whether one of the agent's other tools is sent under `name`: a new name must not be. */
+  isOtherName(name: string): boolean;
 }
 
 /** The description's limit, by the rule that holds a description to one. */
@@ -38,7 +38,8 @@ const NAME_RULE = /\/name-(pattern|length|format)$/;
  * alone (a list of too many tools, two tools of one name).
  * @example
  * providerFix(tool, { rule: "openai/description-length", … }, "description", context);
- * // { description: "shorten the description to 1019 characters (openai takes 1024)", changes: [{ path: "[0].description", … }], … }
+ * // { description: "shorten the description to 1024 characters or fewer (openai takes 1024)",
+ * //   changes: [{ path: "[0].description", value: "Lists the events …" }], configPath: "[0]" }
  */
 export function providerFix(
   tool: LoadedTool,
@@ -74,7 +75,9 @@ function nameFix(tool: LoadedTool, context: ProviderFixContext): Fix | undefined
   const where = fieldPath(tool, "name");
   if (!where.ok) return notFixable(tool, description, where.reason);
   // The profile sends the new name as it is written, or the fix would not be the name sent.
-  if (toolProfileOf(context.profile).toolName(name) !== name || context.otherNames.has(name))
+  if (toolProfileOf(context.profile).toolName(name) !== name)
+    return notFixable(tool, description, `the ${context.profile} profile would not send ${name} as written`);
+  if (context.isOtherName(name))
     return notFixable(tool, description, `${name} is another tool's name in this agent: rename it by hand`);
   return toFindingFix({ description, changes: [{ path: where.value, value: name }] }, config, tool);
 }

@@ -46,10 +46,10 @@ export async function providerRejects(
     const named = withSentNames(built.flat(), options.profile);
     const names = named.map((tool) => tool.model.name);
     const fixing = named.map((tool, index): SentTool => {
-      // A fix's new name must be none of the agent's other tools'.
+      // A fix's new name must be none of the agent's other tools' (asked only when a name is refused).
       const context = {
         profile: options.profile,
-        otherNames: new Set(names.filter((_, other) => other !== index)),
+        isOtherName: (name: string) => names.some((other, at) => at !== index && other === name),
       };
       const owner = owners[index] as LoadedTool;
       return { ...tool, fixOf: (violation, field) => providerFix(owner, violation, field, context) };
