@@ -111,10 +111,16 @@ function schemaNotFixable(tool: LoadedTool, violation: ProviderViolation): Fix |
     const why = platformToolKind(kind)?.whySchemaNotFixable?.(tool.config, key);
     return why === undefined ? undefined : notFixable(tool, description, why);
   }
-  const reason = key
-    ? `${key} is a name the request tool sends (a query parameter or body field): renaming it would change the request`
-    : "tooldeck's runtime writes this part of the schema from the config's types: no field of the config says it otherwise";
-  return notFixable(tool, description, reason);
+  return notFixable(tool, description, requestSchemaReason(violation, key));
+}
+
+function requestSchemaReason(violation: ProviderViolation, key: string | undefined): string {
+  if (key !== undefined)
+    return `${key} is a name the request tool sends (a query parameter or body field): renaming it would change the request`;
+  // Flowise's zod-to-json-schema writes z.array(z.any()) as { type: "array" }, without items.
+  if (/\/array-items$/.test(violation.rule))
+    return `${violation.path.split(".").at(-1)} is typed array, and a request tool's schema has no field for its item type`;
+  return "tooldeck's runtime writes this part of the schema from the config's types: no field of the config says it otherwise";
 }
 
 /** The config's value at a path of its own (`parameters.toolDescription`), own keys only. */

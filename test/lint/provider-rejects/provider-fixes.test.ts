@@ -335,4 +335,27 @@ describe("what the config cannot say without changing the request: not fixed, an
     expect(finding?.message).toContain("Member must have length greater than or equal to 1");
     expect(finding?.fix?.notFixable).toBe("--fix does not make up a description: write one");
   });
+
+  test("a Flowise body field typed array, sent without items: the config has no field for its item type", async () => {
+    const config = `kind: request
+method: POST
+name: tag_events
+description: Tags events
+url: "{{$vars.base_url}}/tags"
+bodySchema:
+  tags: { type: array, required: true, description: The tags }
+`;
+    const path = project("tags.yaml", config);
+    const report = await check(load(path), { profile: "flowise", providers: ["openai", "gemini"] });
+    expect(rejections(report.diagnostics).map((d) => [d.message.split(":")[0], d.fix?.notFixable])).toEqual([
+      [
+        "openai [openai/array-items]",
+        "tags is typed array, and a request tool's schema has no field for its item type",
+      ],
+      [
+        "gemini [gemini/array-items]",
+        "tags is typed array, and a request tool's schema has no field for its item type",
+      ],
+    ]);
+  });
 });
