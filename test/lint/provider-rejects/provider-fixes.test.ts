@@ -222,6 +222,37 @@ function workflow(description: string): string {
   return JSON.stringify(flow, null, 2);
 }
 
+describe("a Flowise agentflow whose Custom Tool is a row read beside it", () => {
+  test("the description is the row's, not the flow's: --fix leaves both files and says where to shorten it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-provider-fix-"));
+    const flowText = readFileSync(packagePath("fixtures/flowise/custom-tool-agent/event-agent.json"), "utf8");
+    writeFileSync(join(dir, "event-agent.json"), flowText);
+    const row = JSON.parse(
+      readFileSync(packagePath("fixtures/flowise/custom-tool-agent/update-event.tool.json"), "utf8"),
+    );
+    const rowText = JSON.stringify({ ...row, description: LONG }, null, 2);
+    writeFileSync(join(dir, "update-event.tool.json"), rowText);
+    const run = async () => ({
+      report: await check(loadToolConfigs([dir], { roots: [dir] }), {
+        profile: "standard",
+        profileOf: profileOfSource,
+        providers: ["openai"],
+      }),
+    });
+    const skipped: string[] = [];
+    const { report, fix } = await checkWithFixes(run, {
+      onNotFixed: (left) => skipped.push(...left.map((s) => `${s.diagnostic.tool}: ${s.reason}`)),
+    });
+    expect(fix.findings).toBe(0);
+    expect(skipped).toEqual([
+      "update_event: the Custom Tool's description is in its Tools-page row, not in this flow: fix the row",
+    ]);
+    expect(rejections(report.diagnostics).map((d) => d.tool)).toEqual(["update_event"]);
+    expect(readFileSync(join(dir, "event-agent.json"), "utf8")).toBe(flowText);
+    expect(readFileSync(join(dir, "update-event.tool.json"), "utf8")).toBe(rowText);
+  });
+});
+
 describe("n8n workflows: the node's Description is the tool's", () => {
   test("a Description over OpenAI's limit: shortened in the node's parameters, its request unchanged", async () => {
     const original = workflow(LONG);
