@@ -154,6 +154,18 @@ export interface ToolKind {
    * kind's answers are not judged (a Custom Tool's code decides what it returns).
    */
   answerCut?(config: { kind: string }): AnswerCut;
+  /**
+   * Where a config of this kind writes the name or the description its model is given, exactly as sent
+   * (`parameters.toolDescription`), or why `--fix` cannot change it there (an n8n tool's name is its
+   * node's title, which the workflow's connections name). Without it, `provider-rejects` fixes neither.
+   */
+  modelFieldPath?(config: { kind: string }, field: "name" | "description"): Fixed<string>;
+  /**
+   * Why `--fix` cannot make the parameter schema a provider refuses legal in a config of this kind
+   * without changing the request (`key`: the property a property-key rule refused). Without it, such a
+   * refusal carries no fix.
+   */
+  whySchemaNotFixable?(config: { kind: string }, key: string | undefined): string;
 }
 
 /** How a tool's answer is cut before the model reads it, and the platform's own way to cut it. */

@@ -193,3 +193,22 @@ describe("check --fix on files written to fool it", () => {
     expect(text).toContain("  bodySchema: *body\n");
   });
 });
+
+describe("lint --fix --provider: a tool a provider refuses made legal, its request unchanged", () => {
+  test("an n8n Description over OpenAI's limit is shortened in the workflow", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tooldeck-provider-fix-"));
+    const flow = JSON.parse(readFileSync(packagePath("fixtures", "n8n", "event-assistant.json"), "utf8"));
+    const long = `Use this when you need to get events. ${"It returns each event's name, date and place. ".repeat(24)}`;
+    flow.nodes.find((node: { name: string }) => node.name === "get_events").parameters.toolDescription = long;
+    writeFileSync(join(dir, "assistant.json"), JSON.stringify(flow, null, 2));
+    const { stdout, stderr } = await tooldeck("lint", dir, "--provider", "openai", "--fix");
+    expect(stderr.split("\n").at(-2)).toBe("fixed 1 finding in 1 file (1 pass)");
+    // The other findings of the tutorial's workflow (its $vars, no spec) are the lint's, not the provider's.
+    expect(stdout).not.toContain("provider-rejects");
+    const fixed = JSON.parse(readFileSync(join(dir, "assistant.json"), "utf8"));
+    const description = fixed.nodes.find((node: { name: string }) => node.name === "get_events").parameters
+      .toolDescription;
+    expect(description.length).toBeLessThanOrEqual(1024);
+    expect(long.startsWith(description)).toBe(true);
+  });
+});

@@ -53,8 +53,9 @@ Options:
   --provider P        judge each agent's tools against model provider P, as errors (repeatable):
                       openai, openai-strict, anthropic, anthropic-strict, gemini, vertex, bedrock or
                       mcp; default providers: in tooldeck.config.yaml, else the provider of the
-                      flow's chat model node (errors), else every provider's API (warnings);
-                      docs/providers.md
+                      flow's chat model node (errors), else every provider's API (warnings); with
+                      --fix, a description over the provider's limit is shortened at a word and a name
+                      it refuses made legal, the request unchanged; docs/providers.md
   --context-budget N  the tokens an agent's context holds: its tool definitions and each tool's answer
                       are judged against N (rule context-budget; default contextBudget in
                       tooldeck.config.*, else 128000)

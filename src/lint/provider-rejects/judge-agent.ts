@@ -1,9 +1,11 @@
 import type { ToolAgent } from "../../config/tool-config.js";
 import { defaultWireToolsOf, type ModelTool, type WireToolsOf } from "../../providers/default-wire-tools.js";
 import { judgeTools } from "../../providers/rules/judge-tools.js";
+import { PROVIDER_PROFILES } from "../../providers/rules/provider-profiles.js";
 import type { ProviderId, ProviderViolation, WireTool } from "../../providers/wire-tool.js";
-import type { Diagnostic } from "../diagnostic.js";
+import type { Diagnostic, Fix } from "../diagnostic.js";
 import { chooseProviders, DEFAULT_PROVIDERS } from "./choose-providers.js";
+import type { RejectedField } from "./provider-fix.js";
 import { PROVIDER_REJECTS } from "./provider-rejects-info.js";
 
 /** One tool of an agent as its model is given it, with where findings on it are reported. */
@@ -13,6 +15,8 @@ export interface SentTool {
   at: Pick<Diagnostic, "tool" | "node" | "file" | "path">;
   /** The config path of its name or description in its file, where the config writes them as sent. */
   fieldPath?(field: "name" | "description"): string | undefined;
+  /** The fix a refusal of the tool carries (`provider-fix.ts`), if any. */
+  fixOf?(violation: ProviderViolation, field: RejectedField): Fix | undefined;
 }
 
 /** One agent's tools, in the order its client sends them. */
@@ -87,13 +91,27 @@ function toDiagnostic(
       : field
         ? ""
         : ` (at ${violation.path})`;
-  return {
+  const diagnostic: Diagnostic = {
     code: PROVIDER_REJECTS.id,
     severity,
     ...tool.at,
     ...(configPath === undefined ? {} : { path: configPath }),
     message: `${violation.message}${where}`,
   };
+  const rejected = field ?? (sent && inSchema(violation, sent) ? "schema" : undefined);
+  const fix = rejected && violation.tool !== undefined ? tool.fixOf?.(violation, rejected) : undefined;
+  if (fix) diagnostic.fix = fix;
+  return diagnostic;
+}
+
+/** Whether the violation is inside the tool's parameter schema, as its provider names that. */
+function inSchema(violation: ProviderViolation, sent: WireTool): boolean {
+  const schema = `${sent.path}.${PROVIDER_PROFILES[violation.provider].request.schemaKey}`;
+  return (
+    violation.path === schema ||
+    violation.path.startsWith(`${schema}.`) ||
+    violation.path.startsWith(`${schema}[`)
+  );
 }
 
 /** `name` or `description` when the violation is at that field of the tool, else undefined. */

@@ -14,6 +14,7 @@ import type { Diagnostic } from "../diagnostic.js";
 import { toolIdentity } from "../lint.js";
 import { DEFAULT_PROVIDERS } from "./choose-providers.js";
 import { type AgentToJudge, judgeAgent, type SentTool } from "./judge-agent.js";
+import { providerFix } from "./provider-fix.js";
 
 /** How `providerRejects` judges: the profile tools are built under, toolkits' specs, the providers chosen. */
 export interface ProviderRejectsOptions {
@@ -46,8 +47,20 @@ export async function providerRejects(
   const modelToolsOf = options.modelToolsOf ?? createModelToolsOf(options);
   const diagnostics: Diagnostic[] = [];
   for (const [agent, members] of byAgent(tools)) {
-    const sent = (await Promise.all(members.map((tool) => sentTools(tool, modelToolsOf)))).flat();
-    diagnostics.push(...(await judgeAgent({ agent, tools: withSentNames(sent, options.profile) }, options)));
+    const built = await Promise.all(members.map((tool) => sentTools(tool, modelToolsOf)));
+    const owners = built.flatMap((sent, index) => sent.map(() => members[index] as LoadedTool));
+    const named = withSentNames(built.flat(), options.profile);
+    const names = named.map((tool) => tool.model.name);
+    const fixing = named.map((tool, index): SentTool => {
+      // A fix's new name must be none of the agent's other tools' (asked only when a name is refused).
+      const context = {
+        profile: options.profile,
+        isOtherName: (name: string) => names.some((other, at) => at !== index && other === name),
+      };
+      const owner = owners[index] as LoadedTool;
+      return { ...tool, fixOf: (violation, field) => providerFix(owner, violation, field, context) };
+    });
+    diagnostics.push(...(await judgeAgent({ agent, tools: fixing }, options)));
   }
   return diagnostics;
 }

@@ -55,6 +55,9 @@ export const OPENAI_NAME_LENGTH: ProviderRule = {
   ),
 };
 
+/** The most characters OpenAI takes in a tool's description. */
+export const OPENAI_MAX_DESCRIPTION = 1024;
+
 export const OPENAI_DESCRIPTION_LENGTH: ProviderRule = {
   id: "openai/description-length",
   summary: "a tool description is longer than 1024 characters",
@@ -63,13 +66,13 @@ export const OPENAI_DESCRIPTION_LENGTH: ProviderRule = {
   quoted: true,
   judge: perTool((tool, index) => {
     const length = tool.description?.length ?? 0;
-    if (length <= 1024) return [];
+    if (length <= OPENAI_MAX_DESCRIPTION) return [];
     const path = toolPath(tool, "description");
     return [
       {
         path,
         tool: index,
-        message: `Invalid '${path}': string too long. Expected a string with maximum length 1024, but got a string with length ${length} instead.`,
+        message: `Invalid '${path}': string too long. Expected a string with maximum length ${OPENAI_MAX_DESCRIPTION}, but got a string with length ${length} instead.`,
       },
     ];
   }),

@@ -22,6 +22,16 @@ export const CUSTOM_TOOL_KIND: ToolKind = {
     ];
   },
   callViews: (config) => customToolCallViews(config as CustomToolConfig),
+  // The description is the row's (or the node's own customToolDesc); the name is checked by Flowise's
+  // Tools page when saved, so a rename belongs there.
+  modelFieldPath: (_config, field) =>
+    field === "description"
+      ? { ok: true, value: "description" }
+      : { ok: false, reason: "a Custom Tool is named on Flowise's Tools page: rename it there" },
+  whySchemaNotFixable: (_config, key) =>
+    key === undefined
+      ? "the schema is the Custom Tool's schema rows and its code reads what they say: change both in Flowise"
+      : `${key} is the $${key} the Custom Tool's code reads: rename its schema row and the code together in Flowise`,
 };
 
 /** The runtime options that set how a Custom Tool runs: its time limit, `$flow`'s ids, runtime variables. */

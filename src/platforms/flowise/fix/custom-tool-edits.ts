@@ -4,9 +4,9 @@ import type { ConfigChange } from "../../../lint/diagnostic.js";
 import type { JsonEdit } from "../../../lint/edit-json-text.js";
 import type { Fixed } from "../../platform.js";
 
-/** Why a Custom Tool's changes cannot be written into its export, or undefined: only its code and schema rows are. */
+/** Why a Custom Tool's changes cannot be written into its export, or undefined: only its code, description and schema rows are. */
 export function whyCustomToolNotFixable(changes: readonly ConfigChange[]): string | undefined {
-  const other = changes.find((change) => !/^(func$|schema\[\d+\]\.)/.test(change.path));
+  const other = changes.find((change) => !/^(func$|description$|schema\[\d+\]\.)/.test(change.path));
   return other ? `--fix does not edit the ${toKeys(other.path)[0]} of a Custom Tool` : undefined;
 }
 
@@ -19,7 +19,8 @@ export function customToolEdits(value: unknown, changes: readonly ConfigChange[]
   const edits: JsonEdit[] = [];
   for (const change of changes) {
     const [field, ...rest] = toKeys(change.path);
-    const key = field === "func" ? codeKey(value) : schemaKey(value);
+    const key =
+      field === "func" ? codeKey(value) : field === "description" ? descriptionKey(value) : schemaKey(value);
     if (!key.ok) return key;
     edits.push({ ...change, path: [key.value, ...rest] });
   }
@@ -33,6 +34,18 @@ function codeKey(value: Record<string, unknown>): Fixed<string> {
   return {
     ok: false,
     reason: "the Custom Tool's code is in its Tools-page row, not in this flow: fix the row",
+  };
+}
+
+/** A flow's Custom Tool node gives its own non-empty `customToolDesc` over its row's description. */
+function descriptionKey(value: Record<string, unknown>): Fixed<string> {
+  if (typeof value.customToolDesc === "string" && value.customToolDesc !== "")
+    return { ok: true, value: "customToolDesc" };
+  if (typeof value.description === "string" && typeof value.func === "string")
+    return { ok: true, value: "description" };
+  return {
+    ok: false,
+    reason: "the Custom Tool's description is in its Tools-page row, not in this flow: fix the row",
   };
 }
 

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../../../json/json-value.js";
 import type { ConfigChange } from "../../../lint/diagnostic.js";
 import type { ExportFixer } from "../../platform.js";
 import { customToolEdits, whyCustomToolNotFixable } from "./custom-tool-edits.js";
@@ -16,10 +17,12 @@ export const FLOWISE_EXPORT_FIXER: ExportFixer = {
     return `--fix does not edit Flowise ${config.kind} tools`;
   },
   toEdits(value, changes) {
-    return isCustomToolChange(changes) ? customToolEdits(value, changes) : requestInputEdits(value, changes);
+    return isCustomTool(value, changes) ? customToolEdits(value, changes) : requestInputEdits(value, changes);
   },
 };
 
-function isCustomToolChange(changes: readonly ConfigChange[]): boolean {
-  return changes.some((change) => /^(func|schema)\b/.test(change.path));
+/** A Custom Tool's place: its code or schema changed, or a Tools-page row or Custom Tool node's inputs. */
+function isCustomTool(value: unknown, changes: readonly ConfigChange[]): boolean {
+  if (changes.some((change) => /^(func|schema)\b/.test(change.path))) return true;
+  return isPlainObject(value) && ("selectedTool" in value || "customToolFunc" in value || "func" in value);
 }

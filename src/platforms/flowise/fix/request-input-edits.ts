@@ -9,7 +9,14 @@ import { flowiseHtmlToText } from "../config/flowise-html-to-text.js";
 import { FLOWISE_REQUEST_NODES, type FlowiseRequestNode } from "../config/flowise-request-nodes.js";
 
 /** The fields of a request tool --fix writes into a Flowise request node's inputs. */
-const EDITED_FIELDS = new Set(["url", "name", "maxOutputLength", "queryParamsSchema", "bodySchema"]);
+const EDITED_FIELDS = new Set([
+  "url",
+  "name",
+  "description",
+  "maxOutputLength",
+  "queryParamsSchema",
+  "bodySchema",
+]);
 
 /** Why a request tool's changes cannot be written into its Flowise node's inputs, or undefined. */
 export function whyRequestNotFixable(method: string, changes: readonly ConfigChange[]): string | undefined {
@@ -35,9 +42,11 @@ export function requestInputEdits(inputs: unknown, changes: readonly ConfigChang
   if (!isPlainObject(inputs))
     return { ok: false, reason: "the node's inputs are not where the tool was read" };
   const detected = detectFlowiseRequestNode(inputs);
-  const keys: FlowiseRequestNode | undefined =
-    detected.kind === "request" ? FLOWISE_REQUEST_NODES[detected.node] : undefined;
-  if (!keys) return { ok: false, reason: "the node's inputs do not say which Flowise request node it is" };
+  // Inputs of legacy keys alone (`url`, `description`) do not say the node: every node reads those.
+  const keys: Partial<FlowiseRequestNode> =
+    detected.kind === "request" ? FLOWISE_REQUEST_NODES[detected.node] : SHARED_KEYS;
+  if (detected.kind !== "request" && !changes.every((change) => sharedField(change)))
+    return { ok: false, reason: "the node's inputs do not say which Flowise request node it is" };
   const edits: JsonEdit[] = [];
   for (const change of changes) {
     const made = inputEdits(inputs, keys, change);
@@ -47,9 +56,24 @@ export function requestInputEdits(inputs: unknown, changes: readonly ConfigChang
   return { ok: true, value: edits };
 }
 
+/** The input keys every Flowise request node reads a field from (its legacy key), by field. */
+const SHARED_KEYS: Partial<FlowiseRequestNode> = (() => {
+  const nodes = Object.values(FLOWISE_REQUEST_NODES) as readonly FlowiseRequestNode[];
+  const shared: Record<string, readonly string[]> = {};
+  for (const field of ["url", "name", "description", "headers"] as const) {
+    const [first] = nodes[0]?.[field] ?? [];
+    if (first !== undefined && nodes.every((node) => node[field].includes(first))) shared[field] = [first];
+  }
+  return shared as Partial<FlowiseRequestNode>;
+})();
+
+function sharedField(change: ConfigChange): boolean {
+  return String(toKeys(change.path)[0]) in SHARED_KEYS;
+}
+
 function inputEdits(
   inputs: Record<string, unknown>,
-  keys: FlowiseRequestNode,
+  keys: Partial<FlowiseRequestNode>,
   change: ConfigChange,
 ): Fixed<JsonEdit[]> {
   const [field, ...rest] = toKeys(change.path);
