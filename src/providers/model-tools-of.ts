@@ -2,6 +2,7 @@ import type { RequestToolConfig } from "../config/request-tool-config.js";
 import type { LoadedTool, ToolConfig } from "../config/tool-config.js";
 import { createJsonInterner, type JsonInterner } from "../json/json-interner.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
+import { platformToolKind } from "../platforms/registry.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
@@ -24,7 +25,7 @@ export interface ModelToolsOptions {
  * arguments schema is built once per distinct config apart from its name and description, and every
  * schema of the same JSON text is the same object, so what is cached by schema (the wire forms, the
  * providers' verdicts) is worked out once per distinct schema. A config that cannot be built (other
- * findings say why) and an HTTP node (a flow step, no model's tool) give none.
+ * findings say why) and a step of a flow (an HTTP node, a Dify HTTP Request node: no model's tool) give none.
  * @example
  * const modelToolsOf = createModelToolsOf({ profile: "flowise" });
  * const [tool] = await modelToolsOf(loaded.tools[0]); // { name, description, inputSchema }
@@ -80,7 +81,8 @@ async function otherModelTools(
   intern: JsonInterner,
 ): Promise<ModelTool[]> {
   try {
-    if (config.kind === "http") return [];
+    // A flow's or workflow's step (an HTTP node, a Dify HTTP Request node) is no model's tool.
+    if (config.kind === "http" || platformToolKind(config.kind)?.unseenByModel) return [];
     const spec = config.kind === "openapi-toolkit" ? toolkitSpecs?.get(config.spec) : undefined;
     const tools =
       config.kind !== "openapi-toolkit"

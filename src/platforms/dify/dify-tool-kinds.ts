@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
+import { sanitizeToolName } from "../../runtime/tool-name.js";
 import type { ToolKind } from "../platform.js";
 import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
 import {
@@ -48,6 +49,8 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
     return [createDifyHttpTool(parsedConfig.data, options)];
   },
   toBaseUrl: (config, baseUrl) => difyHttpToBaseUrl(config as DifyHttpRequestConfig, baseUrl),
+  // The name tooldeck's agents, MCP and probes call the node by: findings name it alike.
+  modelName: (config) => sanitizeToolName((config as DifyHttpRequestConfig).name),
 };
 
 /**

@@ -39,17 +39,17 @@ test("tooldeck check on Dify HTTP Request nodes: each trap reported once at its 
     .map((d) => `${d.tool} ${d.severity} ${d.code} ${d.path}`);
   expect(found.sort()).toEqual(
     [
-      "Generate Image warning dify-json-body-repaired [1].body.data[0].value",
+      "Generate_Image warning dify-json-body-repaired [1].body.data[0].value",
       // {{#…pmodel#}} and {{#…prompt#}}, each between quotes.
-      "Generate Image warning dify-json-body-quoting [1].body.data[0].value",
-      "Generate Image warning dify-json-body-quoting [1].body.data[0].value",
-      "Generate Image warning dify-header-newline [1].headers",
+      "Generate_Image warning dify-json-body-quoting [1].body.data[0].value",
+      "Generate_Image warning dify-json-body-quoting [1].body.data[0].value",
+      "Generate_Image warning dify-header-newline [1].headers",
       "Probe error dify-url-scheme [2].url",
       "Probe error dify-options-method [2].method",
       "Probe error dify-body-items [2].body.data",
       "Probe warning dify-error-status-passes [2].error_strategy",
-      "Safe Search info dify-error-status-lost [0].retry_config",
-      "Generate Image info dify-error-status-lost [1].retry_config",
+      "Safe_Search info dify-error-status-lost [0].retry_config",
+      "Generate_Image info dify-error-status-lost [1].retry_config",
       "Probe info dify-error-status-lost [2].retry_config",
     ].sort(),
   );

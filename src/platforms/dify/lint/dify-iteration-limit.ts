@@ -1,9 +1,9 @@
 import type { LoadedTool, ToolConfig } from "../../../config/tool-config.js";
-import { callViewsOf } from "../../../lint/api-map/tool-requests.js";
 import type { Finding, LintRule } from "../../../lint/rule.js";
 import type { Profile } from "../../../profile.js";
 import type { DifyAgent } from "../config/dify-agent.js";
 import type { DifyApiToolConfig } from "../config/dify-api-tool-config.js";
+import { difyApiRequestView } from "./dify-api-request-view.js";
 
 /** A Dify tool runs as Dify runs it under every profile, so the rule judges it under every profile. */
 const PROFILES: readonly Profile[] = ["dify", "standard", "flowise", "n8n"];
@@ -67,7 +67,7 @@ interface Listing {
 function listingFor(tool: LoadedTool<DifyApiToolConfig>, tools: readonly LoadedTool[]): Listing | undefined {
   const gets = agentGets(tools).get(tool.config.agent?.node ?? "");
   if (!gets) return undefined;
-  for (const view of callViewsOf(tool)) {
+  for (const view of callViewsOf(tool.config)) {
     const item = /^(.*)\/\{([^/{}]+)\}$/.exec(pathOf(view.config.url));
     const collection = item?.[1];
     const lister = collection === undefined ? undefined : gets.get(collection);
@@ -89,7 +89,7 @@ function agentGets(tools: readonly LoadedTool[]): Map<string, Map<string, string
     if (config.kind !== "dify-api-tool" || !config.agent) continue;
     const gets = byAgent.get(config.agent.node) ?? new Map<string, string>();
     byAgent.set(config.agent.node, gets);
-    for (const view of callViewsOf(tool))
+    for (const view of callViewsOf(config))
       if (view.config.method === "GET") gets.set(pathOf(view.config.url), config.name);
   }
   getsByTools.set(tools, byAgent);
@@ -100,4 +100,10 @@ function agentGets(tools: readonly LoadedTool[]): Map<string, Map<string, string
 function pathOf(url: string): string {
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").replace(/[?#].*$/, "");
   return path.replace(/\/+$/, "") || "/";
+}
+
+/** The request an API tool amounts to, as the core's rules see it (none when its document cannot be read). */
+function callViewsOf(config: DifyApiToolConfig) {
+  const view = difyApiRequestView(config);
+  return view ? [view] : [];
 }

@@ -216,11 +216,11 @@ describe("Tool nodes and Agent nodes' tools (facts 15–19, 76–78)", () => {
     },
   };
 
-  test("a custom API Tool node is handed to the API tool linker (a note until it is linked)", () => {
+  test("a custom API Tool node is handed to the API tool linker (a note naming the files looked for, when none is beside the app)", () => {
     const result = load(app([node("t1", apiTool)]));
     expect(messages(result.errors)).toEqual([]);
     expect(messages(result.notes)).toEqual([
-      'workflow.graph.nodes[0].data: not modelled yet: the custom API tool "generate-audio_post" of provider "audioapi" is not linked to its OpenAPI document',
+      'workflow.graph.nodes[0].data: custom tool provider "audioapi" (tool generate-audio_post): its OpenAPI document is not in the DSL; put it beside the app as audioapi.openapi.yaml, audioapi.openapi.yml, audioapi.openapi.json, audioapi.yaml, audioapi.yml, audioapi.json (not modelled without it)',
     ]);
   });
 
@@ -306,7 +306,7 @@ describe("Tool nodes and Agent nodes' tools (facts 15–19, 76–78)", () => {
     );
     expect(messages(result.errors)).toEqual([]);
     expect(messages(result.notes)).toEqual([
-      'workflow.graph.nodes[0].data.agent_parameters.tools.value[0]: not modelled yet: the custom API tool "updateEvent" of provider "events" is not linked to its OpenAPI document',
+      'workflow.graph.nodes[0].data.agent_parameters.tools.value[0]: custom tool provider "events" (tool updateEvent): its OpenAPI document is not in the DSL; put it beside the app as events.openapi.yaml, events.openapi.yml, events.openapi.json, events.yaml, events.yml, events.json (not modelled without it)',
       'workflow.graph.nodes[0].data.agent_parameters.tools.value[1]: not modelled: the tool events / deleteEvent of the Agent "Event Agent" is disabled: Dify does not give it to the agent',
       'workflow.graph.nodes[0].data.agent_parameters.tools.value[2]: not modelled: the builtin tool time / current_time of the Agent "Event Agent"; tooldeck models custom API tools (type: api)',
     ]);

@@ -161,21 +161,21 @@ describe("the core's rules on calls judge each node as the request it amounts to
     expect(found.map((d) => [d.code, d.tool, d.path, d.message, d.suggestion])).toEqual([
       [
         "operation-not-found",
-        "Update Event",
+        "Update_Event",
         "workflow.graph.nodes[1].data.url",
         "PUT /events is not an operation of Event Management API (did you mean PATCH /events/{id}?)",
         "in Dify, set Update Event's Method to PATCH and URL to {{#env.base_url#}}/events/{{#start.id#}}",
       ],
       [
         "secret-in-config",
-        "List Events",
+        "List_Events",
         "workflow.graph.nodes[1].data.headers",
         "header Authorization holds a literal credential",
         "use {{$vars.…}} and set the value with --var or a vars file",
       ],
       [
         "undeclared-query-param",
-        "List Events",
+        "List_Events",
         "workflow.graph.nodes[1].data.params",
         "query param limit is not declared by GET /events (listEvents): the service ignores it",
         "remove limit, or document it in the OpenAPI description if the service reads it",

@@ -45,9 +45,10 @@ describe("tooldeck lint --dify URL", () => {
   test("every app of the console, each the file dify:<name>, judged under the dify profile", async () => {
     const { exit, stdout } = await tooldeck("lint", "--dify", origin(), "--api-key", "t");
     expect(exit).toBe(0);
-    expect(stdout).toContain("dify:Events\n  update_event\n");
-    expect(stdout).toContain("no problems in 1 tool (profile dify)");
-    expect(stdout).toContain("update_event");
+    expect(stdout).toContain("dify:Events\n");
+    expect(stdout).toContain("\n  update_event\n");
+    expect(stdout).toContain("dify-error-status-passes");
+    expect(stdout).toContain("in 1 tool (profile dify)");
     expect(seen).toEqual([
       "/console/api/apps?page=1&limit=100 Bearer t",
       "/console/api/apps/a1/export?include_secret=false Bearer t",

@@ -59,7 +59,9 @@ describe("Dify's function_calling loop (reference facts 82–89)", () => {
   });
 
   test("an answer without calls ends the loop before the limit, as in LangChain's", async () => {
-    const model = fakeModel().respondWithTools([call("1")]).respond(new AIMessage("Event 1 is at noon."));
+    const model = fakeModel()
+      .respondWithTools([call("1")])
+      .respond(new AIMessage("Event 1 is at noon."));
     const result = await run(model, eventTool(5));
     expect(result.answer).toBe("Event 1 is at noon.");
     expect(model.calls).toHaveLength(2);
