@@ -35,6 +35,8 @@ export {
   type FlowiseChatflow,
   fetchFlowiseChatflows,
 } from "./platforms/flowise/remote/flowise-instance.js";
+export { loadN8nWorkflow } from "./platforms/n8n/config/load-n8n-workflow.js";
+export type { N8nWorkflowLoadOptions } from "./platforms/n8n/config/workflow-load-options.js";
 export type { Profile } from "./profile.js";
 export type { CallRecord } from "./replay/call-record.js";
 export { type Cassette, readCassette, writeCassette } from "./replay/cassette.js";
