@@ -1,5 +1,6 @@
 import { describeType, isPlainObject } from "../json/json-value.js";
-import { PLATFORMS } from "../platforms/registry.js";
+import type { PlatformName } from "../platforms/platform-names.js";
+import { PLATFORM_ENTRIES, platformNamed } from "../platforms/registry.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { joinPath } from "./json-path.js";
 import type { LoadSink } from "./load-sink.js";
@@ -29,13 +30,25 @@ export function loadConfigValue(value: unknown, path: string, sink: LoadSink): v
     if (config) sink.tool(config, path);
     return;
   }
-  for (const platform of PLATFORMS) {
-    const loader = platform.loaders.find((candidate) => candidate.detects(value));
-    if (loader) {
-      loader.load(value, path, sink);
-      return;
-    }
+  // The entries tell the platform without loading it; its loaders were loaded for the file (`preparePlatforms`).
+  const entry = PLATFORM_ENTRIES.find((candidate) => candidate.detects(value));
+  const loader = entry && platformNamed(entry.name).loaders.find((candidate) => candidate.detects(value));
+  if (loader) {
+    loader.load(value, path, sink);
+    return;
   }
-  const shapes = PLATFORMS.map((platform) => platform.shapes).join(", ");
+  const shapes = PLATFORM_ENTRIES.map((platform) => platform.shapes).join(", ");
   sink.error(path, `not a tool config: expected "kind" (tooldeck format), ${shapes}`);
+}
+
+/** The platforms whose loaders a config file's content needs (its values in platforms' shapes or kinds). */
+export function platformsOfDocument(document: unknown, into: Set<PlatformName>): void {
+  for (const value of Array.isArray(document) ? document : [document]) {
+    if (!isPlainObject(value)) continue;
+    const entry =
+      "kind" in value
+        ? PLATFORM_ENTRIES.find((candidate) => candidate.toolKinds.includes(String(value.kind)))
+        : PLATFORM_ENTRIES.find((candidate) => candidate.detects(value));
+    if (entry) into.add(entry.name);
+  }
 }

@@ -1,6 +1,7 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
-import { collectWorkflowTools, isN8nWorkflow } from "./config/load-n8n-workflow.js";
+import { isN8nWorkflow } from "./config/is-n8n-workflow.js";
+import { collectWorkflowTools } from "./config/load-n8n-workflow.js";
 import { n8nDefaultPlaceholder } from "./lint/n8n-default-placeholder.js";
 import { n8nErrorBodyHidden } from "./lint/n8n-error-body-hidden.js";
 import { n8nJsonTemplateQuoting } from "./lint/n8n-json-template-quoting.js";

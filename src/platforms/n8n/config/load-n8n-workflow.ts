@@ -6,6 +6,7 @@ import { nodeAgent } from "../../../config/tool-agent.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
 import type { ProviderId } from "../../../providers/wire-tool.js";
 import { AGENT_TOOL, isHttpToolType, isTargetType, LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
+import { isN8nWorkflow } from "./is-n8n-workflow.js";
 import { linkCredentials } from "./link-credentials.js";
 import { modelProviders } from "./n8n-chat-model.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema, type N8nTarget } from "./n8n-http-tool-config.js";
@@ -67,14 +68,6 @@ function describeWorkflow(value: unknown): string {
   if (isPlainObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges))
     return "a Flowise flow";
   return describeType(value);
-}
-
-/**
- * Whether a value is an n8n workflow export (`{ nodes, connections }`, from a file, stdin or n8n's
- * `GET /api/v1/workflows/{id}`): `connections` tells it from a Flowise flow, which has `edges`.
- */
-export function isN8nWorkflow(value: Record<string, unknown>): boolean {
-  return Array.isArray(value.nodes) && isPlainObject(value.connections);
 }
 
 /**
