@@ -17,7 +17,7 @@ export const RULE_CATALOG: readonly RuleInfo[] = catalog;
 onPlatformLoaded(() => {
   catalog.splice(0, catalog.length, ...catalogOf());
 });
-catalog.push(...catalogOf());
+if (catalog.length === 0) catalog.push(...catalogOf());
 
 function catalogOf(): RuleInfo[] {
   return [
