@@ -2,7 +2,7 @@ import { onPlatformLoaded, PLATFORM_ENTRIES } from "../platforms/registry.js";
 import { BUILT_IN_CHECKS } from "./built-in-checks.js";
 import { PROVIDER_REJECTS } from "./provider-rejects/provider-rejects-info.js";
 import type { RuleInfo } from "./report.js";
-import { DEFAULT_RULES } from "./rules/index.js";
+import { CALL_RULES, DEFAULT_RULES, GENERAL_RULES } from "./rules/index.js";
 
 const catalog: RuleInfo[] = [];
 
@@ -38,9 +38,14 @@ function catalogOf(): RuleInfo[] {
  * settings may name (`rules: { id: … }`) and presets are made of.
  */
 export const RULE_SEVERITIES: readonly Pick<RuleInfo, "id" | "severity" | "otherSeverities">[] = [
-  ...catalog.filter((rule) => !PLATFORM_ENTRIES.some((entry) => entry.rules.some((r) => r.id === rule.id))),
+  ...CALL_RULES,
   ...PLATFORM_ENTRIES.flatMap((entry) => entry.rules),
-];
+  ...GENERAL_RULES,
+  PROVIDER_REJECTS,
+  ...BUILT_IN_CHECKS,
+].map(({ id, severity, otherSeverities }) =>
+  otherSeverities ? { id, severity, otherSeverities } : { id, severity },
+);
 
 /** The ids settings may name (`rules: { id: … }`). */
 export const RULE_IDS: readonly string[] = RULE_SEVERITIES.map((rule) => rule.id);

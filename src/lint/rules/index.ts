@@ -16,7 +16,7 @@ import { undeclaredQueryParam } from "./undeclared-query-param.js";
 import { undisclosedFormat } from "./undisclosed-format.js";
 
 /** The core's rules on the calls a tool makes, compared with the spec: reported first. */
-const CALL_RULES = [
+export const CALL_RULES = [
   operationNotFound,
   pathParamUnsupplied,
   bracePlaceholder,
@@ -28,7 +28,7 @@ const CALL_RULES = [
 ] as LintRule[];
 
 /** The core's rules on what the LLM is given and what the config holds: reported after each platform's. */
-const GENERAL_RULES = [
+export const GENERAL_RULES = [
   customCodeNotRun,
   toolName,
   toolDescription,
