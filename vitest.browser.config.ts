@@ -21,5 +21,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ["default", new SummaryLineReporter()],
+    // Every platform loaded, as the library's entries load them (src/platforms/all-platforms.ts).
+    setupFiles: ["test/support/all-platforms.ts"],
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     // that took over the 1 s expect.poll waits by default (serve's "listening on" came at ~1.2 s).
     expect: { poll: { timeout: 10_000 } },
     reporters: ["default", new SummaryLineReporter()],
+    // Tests reach modules as the library's entries do: with every platform loaded (src/platforms/all-platforms.ts).
+    setupFiles: ["test/support/all-platforms.ts"],
   },
 });

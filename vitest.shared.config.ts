@@ -20,5 +20,7 @@ export default defineConfig({
     include: ["test-shared/**/*.test.ts"],
     testTimeout: 30_000,
     reporters: ["default", new SummaryLineReporter()],
+    // Every platform loaded, as the library's entries load them (src/platforms/all-platforms.ts).
+    setupFiles: ["test/support/all-platforms.ts"],
   },
 });

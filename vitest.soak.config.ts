@@ -14,5 +14,7 @@ export default defineConfig({
     fileParallelism: false,
     expect: { poll: { timeout: 10_000 } },
     reporters: ["default", new SummaryLineReporter()],
+    // Every platform loaded, as the library's entries load them (src/platforms/all-platforms.ts).
+    setupFiles: ["test/support/all-platforms.ts"],
   },
 });

@@ -12,7 +12,11 @@ const benches = readdirSync(dir)
 let failed = 0;
 for (const file of benches) {
   console.log(`\n## ${file.replace(/\.js$/, "")}`);
-  const result = spawnSync(process.execPath, [`${dir}${file}`], { stdio: "inherit" });
+  // A bench drives the modules as the library does: with every platform loaded (src/platforms/all-platforms.ts).
+  const allPlatforms = new URL("../src/platforms/all-platforms.js", import.meta.url).href;
+  const result = spawnSync(process.execPath, ["--import", allPlatforms, `${dir}${file}`], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) failed++;
 }
 process.exitCode = failed > 0 ? 1 : 0;

@@ -2,6 +2,9 @@
 // emulators nor the MCP SDK: those are `tooldeck/langchain`, `tooldeck/emulator` and `tooldeck/mcp`
 // (checkProject import()s the emulators only to probe, the MCP SDK only for an MCP server).
 // Exactly what README's table lists, no more: test/architecture/public-api.test.ts holds the two equal.
+// Every platform, loaded with the entry: its calls find them all, synchronously (all-platforms.ts).
+import "./platforms/all-platforms.js";
+
 export { type ConfigIssue, formatConfigIssue } from "./config/config-issue.js";
 export { type HttpNodeConfig, HttpNodeConfigSchema } from "./config/http-node-config.js";
 export type { LoadResult } from "./config/load-result.js";
@@ -36,6 +39,8 @@ export {
   type FlowiseChatflow,
   fetchFlowiseChatflows,
 } from "./platforms/flowise/remote/flowise-instance.js";
+export { loadN8nWorkflow } from "./platforms/n8n/config/load-n8n-workflow.js";
+export type { N8nWorkflowLoadOptions } from "./platforms/n8n/config/workflow-load-options.js";
 export type { Profile } from "./profile.js";
 export type { CallRecord } from "./replay/call-record.js";
 export { type Cassette, readCassette, writeCassette } from "./replay/cassette.js";

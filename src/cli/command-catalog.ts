@@ -18,6 +18,11 @@ import { VERIFY_INFO } from "./help/verify-help.js";
 /** A command as the CLI knows it before it runs: its texts, and how to load what it does. */
 export interface CatalogEntry extends CommandInfo {
   load(): Promise<Command>;
+  /**
+   * The command loads the platforms it needs itself (those whose files it reads: `lint`, `check`); every
+   * other command runs with every platform loaded.
+   */
+  loadsPlatforms?: true;
 }
 
 /**
@@ -26,8 +31,12 @@ export interface CatalogEntry extends CommandInfo {
  * that command runs, so `tooldeck --help` and `tooldeck lint` start fast.
  */
 export const COMMAND_CATALOG: readonly CatalogEntry[] = [
-  { ...CHECK_INFO, load: async () => (await import("./commands/check.js")).checkCommand },
-  { ...LINT_INFO, load: async () => (await import("./commands/check.js")).lintCommand },
+  {
+    ...CHECK_INFO,
+    load: async () => (await import("./commands/check.js")).checkCommand,
+    loadsPlatforms: true,
+  },
+  { ...LINT_INFO, load: async () => (await import("./commands/check.js")).lintCommand, loadsPlatforms: true },
   { ...TOOLS_INFO, load: async () => (await import("./commands/tools.js")).toolsCommand },
   { ...CALL_INFO, load: async () => (await import("./commands/call.js")).callCommand },
   { ...AGENT_INFO, load: async () => (await import("./commands/agent.js")).agentCommand },

@@ -55,6 +55,8 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   }
   try {
     const command = await entry.load();
+    // import()ed: --help needs no platform, not even the registry's entries.
+    if (!entry.loadsPlatforms) await (await import("../platforms/registry.js")).preparePlatforms();
     const code = await command.run(args, io);
     return (!endsOnSignal(command, args) && signalExitCode(io.signal)) || code;
   } catch (error) {

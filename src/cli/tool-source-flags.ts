@@ -1,12 +1,12 @@
 import { mcpCommandSource, mcpUrlSource } from "../mcp/mcp-tool-source.js";
 import type { RemoteSources, ToolSourcePath } from "../pipeline/load-tool-sources.js";
 import type { RemoteSource, RemoteSourceOptions } from "../platforms/platform.js";
-import { PLATFORMS } from "../platforms/registry.js";
+import { PLATFORM_ENTRIES } from "../platforms/registry.js";
 import type { CliIo } from "./cli-io.js";
 
 /** Each platform with an API to read: `--<platform> URL` names an instance, its pick flag items of it. */
 const REMOTE_FLAGS = Object.fromEntries(
-  PLATFORMS.flatMap((platform) =>
+  PLATFORM_ENTRIES.flatMap((platform) =>
     platform.remote
       ? [
           [platform.name, { type: "string" }],
@@ -60,7 +60,7 @@ export async function commandLineSources(
   ];
   const stdin = positionals.includes("-") ? await io.readStdin?.() : undefined;
   const sources: CommandLineSources = { paths, ...(stdin !== undefined ? { stdin } : {}), signal: io.signal };
-  for (const platform of PLATFORMS) {
+  for (const platform of PLATFORM_ENTRIES) {
     const url = flags[platform.name];
     if (typeof url === "string" && url !== "" && platform.remote)
       sources[platform.name] = remoteSource(url, platform.remote, flags, io.env);
@@ -70,7 +70,7 @@ export async function commandLineSources(
 
 function remoteSource(
   url: string,
-  remote: RemoteSource,
+  remote: Pick<RemoteSource, "pickFlag" | "apiKeyEnv">,
   flags: ToolSourceFlags,
   env: CliIo["env"],
 ): RemoteSourceOptions {

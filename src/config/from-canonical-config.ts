@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { describeType, isPlainObject } from "../json/json-value.js";
-import { PLATFORMS, platformToolKind } from "../platforms/registry.js";
+import { PLATFORM_ENTRIES, platformToolKind } from "../platforms/registry.js";
 import { invalidJsonMessage, parseFlowiseJson } from "./flowise-json.js";
 import { fromCanonicalHttp } from "./from-canonical-http.js";
 import { joinPath } from "./json-path.js";
@@ -56,7 +56,7 @@ export function fromCanonicalConfig(
   if (loader) return loader(value, path, sink) as ToolConfig | undefined;
   const expected = [
     ...Object.keys(CANONICAL_LOADERS),
-    ...PLATFORMS.flatMap((p) => p.toolKinds.map((k) => k.kind)),
+    ...PLATFORM_ENTRIES.flatMap((entry) => entry.toolKinds),
   ]
     .map((kind) => `"${kind}"`)
     .join(" | ");

@@ -1,6 +1,7 @@
 import { describeType, isPlainObject } from "../json/json-value.js";
-import type { ExportLoader } from "../platforms/platform.js";
-import { PLATFORMS } from "../platforms/registry.js";
+import type { ExportLoader, PlatformEntry } from "../platforms/platform.js";
+import type { PlatformName } from "../platforms/platform-names.js";
+import { PLATFORM_ENTRIES, platformNamed } from "../platforms/registry.js";
 import { fromCanonicalConfig } from "./from-canonical-config.js";
 import { joinPath } from "./json-path.js";
 import type { LoadSink } from "./load-sink.js";
@@ -35,23 +36,44 @@ export function loadConfigValue(value: unknown, path: string, sink: LoadSink): v
     if (config) sink.tool(config, path);
     return;
   }
-  const shapes = PLATFORMS.map((platform) => platform.shapes).join(", ");
+  const shapes = PLATFORM_ENTRIES.map((platform) => platform.shapes).join(", ");
   sink.error(path, `not a tool config: expected "kind" (tooldeck format), ${shapes}`);
 }
 
 /**
- * The platform loader a value is an export of: a value with a `kind` only by a loader claiming that kind
- * (Dify's `kind: app`), so tooldeck's own `kind`s never reach a platform's shape tests.
+ * The platform loader a value is an export of. The entries tell the platform without loading it (its
+ * loaders were loaded for the file: `preparePlatforms`); a value with a `kind` is an export only of a
+ * platform whose exports carry that kind (Dify's `kind: app`), so tooldeck's own `kind`s never reach a
+ * platform's shape tests.
  */
 function exportLoaderOf(value: Record<string, unknown>): ExportLoader | undefined {
+  const entry = exportEntryOf(value);
   const kind = "kind" in value ? value.kind : undefined;
-  for (const platform of PLATFORMS) {
-    const loader = platform.loaders.find(
-      (candidate) =>
-        ("kind" in value ? candidate.kind !== undefined && candidate.kind === kind : true) &&
-        candidate.detects(value),
-    );
-    if (loader) return loader;
+  return (
+    entry &&
+    platformNamed(entry.name).loaders.find(
+      (loader) => (kind === undefined || loader.kind === kind) && loader.detects(value),
+    )
+  );
+}
+
+/** The entry of the platform a value is an export of, by `exportLoaderOf`'s rule. */
+function exportEntryOf(value: Record<string, unknown>): PlatformEntry | undefined {
+  const kind = "kind" in value ? value.kind : undefined;
+  return PLATFORM_ENTRIES.find(
+    (entry) => (kind === undefined || entry.exportKind === kind) && entry.detects(value),
+  );
+}
+
+/** The platforms whose loaders a config file's content needs (its values in platforms' shapes or kinds). */
+export function platformsOfDocument(document: unknown, into: Set<PlatformName>): void {
+  for (const value of Array.isArray(document) ? document : [document]) {
+    if (!isPlainObject(value)) continue;
+    const entry =
+      exportEntryOf(value) ??
+      ("kind" in value
+        ? PLATFORM_ENTRIES.find((candidate) => candidate.toolKinds.includes(String(value.kind)))
+        : undefined);
+    if (entry) into.add(entry.name);
   }
-  return undefined;
 }

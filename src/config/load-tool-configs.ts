@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isPlainObject } from "../json/json-value.js";
 import type { PlatformName } from "../platforms/platform-names.js";
-import { PLATFORMS } from "../platforms/registry.js";
+import { loadedPlatforms, PLATFORM_ENTRIES, preparePlatforms } from "../platforms/registry.js";
 import { linkOutOfProject, namedFolder, outsideLinkMessage } from "../project-files/named-path.js";
 import { parseBounded } from "../project-files/parse-bounded.js";
 import { projectRoot, realRoots } from "../project-files/project-root.js";
@@ -10,9 +10,9 @@ import { confineToolkitSpecs } from "./confine-toolkit-specs.js";
 import { expandGlob, globBase, isGlob } from "./expand-glob.js";
 import type { LinkedToolFile } from "./linked-tool-file.js";
 import { listConfigFiles } from "./list-config-files.js";
-import { loadConfigDocument } from "./load-config-document.js";
+import { loadConfigDocument, platformsOfDocument } from "./load-config-document.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
-import { createLoadSink } from "./load-sink.js";
+import { createLoadSink, type LoadSink } from "./load-sink.js";
 import { CONFIG_EXTENSIONS, readConfigFile } from "./read-config-file.js";
 import { reportDuplicateNames } from "./report-duplicate-names.js";
 
@@ -51,8 +51,47 @@ export const STDIN_FILE = "<stdin>";
  * // tools/x.json: queryParamsSchema.id.in: expected "path" or "query"
  */
 export function loadToolConfigs(paths: readonly string[], options: LoadToolConfigsOptions = {}): LoadResult {
+  return finishLoad(readToolDocuments(paths, options), options);
+}
+
+/**
+ * `loadToolConfigs`, each platform whose files it reads loaded first (`import()`ed once): the load a run
+ * does, which loads no platform it does not read (issue 44).
+ */
+export async function loadToolConfigsLazily(
+  paths: readonly string[],
+  options: LoadToolConfigsOptions = {},
+): Promise<LoadResult> {
+  const read = readToolDocuments(paths, options);
+  const needed = new Set<PlatformName>();
+  for (const document of read.documents) platformsOfDocument(document, needed);
+  for (const entry of PLATFORM_ENTRIES) if (options.linked?.[entry.name]?.size) needed.add(entry.name);
+  await preparePlatforms(needed);
+  return finishLoad(read, options);
+}
+
+/**
+ * The files a load read, parsed: `documents` (what platforms they need) and `steps`, what the load does
+ * with each file in order (its tools, or why it has none), run once the platforms are loaded, so that
+ * entries keep the order of the files.
+ */
+interface ReadDocuments {
+  result: LoadResult;
+  documents: unknown[];
+  steps: (() => void)[];
+  roots: string[];
+  base: string;
+  loaded: Map<string, string>;
+  /** The files read only because the settings link them (their tools count only through the nodes naming them). */
+  onlyLinked: Set<string>;
+}
+
+function readToolDocuments(paths: readonly string[], options: LoadToolConfigsOptions): ReadDocuments {
   const base = options.cwd ?? process.cwd();
   const result = emptyLoadResult();
+  const read = { documents: [] as unknown[], steps: [] as (() => void)[] };
+  const failed = (file: string, message: string) =>
+    read.steps.push(() => result.errors.push({ file, path: "", message }));
   const loaded = new Map<string, string>();
   const project = options.roots ?? [projectRoot(base)];
   const refused = refuseLinksOut(paths, project, base, result);
@@ -62,41 +101,49 @@ export function loadToolConfigs(paths: readonly string[], options: LoadToolConfi
   const roots = [...project, ...named.map((path) => namedFolder(path, base))];
   const listing = {
     roots: realRoots(roots),
-    onRefused: (file: string, message: string) => result.errors.push({ file, path: "", message }),
+    onRefused: failed,
   };
   const loadOnce = (file: string, named: boolean) => {
     const absolute = resolve(base, file);
     if (loaded.has(absolute)) return;
     loaded.set(absolute, file);
-    loadFile(file, absolute, named, roots, result);
+    readFile(file, absolute, { named, roots, result }, read);
   };
   for (const path of paths) {
     if (refused.has(path)) continue;
     const stats = statSync(resolve(base, path), { throwIfNoEntry: false });
-    if (path === "-") loadStdin(options.stdin, result);
+    if (path === "-") readStdin(options.stdin, result, read);
     else if (stats === undefined && isGlob(path)) {
       const files = expandGlob(path, base, listing);
-      if (files.length === 0) result.errors.push({ file: path, path: "", message: "no config file matches" });
+      if (files.length === 0) failed(path, "no config file matches");
       for (const file of files) loadOnce(file, false);
-    } else if (stats === undefined)
-      result.errors.push({ file: path, path: "", message: "no such file or folder" });
+    } else if (stats === undefined) failed(path, "no such file or folder");
     else if (stats.isDirectory())
       for (const file of listConfigFiles(path, base, listing)) loadOnce(file, false);
     else loadOnce(path, true);
   }
   // A linked file the paths did not name counts only through the node it gives its row to.
   const onlyLinked = new Set<string>();
-  for (const platform of PLATFORMS) {
-    const linked = options.linked?.[platform.name];
-    for (const { file, origin } of linked?.values() ?? []) {
+  for (const entry of PLATFORM_ENTRIES) {
+    for (const { file, origin } of options.linked?.[entry.name]?.values() ?? []) {
       const shown = shownPath(file, base);
-      if (!existsSync(file))
-        result.errors.push({ file: shown, path: "", message: `no such file (${origin})` });
+      if (!existsSync(file)) failed(shown, `no such file (${origin})`);
       else if (!loaded.has(file)) {
         onlyLinked.add(shown);
         loadOnce(shown, true);
       }
     }
+  }
+  return { result, ...read, roots, base, loaded, onlyLinked };
+}
+
+/** The documents read, loaded by their platforms' loaders, then tied together and checked. */
+function finishLoad(read: ReadDocuments, options: LoadToolConfigsOptions): LoadResult {
+  const { result, roots, base, loaded, onlyLinked } = read;
+  for (const step of read.steps) step();
+  // A platform not loaded read no file of this load: it has nothing to tie together.
+  for (const platform of loadedPlatforms()) {
+    const linked = options.linked?.[platform.name];
     platform.completeLoad?.(result, linked && labelled(linked, loaded, base));
   }
   if (onlyLinked.size > 0) result.tools = result.tools.filter((tool) => !onlyLinked.has(tool.source.file));
@@ -147,39 +194,51 @@ function refuseLinksOut(
   return refused;
 }
 
-function loadFile(
+function readFile(
   file: string,
   absolute: string,
-  named: boolean,
-  roots: readonly string[],
-  result: LoadResult,
+  { named, roots, result }: { named: boolean; roots: readonly string[]; result: LoadResult },
+  read: Pick<ReadDocuments, "documents" | "steps">,
 ): void {
   const sink = createLoadSink(result, file, { folder: dirname(absolute), roots });
   if (named && !CONFIG_EXTENSIONS.includes(extname(file).toLowerCase())) {
-    sink.error("", `unsupported file type (expected ${CONFIG_EXTENSIONS.join(", ")})`);
+    read.steps.push(() => sink.error("", `unsupported file type (expected ${CONFIG_EXTENSIONS.join(", ")})`));
     return;
   }
   const content = readConfigFile(absolute, { roots });
-  if (!content.ok) sink.error("", content.message);
-  else if (isOpenApiDocument(content.value)) result.specs.push(file);
-  else loadConfigDocument(content.value, sink);
+  if (!content.ok) read.steps.push(() => sink.error("", content.message));
+  else if (isOpenApiDocument(content.value)) read.steps.push(() => result.specs.push(file));
+  else documentRead(content.value, sink, read);
+}
+
+function documentRead(
+  document: unknown,
+  sink: LoadSink,
+  read: Pick<ReadDocuments, "documents" | "steps">,
+): void {
+  read.documents.push(document);
+  read.steps.push(() => loadConfigDocument(document, sink));
 }
 
 /** `-`: one config document read from stdin, JSON or YAML. */
-function loadStdin(text: string | undefined, result: LoadResult): void {
+function readStdin(
+  text: string | undefined,
+  result: LoadResult,
+  read: Pick<ReadDocuments, "documents" | "steps">,
+): void {
   const sink = createLoadSink(result, STDIN_FILE);
   if (text === undefined || text.trim() === "") {
-    sink.error("", "nothing was read from stdin");
+    read.steps.push(() => sink.error("", "nothing was read from stdin"));
     return;
   }
+  let document: unknown;
   try {
-    loadConfigDocument(
-      parseBounded(text.replace(/^\uFEFF/, ""), /^\s*[[{]/.test(text) ? "json" : "yaml"),
-      sink,
-    );
+    document = parseBounded(text.replace(/^\uFEFF/, ""), /^\s*[[{]/.test(text) ? "json" : "yaml");
   } catch (error) {
-    sink.error("", (error as Error).message);
+    read.steps.push(() => sink.error("", (error as Error).message));
+    return;
   }
+  documentRead(document, sink, read);
 }
 
 /**

@@ -1,5 +1,8 @@
 // `tooldeck/emulator`: the embedded event service, the Flowise API emulator, spec emulators and `serve`.
 // Exactly what README's table lists, no more: test/architecture/public-api.test.ts holds the two equal.
+// Every platform, loaded with the entry: its calls find them all, synchronously (all-platforms.ts).
+import "../platforms/all-platforms.js";
+
 export { createEmulator, type Emulator, type EmulatorOptions } from "../emulator/create-emulator.js";
 export { createEmulatorFetch, type EmulatorFetch } from "../emulator/emulator-fetch.js";
 export type { Event } from "../emulator/events/event.js";

@@ -1,5 +1,8 @@
 // `tooldeck/mcp`: serve tools to MCP clients, and list an MCP server's tools (loads the MCP SDK).
 // Exactly what README's table lists, no more: test/architecture/public-api.test.ts holds the two equal.
+// Every platform, loaded with the entry: its calls find them all, synchronously (all-platforms.ts).
+import "../platforms/all-platforms.js";
+
 export {
   type ListedMcpTool,
   type ListMcpToolsOptions,

@@ -19,7 +19,7 @@ import {
 } from "../lint/suppress/baseline.js";
 import { suppressFindings } from "../lint/suppress/suppress-findings.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
-import { PLATFORMS } from "../platforms/registry.js";
+import { PLATFORM_ENTRIES } from "../platforms/registry.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { projectReadOptions, projectRoots } from "../project-files/project-read-options.js";
 import { readProjectFile } from "../project-files/read-project-file.js";
@@ -39,6 +39,7 @@ import {
   type RemoteSources,
   type ToolSources,
 } from "./load-tool-sources.js";
+import { prepareRunPlatforms } from "./prepare-run-platforms.js";
 import { loadRuleSetup, type RuleSetup } from "./rule-setup.js";
 
 /**
@@ -104,6 +105,11 @@ async function checkOnce(given: CheckProjectOptions, setup: RuleSetup): Promise<
   );
   const { settings } = setup;
   const loaded = await loadProjectTools(given, read.roots, outbound.allowedHosts, settings);
+  await prepareRunPlatforms(loaded.tools, {
+    profile: given.profile,
+    portability: given.portability,
+    ruleIds: Object.keys(settings.rules),
+  });
   const options = withExportVars(given, loaded.vars, typeof target === "object");
   tellSecrets(options, loaded);
   const apis = await findOrInferApis(options, loaded, read, setup);
@@ -246,7 +252,7 @@ async function loadProjectTools(
 function describeSources(options: CheckProjectOptions): string {
   if (options.tools) return "the tools given";
   const names = (options.paths ?? []).map((path) => (typeof path === "string" ? path : path.name));
-  const remotes = PLATFORMS.flatMap((platform) => {
+  const remotes = PLATFORM_ENTRIES.flatMap((platform) => {
     const url = options[platform.name]?.url;
     return url ? [`--${platform.name} ${maskUrlCredentials(url)}`] : [];
   });
@@ -256,7 +262,7 @@ function describeSources(options: CheckProjectOptions): string {
 
 /** The platform instances the options name (`flowise`), and only those. */
 function remoteSourcesOf(options: CheckProjectOptions): RemoteSources {
-  return Object.fromEntries(PLATFORMS.map((platform) => [platform.name, options[platform.name]]));
+  return Object.fromEntries(PLATFORM_ENTRIES.map((platform) => [platform.name, options[platform.name]]));
 }
 
 /** Where and how the probes go. */

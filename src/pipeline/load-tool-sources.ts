@@ -1,12 +1,12 @@
 import type { ConfigError } from "../config/config-issue.js";
 import { emptyLoadResult, type LoadResult } from "../config/load-result.js";
-import { type LoadToolConfigsOptions, loadToolConfigs } from "../config/load-tool-configs.js";
+import { type LoadToolConfigsOptions, loadToolConfigsLazily } from "../config/load-tool-configs.js";
 import type { ListedMcpTool } from "../mcp/list-mcp-tools.js";
 import type { McpToolSource } from "../mcp/mcp-tool-source.js";
 import { packageVersion } from "../package/package-version.js";
 import type { RemoteSourceOptions } from "../platforms/platform.js";
 import type { PlatformName } from "../platforms/platform-names.js";
-import { PLATFORMS } from "../platforms/registry.js";
+import { PLATFORM_ENTRIES, platformNamed, preparePlatforms } from "../platforms/registry.js";
 import { createOutboundGuard } from "../runtime/outbound/outbound-guard.js";
 
 /**
@@ -57,7 +57,7 @@ export async function loadToolSources(options: ToolSourceOptions = {}): Promise<
   const mcp = (options.paths ?? []).filter((path): path is McpToolSource => typeof path !== "string");
   const fromFiles =
     files.length > 0
-      ? loadToolConfigs(files, {
+      ? await loadToolConfigsLazily(files, {
           ...(options.roots ? { roots: options.roots } : {}),
           ...(options.linked ? { linked: options.linked } : {}),
           ...(options.stdin !== undefined && files.includes("-") ? { stdin: options.stdin } : {}),
@@ -82,15 +82,18 @@ export function configPathsToRead(options: Pick<ToolSourceOptions, "paths" | Pla
 
 /** Whether a platform instance is named (`--flowise URL`). */
 export function namesRemoteSource(options: RemoteSources): boolean {
-  return PLATFORMS.some((platform) => options[platform.name] !== undefined);
+  return PLATFORM_ENTRIES.some((platform) => options[platform.name] !== undefined);
 }
 
 /** The tools of every platform instance named, after those of the files. */
 async function loadRemoteSources(fromFiles: LoadResult, options: RemoteSources): Promise<LoadResult> {
   let loaded = fromFiles;
-  for (const platform of PLATFORMS) {
-    const named = options[platform.name];
-    if (named && platform.remote) loaded = merge(loaded, await platform.remote.load(named));
+  for (const entry of PLATFORM_ENTRIES) {
+    const named = options[entry.name];
+    if (!named || !entry.remote) continue;
+    await preparePlatforms([entry.name]);
+    const remote = platformNamed(entry.name).remote;
+    if (remote) loaded = merge(loaded, await remote.load(named));
   }
   return loaded;
 }

@@ -4,6 +4,7 @@ import type { LoadSink } from "../config/load-sink.js";
 import type { FieldType, RequestToolConfig } from "../config/request-tool-config.js";
 import type { ConfigChange } from "../lint/diagnostic.js";
 import type { JsonEdit } from "../lint/edit-json-text.js";
+import type { RuleInfo } from "../lint/report.js";
 import type { LintRule } from "../lint/rule.js";
 import type { IndexedOperation } from "../openapi/operation-index.js";
 import type { ToolProfile } from "../runtime/profiles/tool-profile.js";
@@ -61,6 +62,38 @@ export interface Platform {
   readonly fieldTypes: { readonly param: readonly FieldType[]; readonly body: readonly FieldType[] };
   /** How `check --fix` writes a fix of one of its tools into its export; without it, fixes are only said. */
   readonly exportFixes?: ExportFixer;
+}
+
+/**
+ * What the registry knows of a platform without loading it: enough to tell its exports, name its kinds,
+ * rules and flags, and load it. A run `import()`s the platform (`load`) only when it reads one of its
+ * files, runs its profile or one of its kinds (`preparePlatforms`); `test/architecture/platform-boundary`
+ * holds each entry equal to its platform.
+ */
+export interface PlatformEntry {
+  readonly name: PlatformName;
+  readonly label: string;
+  /** As `Platform.shapes`. */
+  readonly shapes: string;
+  readonly docs: string;
+  /** Whether a config object is one of its exports: exactly when one of its loaders detects it. */
+  detects(value: Record<string, unknown>): boolean;
+  /**
+   * The `kind` its exports carry, when they carry one (Dify's app DSL: `kind: app`): a value with a `kind`
+   * is its export only with this one, and never tooldeck's own config.
+   */
+  readonly exportKind?: string;
+  /** The `kind`s its `toolKinds` add. */
+  readonly toolKinds: readonly string[];
+  /**
+   * Its rules' ids and severities, as its `rules` say them: what settings and presets (`tooldeck:strict`)
+   * read before it is loaded.
+   */
+  readonly rules: readonly Pick<RuleInfo, "id" | "severity" | "otherSeverities">[];
+  /** Its remote's flags (`--<name> URL`, the pick flag, the API key variables), when it has one. */
+  readonly remote?: Pick<RemoteSource, "pickFlag" | "apiKeyEnv">;
+  /** Its module's `Platform`. */
+  load(): Promise<Platform>;
 }
 
 /** How fixes of a platform's tools are written into its exports (`check --fix`), changes given in the config's paths. */

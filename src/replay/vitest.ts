@@ -1,3 +1,5 @@
+// Every platform, loaded with the entry: its calls find them all, synchronously (all-platforms.ts).
+import "../platforms/all-platforms.js";
 // Resolves vitest for the augmentation below; erased at runtime, so tooldeck never loads vitest itself.
 import type {} from "vitest";
 import type { CallRecord } from "./call-record.js";

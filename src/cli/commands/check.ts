@@ -13,6 +13,7 @@ import { checkProject } from "../../pipeline/check-project.js";
 import type { CheckProjectOptions, CheckTarget } from "../../pipeline/check-project-options.js";
 import { configPathsToRead } from "../../pipeline/load-tool-sources.js";
 import { printedPins } from "../../pipeline/rule-setup.js";
+import { preparePlatforms } from "../../platforms/registry.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
 import { projectRoot } from "../../project-files/project-root.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
@@ -148,6 +149,8 @@ async function checkOnce(
   const details = outputs.some((output) => output.format === "html");
   await useSandboxWorkers(values["sandbox-workers"], values["allow-code"]);
   const outcome = await checkProject(await checkOptions(values, positionals, { probes, details }, user, io));
+  // SARIF lists every rule, each platform's among them: a run loads the platforms it read only.
+  if (outputs.some((output) => output.format === "sarif")) await preparePlatforms();
   if (values.explain)
     for (const line of explainProfiles(outcome.report)) io.stderr(`explain: ${toLineText(line)}\n`);
   const shown = values.quiet ? errorsOnly(outcome.report) : outcome.report;

@@ -1,4 +1,4 @@
-import { PLATFORMS } from "../../platforms/registry.js";
+import { loadedPlatforms, onPlatformLoaded } from "../../platforms/registry.js";
 import type { LintRule } from "../rule.js";
 import { bodyFields } from "./body-fields.js";
 import { bracePlaceholder } from "./brace-placeholder.js";
@@ -16,7 +16,7 @@ import { undeclaredQueryParam } from "./undeclared-query-param.js";
 import { undisclosedFormat } from "./undisclosed-format.js";
 
 /** The core's rules on the calls a tool makes, compared with the spec: reported first. */
-const CALL_RULES = [
+export const CALL_RULES = [
   operationNotFound,
   pathParamUnsupplied,
   bracePlaceholder,
@@ -28,7 +28,7 @@ const CALL_RULES = [
 ] as LintRule[];
 
 /** The core's rules on what the LLM is given and what the config holds: reported after each platform's. */
-const GENERAL_RULES = [
+export const GENERAL_RULES = [
   customCodeNotRun,
   toolName,
   toolDescription,
@@ -37,9 +37,20 @@ const GENERAL_RULES = [
   secretInConfig,
 ] as LintRule[];
 
-/** The default ruleset, in the order findings are reported for one tool: the core's, each platform's between. */
-export const DEFAULT_RULES: readonly LintRule[] = [
-  ...CALL_RULES,
-  ...PLATFORMS.flatMap((platform) => platform.rules),
-  ...GENERAL_RULES,
-];
+const rules: LintRule[] = [...CALL_RULES, ...GENERAL_RULES];
+
+/**
+ * The default ruleset, in the order findings are reported for one tool: the core's, each platform's
+ * between. A platform's rules join it when the platform is loaded: for the library, every platform at
+ * import; for a CLI run, the platforms whose files it reads (a rule of another platform has no tool to judge).
+ */
+export const DEFAULT_RULES: readonly LintRule[] = rules;
+
+// Rebuilt in place, in the registry's order, so that every holder of the array sees the rules loaded.
+onPlatformLoaded(() => {
+  rules.splice(0, rules.length, ...CALL_RULES, ...loadedPlatformRules(), ...GENERAL_RULES);
+});
+
+function loadedPlatformRules(): LintRule[] {
+  return loadedPlatforms().flatMap((platform) => platform.rules);
+}

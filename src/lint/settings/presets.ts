@@ -1,5 +1,5 @@
 import type { RuleSetting } from "../apply-severities.js";
-import { RULE_CATALOG } from "../rule-catalog.js";
+import { RULE_SEVERITIES } from "../rule-catalog.js";
 
 /**
  * The presets `extends` may name, each a set of rule severities:
@@ -12,7 +12,7 @@ import { RULE_CATALOG } from "../rule-catalog.js";
 export const PRESETS: Readonly<Record<string, Readonly<Record<string, RuleSetting>>>> = {
   "tooldeck:recommended": {},
   "tooldeck:strict": Object.fromEntries(
-    RULE_CATALOG.filter((rule) => rule.severity === "warning" && !rule.otherSeverities).map((rule) => [
+    RULE_SEVERITIES.filter((rule) => rule.severity === "warning" && !rule.otherSeverities).map((rule) => [
       rule.id,
       "error",
     ]),

@@ -1,4 +1,5 @@
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
+import { preparePlatforms } from "../../platforms/registry.js";
 import type { ValidateCall } from "../../replay/replay-cassette.js";
 import { brokenEntry } from "./broken-entry.js";
 import { createDriftValidator } from "./drift-validator.js";
@@ -12,9 +13,11 @@ import type { FromRunWorker, RunWorkerData, ToRunWorker } from "./run-worker-pro
  */
 function serveRunWorker(port: MessagePort, data: RunWorkerData): void {
   const send = (message: FromRunWorker) => port.postMessage(message);
-  const validator: Promise<ValidateCall | undefined> = useLaneSandbox(data.options).then(() =>
-    data.driftSpec ? createDriftValidator(data.driftSpec, data.options.read) : undefined,
-  );
+  // A thread loads its modules afresh: the platforms too, every one, as the command that started it.
+  const validator: Promise<ValidateCall | undefined> = Promise.all([
+    preparePlatforms(),
+    useLaneSandbox(data.options),
+  ]).then(() => (data.driftSpec ? createDriftValidator(data.driftSpec, data.options.read) : undefined));
   // The pool ends the thread (terminate) when the run is cut short: nothing here waits on a signal.
   const signal = new AbortController().signal;
   const onCodeNotRun = (toolkit: string) => send({ type: "code-not-run", toolkit });

@@ -1,6 +1,7 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
-import { isDifyApp, loadDifyApp } from "./config/load-dify-app.js";
+import { isDifyApp } from "./config/is-dify-app.js";
+import { loadDifyApp } from "./config/load-dify-app.js";
 import { DIFY_EXPORT_FIXER } from "./dify-export-fixer.js";
 import { DIFY_API_TOOL_KIND, DIFY_HTTP_REQUEST_KIND } from "./dify-tool-kinds.js";
 import { difyApiBooleanText } from "./lint/dify-api-boolean-text.js";

@@ -1,6 +1,7 @@
 import type { LintRule } from "../../lint/rule.js";
 import type { Platform } from "../platform.js";
-import { isN8nWorkflow, loadN8nWorkflow } from "./config/load-n8n-workflow.js";
+import { isN8nWorkflow } from "./config/is-n8n-workflow.js";
+import { collectWorkflowTools } from "./config/load-n8n-workflow.js";
 import { n8nDefaultPlaceholder } from "./lint/n8n-default-placeholder.js";
 import { n8nErrorBodyHidden } from "./lint/n8n-error-body-hidden.js";
 import { n8nJsonTemplateQuoting } from "./lint/n8n-json-template-quoting.js";
@@ -21,7 +22,7 @@ export const N8N_PLATFORM = {
   name: "n8n",
   label: "n8n",
   profile: N8N_PROFILE,
-  loaders: [{ detects: isN8nWorkflow, load: loadN8nWorkflow }],
+  loaders: [{ detects: isN8nWorkflow, load: collectWorkflowTools }],
   shapes: 'an n8n workflow export ("nodes" and "connections")',
   rules: [
     n8nLegacyUnderAgent3,

@@ -13,16 +13,6 @@ const WORKFLOW_MODES = ["workflow", "advanced-chat"];
 const MODEL_CONFIG_MODES = ["agent-chat", "chat", "completion"];
 
 /**
- * Whether a value is a Dify app DSL: `kind: app` (Dify's export, from a file, stdin or its console API),
- * or, as Dify's import forces `kind` to `app` (fact 92), an `app` mapping beside a `workflow` or
- * `model_config` and no `kind`.
- */
-export function isDifyApp(value: Record<string, unknown>): boolean {
-  if ("kind" in value) return value.kind === "app";
-  return isPlainObject(value.app) && ("workflow" in value || "model_config" in value);
-}
-
-/**
  * The tools of a Dify app DSL (docs/dify.md): its HTTP Request nodes as `dify-http-request` configs, its
  * Tool nodes and Agent nodes' tools of custom API providers linked to them, the non-secret environment
  * variables as tooldeck variables; every tool tooldeck does not model is a note. Dify's import checks

@@ -1,12 +1,21 @@
 import { joinPath } from "../../../config/json-path.js";
-import { type LoadSink, withAgent } from "../../../config/load-sink.js";
+import { emptyLoadResult, type LoadResult } from "../../../config/load-result.js";
+import { createLoadSink, type LoadSink, withAgent } from "../../../config/load-sink.js";
+import { reportDuplicateNames } from "../../../config/report-duplicate-names.js";
 import { nodeAgent } from "../../../config/tool-agent.js";
 import { describeType, isPlainObject } from "../../../json/json-value.js";
 import type { ProviderId } from "../../../providers/wire-tool.js";
 import { AGENT_TOOL, isHttpToolType, isTargetType, LEGACY_HTTP_TOOL } from "../n8n-node-types.js";
+import { isN8nWorkflow } from "./is-n8n-workflow.js";
+import { linkCredentials } from "./link-credentials.js";
 import { modelProviders } from "./n8n-chat-model.js";
 import { type N8nHttpToolConfig, N8nHttpToolConfigSchema, type N8nTarget } from "./n8n-http-tool-config.js";
 import { reportSchemaRefusal } from "./report-schema-refusal.js";
+import {
+  type N8nWorkflowLoadOptions,
+  readOptionCredentials,
+  readOptionVariables,
+} from "./workflow-load-options.js";
 
 /** A node of a workflow export, as far as the loader reads it. */
 interface WorkflowNode {
@@ -20,11 +29,45 @@ interface WorkflowNode {
 const SETTINGS = ["retryOnFail", "maxTries", "waitBetweenTries", "onError"] as const;
 
 /**
- * Whether a value is an n8n workflow export (`{ nodes, connections }`, from a file, stdin or n8n's
- * `GET /api/v1/workflows/{id}`): `connections` tells it from a Flowise flow, which has `edges`.
+ * Loads the HTTP tools of an n8n workflow export held in memory: the workflow as `n8n export:workflow`,
+ * the editor's Download or `GET /api/v1/workflows/{id}` give it, or an array of them
+ * (`export:workflow --all`). Options give the decrypted credentials (`n8n export:credentials
+ * --decrypted`) and `$vars`, both into `LoadResult.vars`, ready for `createTools(…, { profile: "n8n",
+ * vars })`: no file, no project root. Never throws: a value that is no workflow is an entry of `errors`.
+ *
+ * @example
+ * const loaded = loadN8nWorkflow(workflow, { credentials, variables: { base_url: "http://127.0.0.1:5566" } });
+ * const tools = await createTools(loaded.tools.map((tool) => tool.config), { profile: "n8n", vars: loaded.vars ?? {} });
  */
-export function isN8nWorkflow(value: Record<string, unknown>): boolean {
-  return Array.isArray(value.nodes) && isPlainObject(value.connections);
+export function loadN8nWorkflow(workflows: unknown, options: N8nWorkflowLoadOptions = {}): LoadResult {
+  const result = emptyLoadResult();
+  const sink = createLoadSink(result, options.file ?? "workflow");
+  readOptionVariables(options.variables, sink);
+  const credentials = readOptionCredentials(options.credentials ?? [], sink);
+  if (Array.isArray(workflows))
+    workflows.forEach((workflow, index) => {
+      loadWorkflowValue(workflow, joinPath("", index), sink);
+    });
+  else loadWorkflowValue(workflows, "", sink);
+  if (options.credentials !== undefined) linkCredentials(result, credentials, sink);
+  reportDuplicateNames(result);
+  return result;
+}
+
+function loadWorkflowValue(value: unknown, path: string, sink: LoadSink): void {
+  if (isPlainObject(value) && isN8nWorkflow(value)) collectWorkflowTools(value, path, sink);
+  else
+    sink.error(
+      path,
+      `expected an n8n workflow export (an object with "nodes" and "connections"), received ${describeWorkflow(value)}`,
+    );
+}
+
+/** What was given instead of a workflow: a Flowise flow (its `edges`) is said by name. */
+function describeWorkflow(value: unknown): string {
+  if (isPlainObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges))
+    return "a Flowise flow";
+  return describeType(value);
 }
 
 /**
@@ -35,7 +78,7 @@ export function isN8nWorkflow(value: Record<string, unknown>): boolean {
  * tooldeck does not model, an HTTP tool that reaches no target, a disabled one: a note (info) each, never a
  * silent drop. A `$fromAI` schema n8n refuses (reference fact 12) is a load error with n8n's message.
  */
-export function loadN8nWorkflow(workflow: Record<string, unknown>, path: string, sink: LoadSink): void {
+export function collectWorkflowTools(workflow: Record<string, unknown>, path: string, sink: LoadSink): void {
   const nodes = readNodes(workflow.nodes as unknown[], path, sink);
   const byName = new Map(nodes.map((node) => [node.name, node]));
   const connections = workflow.connections as Record<string, unknown>;

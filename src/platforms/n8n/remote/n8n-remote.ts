@@ -1,7 +1,7 @@
 import { emptyLoadResult, type LoadResult } from "../../../config/load-result.js";
 import { createLoadSink } from "../../../config/load-sink.js";
 import type { RemoteSource, RemoteSourceOptions } from "../../platform.js";
-import { loadN8nWorkflow } from "../config/load-n8n-workflow.js";
+import { collectWorkflowTools } from "../config/load-n8n-workflow.js";
 import { fetchN8nWorkflows } from "./n8n-instance.js";
 
 /**
@@ -23,6 +23,6 @@ async function loadN8nInstance(options: RemoteSourceOptions): Promise<LoadResult
   });
   const result = emptyLoadResult();
   for (const workflow of workflows)
-    loadN8nWorkflow(workflow.value, "", createLoadSink(result, `n8n:${workflow.name}`));
+    collectWorkflowTools(workflow.value, "", createLoadSink(result, `n8n:${workflow.name}`));
   return result;
 }
