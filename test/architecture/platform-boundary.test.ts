@@ -112,6 +112,10 @@ describe("the registry", () => {
         ...(platform?.remote
           ? { remote: { pickFlag: platform.remote.pickFlag, apiKeyEnv: platform.remote.apiKeyEnv } }
           : {}),
+        // The kind its exports carry is its loaders' (Dify's `kind: app`).
+        ...(platform?.loaders.some((loader) => loader.kind)
+          ? { exportKind: platform.loaders.find((loader) => loader.kind)?.kind }
+          : {}),
         detects: undefined,
         load: undefined,
       });
@@ -119,7 +123,7 @@ describe("the registry", () => {
   });
 
   test("an entry tells its platform's exports as its loaders do, on every shipped export", () => {
-    const files = ["fixtures/flowise", "fixtures/n8n", "fixtures/configs", "tools"].flatMap((folder) =>
+    const files = ["fixtures/flowise", "fixtures/n8n", "fixtures/dify", "fixtures/configs", "tools"].flatMap((folder) =>
       listConfigFiles(folder, packagePath(), { roots: [packagePath()] }),
     );
     let told = 0;

@@ -46,6 +46,7 @@ describe("a run loads the platforms whose files it reads, no others", () => {
   test.each([
     ["an n8n workflow", "fixtures/n8n/event-assistant.json", ["n8n"]],
     ["a Flowise chatflow", "fixtures/flowise/requests-chatflow.json", ["flowise"]],
+    ["a Dify app (kind: app)", "fixtures/dify/update-event.dsl.yml", ["dify"]],
   ])("%s loads its platform, and only it", async (_label, file, names) => {
     const loaded = await sources.loadToolSources({ paths: [packagePath(file)], roots: [packagePath()] });
     expect(loaded.errors).toEqual([]);
@@ -68,7 +69,7 @@ describe("a run loads the platforms whose files it reads, no others", () => {
     await project.checkProject({ paths: [folder], roots: [folder], target: false, profile: "n8n" });
     expect(registry.loadedPlatformNames()).toEqual(["n8n"]);
     await project.checkProject({ paths: [folder], roots: [folder], target: false, portability: true });
-    expect(registry.loadedPlatformNames()).toEqual(["n8n", "flowise"]);
+    expect(registry.loadedPlatformNames()).toEqual(["n8n", "flowise", "dify"]);
   });
 
   test("settings naming a platform's rule load that platform (what they lower is reported)", async () => {
