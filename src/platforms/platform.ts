@@ -177,6 +177,11 @@ export interface ToolKind {
    */
   callViews?(config: { kind: string }): readonly CallView[];
   /**
+   * The tooldeck variables a config of this kind sends as credentials, whatever they are called (a Dify
+   * node's `{{#env.key#}}` in its Authorization header): their values are masked wherever tooldeck shows them.
+   */
+  credentialVariables?(config: { kind: string }): readonly string[];
+  /**
    * The name its model is given, where the platform makes it from the config's (an n8n node's title
    * `Update Event` is the tool `Update_Event`): findings name the tool so, and its node by its title.
    */

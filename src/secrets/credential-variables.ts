@@ -1,5 +1,6 @@
 import type { HttpNodeConfig } from "../config/http-node-config.js";
 import type { ToolConfig } from "../config/tool-config.js";
+import { platformToolKind } from "../platforms/registry.js";
 import { variablesIn } from "../runtime/variables.js";
 import { isCredentialName, isCredentialParam } from "./credential-names.js";
 
@@ -12,6 +13,8 @@ export function credentialVariables(configs: readonly ToolConfig[]): Set<string>
   const names = new Set<string>();
   for (const text of configs.flatMap(credentialTexts))
     for (const { name } of variablesIn(text)) if (name.startsWith("$vars.")) names.add(name.slice(6));
+  for (const config of configs)
+    for (const name of platformToolKind(config.kind)?.credentialVariables?.(config) ?? []) names.add(name);
   return names;
 }
 
@@ -33,8 +36,8 @@ function credentialTexts(config: ToolConfig): string[] {
         ...httpCredentialValues(config.credential),
       ];
     default:
-      // A platform's kind holds no secret of its own here: a Custom Tool's are in its code (secret-in-config
-      // reads them), an n8n node names its credentials.
+      // A platform's kind says its own (`ToolKind.credentialVariables`): a Custom Tool's are in its code
+      // (secret-in-config reads them), an n8n node names its credentials.
       return [];
   }
 }

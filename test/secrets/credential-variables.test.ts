@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ToolConfig } from "../../src/config/tool-config.js";
+import { DifyApiToolConfigSchema } from "../../src/platforms/dify/config/dify-api-tool-config.js";
+import { DifyHttpRequestConfigSchema } from "../../src/platforms/dify/config/dify-http-request-config.js";
 import { credentialVariables } from "../../src/secrets/credential-variables.js";
 import { requestConfig } from "../support/request-config.js";
 
@@ -16,6 +18,15 @@ const http = (fields: Partial<Extract<ToolConfig, { kind: "http" }>>): ToolConfi
   responseType: "json",
   ...fields,
 });
+
+const difyNode = (fields: Record<string, unknown>): ToolConfig =>
+  DifyHttpRequestConfigSchema.parse({
+    kind: "dify-http-request",
+    name: "n",
+    method: "get",
+    url: "http://h/x",
+    ...fields,
+  });
 
 describe("credentialVariables", () => {
   test.each<[string, ToolConfig, string[]]>([
@@ -66,6 +77,35 @@ describe("credentialVariables", () => {
       "an HTTP node's API-key credential",
       http({ credential: { type: "apiKey", key: "X-Key", value: "{{$vars.k}}" } }),
       ["k"],
+    ],
+    [
+      "a Dify node's env variable in a credential header, whatever it is called (fact 4)",
+      difyNode({ headers: "Authorization:Bearer {{#env.acct#}}\nX-Region:{{#env.region#}}" }),
+      ["acct"],
+    ],
+    [
+      "a Dify node's API key and credential param",
+      difyNode({
+        params: "api_key:{{#env.k#}}\nq:{{#start.q#}}",
+        authorization: { type: "api-key", config: { type: "bearer", api_key: "{{#env.token#}}" } },
+      }),
+      ["token", "k"],
+    ],
+    [
+      "a Dify node's input in a credential header is no variable",
+      difyNode({ headers: "Authorization:{{#start.t#}}" }),
+      [],
+    ],
+    [
+      "a Dify API tool's credential, and the variable a tool linked from a DSL reads",
+      DifyApiToolConfigSchema.parse({
+        kind: "dify-api-tool",
+        name: "t",
+        provider: "shop",
+        spec: "shop.yaml",
+        credentials: { auth_type: "api_key_header", api_key_value: "{{$vars.shop_key}}" },
+      }),
+      ["shop_key", "shop.api_key_value"],
     ],
   ])("%s", (_name, config, expected) => {
     expect([...credentialVariables([config])]).toEqual(expected);

@@ -7,6 +7,10 @@ import { sanitizeToolName } from "../../runtime/tool-name.js";
 import type { ToolKind } from "../platform.js";
 import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
 import {
+  difyApiCredentialVariables,
+  difyHttpCredentialVariables,
+} from "./config/dify-credential-variables.js";
+import {
   type DifyHttpRequestConfig,
   DifyHttpRequestConfigSchema,
 } from "./config/dify-http-request-config.js";
@@ -36,6 +40,7 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
     return view ? [view] : [];
   },
   unseenByModel: true,
+  credentialVariables: (config) => difyHttpCredentialVariables(config as DifyHttpRequestConfig),
   async create(config, options) {
     // A config given as an object (createTools) gets the defaults its file would have been read with.
     const parsedConfig = DifyHttpRequestConfigSchema.safeParse(config);
@@ -66,6 +71,7 @@ export const DIFY_API_TOOL_KIND: ToolKind = {
     return { ...config, spec: join(dirname(sink.file), config.spec) };
   },
   modelName: (config) => (config as DifyApiToolConfig).name,
+  credentialVariables: (config) => difyApiCredentialVariables(config as DifyApiToolConfig),
   callViews: (config) => {
     const view = difyApiRequestView(config as DifyApiToolConfig);
     return view ? [view] : [];
