@@ -123,8 +123,8 @@ describe("the registry", () => {
   });
 
   test("an entry tells its platform's exports as its loaders do, on every shipped export", () => {
-    const files = ["fixtures/flowise", "fixtures/n8n", "fixtures/dify", "fixtures/configs", "tools"].flatMap((folder) =>
-      listConfigFiles(folder, packagePath(), { roots: [packagePath()] }),
+    const files = ["fixtures/flowise", "fixtures/n8n", "fixtures/dify", "fixtures/configs", "tools"].flatMap(
+      (folder) => listConfigFiles(folder, packagePath(), { roots: [packagePath()] }),
     );
     let told = 0;
     for (const file of files) {
