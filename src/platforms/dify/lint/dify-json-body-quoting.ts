@@ -51,7 +51,8 @@ function judgeSlot(slot: JsonSlot): Finding[] {
   const reference = referenceOf(slot.selector);
   const path = "body.data[0].value";
   if (slot.quoted) {
-    if (type === "number" || type === "file") return [];
+    // A generated identifier (a UUID) holds no quote to break the string.
+    if (type === "number" || type === "file" || type === "id") return [];
     return [
       {
         path,
@@ -60,7 +61,7 @@ function judgeSlot(slot: JsonSlot): Finding[] {
       },
     ];
   }
-  if (type === "string" || type === "file") {
+  if (type === "string" || type === "id" || type === "file") {
     const what =
       type === "file" ? "a file, which Dify writes as empty text" : "a string, inserted without quotes";
     return [

@@ -11,17 +11,21 @@ export function isDifyHttpNode(config: ToolConfig): config is DifyHttpRequestCon
   return config.kind === "dify-http-request";
 }
 
-/** What a variable holds, as far as its selector tells: `unknown` for a Start input or a node's output of its own naming. */
-export type ReferenceType = "string" | "number" | "file" | "unknown";
+/**
+ * What a variable holds, as far as its selector tells: `id` for an identifier Dify generates (a UUID: no
+ * newline, no quote), `unknown` for a Start input or a node's output of its own naming.
+ */
+export type ReferenceType = "string" | "id" | "number" | "file" | "unknown";
 
 /** Dify's system variables of a known type (reference/dify-tools.md fact 25: they live in the pool like node outputs). */
 const SYSTEM_TYPES: Readonly<Record<string, ReferenceType>> = {
   query: "string",
   user_id: "string",
-  conversation_id: "string",
-  app_id: "string",
-  workflow_id: "string",
-  workflow_run_id: "string",
+  // user_id is whatever the API caller sends as `user`: a string like any other.
+  conversation_id: "id",
+  app_id: "id",
+  workflow_id: "id",
+  workflow_run_id: "id",
   dialogue_count: "number",
   files: "file",
 };

@@ -31,6 +31,11 @@ testRule(difyJsonBodyQuoting, [
     expected: [],
   },
   {
+    name: "a quoted id Dify generates (sys.conversation_id) holds no quote",
+    config: json('{"c": "{{#sys.conversation_id#}}"}'),
+    expected: [],
+  },
+  {
     name: "an unquoted number (an HTTP node's status_code) is safe",
     config: json('{"status": {{#1719.status_code#}}}'),
     expected: [],
@@ -106,6 +111,11 @@ testRule(difyHeaderNewline, [
   {
     name: "a header from env is the app's constant",
     config: node({ headers: "Authorization:Bearer {{#env.key#}}" }),
+    expected: [],
+  },
+  {
+    name: "a header from an id Dify generates (sys.workflow_run_id, a UUID) holds no newline",
+    config: node({ headers: "X-Request:{{#sys.workflow_run_id#}}" }),
     expected: [],
   },
   {
