@@ -40,7 +40,7 @@ describe("run --shard i/n", () => {
     const merged = await tooldeck("merge-reports", ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`)));
     expect(merged.exit).toBe(0);
     expect(merged.stdout).toBe(whole.stdout);
-    expect(merged.stderr).toBe("12 passed, 0 failed\n");
+    expect(merged.stderr).toBe("13 passed, 0 failed\n");
   });
 
   test("JUnit shards merge into the unsharded run's JUnit", async () => {

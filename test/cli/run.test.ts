@@ -84,8 +84,8 @@ describe("tooldeck run", () => {
     const { exit, stdout } = await run(packagePath("scenarios"));
     const lines = stdout.trimEnd().split("\n");
     expect(exit).toBe(0);
-    expect(lines.at(-1)).toBe("12 passed, 0 failed");
-    expect(lines.filter((line) => line.startsWith("✓ "))).toHaveLength(12);
+    expect(lines.at(-1)).toBe("13 passed, 0 failed");
+    expect(lines.filter((line) => line.startsWith("✓ "))).toHaveLength(13);
     // Named absolute, shown from the project's root.
     expect(lines[0]).toBe("✓ create event [standard] — 1 call, replayed  scenarios/create-event.yaml");
   });
