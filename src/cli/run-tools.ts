@@ -2,6 +2,7 @@ import { agentOf } from "../config/tool-agent.js";
 import type { LoadedTool, ToolSource } from "../config/tool-config.js";
 import { ambiguousToolName, isOfFlow, noToolOfFlow } from "../config/tool-flow.js";
 import { ToolDeckError } from "../errors.js";
+import { addToGroup } from "../json/group-by.js";
 import type { Profile } from "../profile.js";
 import { createTool } from "../runtime/create-tools.js";
 import { toolProfileOf } from "../runtime/profiles/tool-profile-of.js";
@@ -46,7 +47,7 @@ function uniqueNames(tools: RunTool[], groupOf: (tool: RunTool) => string): RunT
   for (const tool of tools) {
     if (!toolProfileOf(tool.profile).deduplicatesNames) continue;
     const key = groupOf(tool);
-    groups.set(key, [...(groups.get(key) ?? []), tool]);
+    addToGroup(groups, key, tool);
   }
   const renamed = new Map<RunTool, string>();
   for (const group of groups.values()) {
@@ -104,7 +105,7 @@ export function pickTool(tools: readonly RunTool[], ref: string): RunTool {
 export function toolsForOneModel(tools: readonly RunTool[]): RunTool[] {
   const unique = uniqueNames([...tools], (tool) => tool.profile);
   const byName = new Map<string, RunTool[]>();
-  for (const tool of unique) byName.set(tool.tool.name, [...(byName.get(tool.tool.name) ?? []), tool]);
+  for (const tool of unique) addToGroup(byName, tool.tool.name, tool);
   for (const [name, same] of byName)
     if (new Set(same.map((tool) => agentOf(tool.source).id)).size > 1)
       throw ambiguous(name, same, "choose one with --flow FILE");

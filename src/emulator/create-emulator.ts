@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { addToGroup } from "../json/group-by.js";
 import type { FetchLike } from "../net/fetch-like.js";
 import type { ResolveHost } from "../net/resolve-host.js";
 import { createEmulatorFetch } from "./emulator-fetch.js";
@@ -105,7 +106,7 @@ function specRoutes(specs: readonly SpecEmulator[]): Map<string, FetchHandler> {
   for (const spec of specs) {
     const { origin } = spec.server;
     if (origin === undefined) continue;
-    byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), spec]);
+    addToGroup(byOrigin, origin, spec);
   }
   const routes = new Map<string, FetchHandler>();
   for (const [origin, sharing] of byOrigin) {

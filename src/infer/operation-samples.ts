@@ -1,3 +1,4 @@
+import { addToGroup } from "../json/group-by.js";
 import { isJsonMediaType } from "../openapi/media-types.js";
 import type { Exchange } from "../traffic/exchange.js";
 import { type JsonBody, readJsonBody } from "../traffic/json-body.js";
@@ -56,8 +57,7 @@ export function addExchange(
   readJson: (text: string) => JsonBody = readJsonBody,
 ): void {
   samples.count++;
-  for (const [name, value] of params)
-    samples.pathParams.set(name, [...(samples.pathParams.get(name) ?? []), value]);
+  for (const [name, value] of params) addToGroup(samples.pathParams, name, value);
   addQuery(samples, url.searchParams);
   addBody(samples.requestBody, exchange.request.body, exchange.request.headers, readJson);
   const { status } = exchange.response;

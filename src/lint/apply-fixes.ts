@@ -4,6 +4,7 @@ import { createTwoFilesPatch } from "diff";
 import { type Document, parseDocument } from "yaml";
 import { joinPath, toKeys } from "../config/json-path.js";
 import { STDIN_FILE } from "../config/load-tool-configs.js";
+import { addToGroup } from "../json/group-by.js";
 import { isPlainObject } from "../json/json-value.js";
 import type { Fixed } from "../platforms/platform.js";
 import { platformOf } from "../platforms/registry.js";
@@ -49,7 +50,7 @@ export function applyFixes(diagnostics: readonly Diagnostic[], options: ApplyFix
       outcome.skipped.push({ diagnostic, reason: why });
       continue;
     }
-    byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+    addToGroup(byFile, diagnostic.file, diagnostic);
   }
   for (const [file, fixable] of byFile) {
     const applied = applyToFile(file, fixable, outcome, options.dryRun === true);

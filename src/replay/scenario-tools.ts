@@ -13,6 +13,7 @@ import {
   resolveFlowName,
 } from "../config/tool-flow.js";
 import { ToolDeckError } from "../errors.js";
+import { addToGroup } from "../json/group-by.js";
 import { createTool, createTools } from "../runtime/create-tools.js";
 import type { ToolRuntimeOptions } from "../runtime/runtime-options.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
@@ -140,7 +141,7 @@ function refuseAmbiguousNames(tools: readonly LoadedTool[], scenario: Scenario):
   for (const tool of tools) {
     const name = tool.config.name;
     if (name === undefined || tool.config.kind === "http") continue;
-    byName.set(name, [...(byName.get(name) ?? []), tool]);
+    addToGroup(byName, name, tool);
   }
   for (const [name, same] of byName)
     if (new Set(same.map((tool) => agentOf(tool.source).id)).size > 1)

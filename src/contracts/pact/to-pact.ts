@@ -1,3 +1,4 @@
+import { addToGroup } from "../../json/group-by.js";
 import type { Cassette } from "../../replay/cassette.js";
 import { escapeRegExp } from "../../text/escape-reg-exp.js";
 import type { RecordedRequest, RecordedResponse } from "../../traffic/exchange.js";
@@ -68,7 +69,7 @@ function pactRequest(request: RecordedRequest): Record<string, unknown> {
   const url = new URL(request.url);
   // By Map and fromEntries: a recorded `__proto__` is a name like any other, never the object's prototype.
   const values = new Map<string, string[]>();
-  for (const [name, value] of url.searchParams) values.set(name, [...(values.get(name) ?? []), value]);
+  for (const [name, value] of url.searchParams) addToGroup(values, name, value);
   const query = Object.fromEntries(values);
   const pact: Record<string, unknown> = { method: request.method.toUpperCase(), path: url.pathname };
   if (Object.keys(query).length > 0) pact.query = query;

@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolDeckError } from "../../errors.js";
+import { addToGroup } from "../../json/group-by.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
 import type { ContractCassette } from "../verify/verify-cassettes.js";
 import { toPact } from "./to-pact.js";
@@ -45,7 +46,7 @@ function groupByParties(cassettes: readonly ContractCassette[], names: PactNames
     for (const call of entry.cassette.calls) {
       if (!call.request || !URL.canParse(call.request.url)) continue;
       const host = names.provider ?? new URL(call.request.url).host;
-      byHost.set(host, [...(byHost.get(host) ?? []), call]);
+      addToGroup(byHost, host, call);
     }
     for (const [provider, calls] of byHost) {
       const key = `${consumer}\u0000${provider}`;

@@ -1,3 +1,4 @@
+import { addToGroup } from "../../json/group-by.js";
 import type { IndexedOperation, OperationIndex } from "../../openapi/operation-index.js";
 
 /** What became of an operation of the old description in the new one. */
@@ -33,7 +34,7 @@ export function indexNewOperations(before: OperationIndex, after: OperationIndex
   for (const operation of after.operations) {
     const path = pathKey(operation.path);
     byKey.set(`${operation.method} ${path}`, operation);
-    byPath.set(path, [...(byPath.get(path) ?? []), operation]);
+    addToGroup(byPath, path, operation);
   }
   const oldPaths = new Set(before.operations.map((operation) => pathKey(operation.path)));
   const addedPaths = new Map([...byPath].filter(([path]) => !oldPaths.has(path)));

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { addToGroup } from "../../json/group-by.js";
 import { type FetchLike, markInProcess } from "../../net/fetch-like.js";
 import type { Exchange } from "../../traffic/exchange.js";
 import { readJsonBody } from "../../traffic/json-body.js";
@@ -16,7 +17,7 @@ export function createRecordedTrafficEmulator(exchanges: readonly Exchange[]): F
   const answers = new Map<string, Exchange["response"][]>();
   for (const { request, response } of exchanges) {
     const key = keyOf(request.method, request.url, request.body);
-    answers.set(key, [...(answers.get(key) ?? []), response]);
+    addToGroup(answers, key, response);
   }
   const used = new Map<string, number>();
   const answer: FetchLike = async (input, init) => {

@@ -1,3 +1,4 @@
+import { addToGroup } from "../../../../json/group-by.js";
 import { httpxQuote } from "./python-urlencode.js";
 
 /**
@@ -14,7 +15,7 @@ export function urlWithParams(url: string, params: readonly [string, string][] |
   const base = question < 0 ? beforeHash : beforeHash.slice(0, question);
   const merged = parseQuery(question < 0 ? "" : beforeHash.slice(question + 1));
   const given = new Map<string, string[]>();
-  for (const [key, value] of params) given.set(key, [...(given.get(key) ?? []), value]);
+  for (const [key, value] of params) addToGroup(given, key, value);
   for (const [key, values] of given) merged.set(key, values);
   const query = [...merged].flatMap(([key, values]) =>
     values.map((value) => `${httpxQuote(key)}=${httpxQuote(value)}`),
@@ -30,7 +31,7 @@ function parseQuery(query: string): Map<string, string[]> {
     const equals = pair.indexOf("=");
     const key = unquotePlus(equals < 0 ? pair : pair.slice(0, equals));
     const value = equals < 0 ? "" : unquotePlus(pair.slice(equals + 1));
-    grouped.set(key, [...(grouped.get(key) ?? []), value]);
+    addToGroup(grouped, key, value);
   }
   return grouped;
 }
