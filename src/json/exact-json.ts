@@ -1,4 +1,5 @@
 import { parse, stringify } from "lossless-json";
+import { setOwn } from "./json-value.js";
 
 /**
  * JSON whose integers beyond 2^53 stay exact (issue 41: `GET /pet/9007199254740993` answered pet …992,
@@ -37,13 +38,7 @@ export function approximateBigInts(value: unknown): unknown {
   if (Array.isArray(value)) return approximated;
   const copy: Record<string, unknown> = {};
   entries.forEach(([key], index) => {
-    // `__proto__` as an own key, as JSON.parse makes it (assigning it would set the prototype).
-    Object.defineProperty(copy, key, {
-      value: approximated[index],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(copy, key, approximated[index]);
   });
   return copy;
 }

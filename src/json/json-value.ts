@@ -21,10 +21,18 @@ export function cloneJson<T>(value: T): T {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = cloneJson((value as Record<string, unknown>)[key]);
-    // JSON.parse makes `__proto__` an own key; assigning it would set the copy's prototype instead.
-    if (key === "__proto__")
-      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
+    setOwn(copy, key, item);
   }
   return copy as T;
+}
+
+/**
+ * Sets `key` as an own, enumerable property, whatever the key: JSON.parse makes `__proto__` an own key
+ * like any other, where assigning it (`copy[key] = value`) would set the object's prototype instead and
+ * lose the key (a body field, an argument, a schema property named `__proto__`).
+ */
+export function setOwn(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

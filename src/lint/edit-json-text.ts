@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { isDeepStrictEqual } from "node:util";
 import type * as Jsonc from "jsonc-parser";
 import { joinPath, toKeys } from "../config/json-path.js";
-import { isPlainObject } from "../json/json-value.js";
+import { isPlainObject, setOwn } from "../json/json-value.js";
 import type { ConfigChange } from "./diagnostic.js";
 
 /** One edit of a JSON text, at the keys of the value it changes. */
@@ -167,16 +167,12 @@ function applyToValue(value: unknown, edit: JsonEdit): unknown {
   } else if (isPlainObject(parent) && last !== undefined) {
     const key = String(last);
     if (edit.renameTo !== undefined) {
-      define(parent, edit.renameTo, parent[key]);
+      setOwn(parent, edit.renameTo, parent[key]);
       delete parent[key];
     } else if (edit.value === undefined) delete parent[key];
-    else define(parent, key, edit.value);
+    else setOwn(parent, key, edit.value);
   }
   return value;
-}
-
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function childOf(node: Jsonc.Node, key: string | number): Jsonc.Node | undefined {

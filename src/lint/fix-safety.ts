@@ -1,6 +1,6 @@
 import { toKeys } from "../config/json-path.js";
 import type { ToolConfig } from "../config/tool-config.js";
-import { isPlainObject } from "../json/json-value.js";
+import { isPlainObject, setOwn } from "../json/json-value.js";
 import { methodFamily } from "../openapi/method-family.js";
 import { parseToolUrl, toUrlSegments } from "../openapi/tool-url.js";
 import type { ConfigChange, Fix } from "./diagnostic.js";
@@ -50,17 +50,13 @@ function applyPlainChange(root: unknown, change: ConfigChange): void {
   const key = String(last);
   if (change.renameTo !== undefined) {
     if (!Object.hasOwn(parent, key)) return;
-    define(parent, change.renameTo, parent[key]);
+    setOwn(parent, change.renameTo, parent[key]);
     delete parent[key];
   } else if (change.value === undefined) {
     delete parent[key];
   } else {
-    define(parent, key, change.value);
+    setOwn(parent, key, change.value);
   }
-}
-
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function shapeOf(config: unknown): ToolShape {

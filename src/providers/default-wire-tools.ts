@@ -1,4 +1,4 @@
-import { isPlainObject } from "../json/json-value.js";
+import { isPlainObject, setOwn } from "../json/json-value.js";
 import type { ExecutableTool } from "../runtime/tool-result.js";
 import { PROVIDER_PROFILES } from "./rules/provider-profiles.js";
 import type { ProviderId, WireTool } from "./wire-tool.js";
@@ -65,7 +65,7 @@ function withoutKeys(schema: unknown, keys: ReadonlySet<string>, inProperties = 
       keys,
       !inProperties && (key === "properties" || key === "$defs" || key === "definitions"),
     );
-    Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true, configurable: true });
+    setOwn(copy, key, child);
   }
   return copy;
 }

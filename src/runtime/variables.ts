@@ -1,3 +1,4 @@
+import { setOwn } from "../json/json-value.js";
 /** What `{{…}}` variables resolve from. */
 export interface VariableContext {
   /** `{{$vars.name}}` */
@@ -163,7 +164,7 @@ function prepare(value: unknown, options: ResolveOptions): Prepared | undefined 
     for (const [key, item, prepared] of entries) {
       const resolved = prepared ? prepared(context) : { ok: true as const, value: item };
       if (!resolved.ok) return resolved;
-      into[key] = resolved.value;
+      setOwn(into, key, resolved.value);
     }
     return { ok: true, value: into };
   };

@@ -52,6 +52,16 @@ describe("prepareVariablesDeep", () => {
     expect(resolveVariablesDeep(body, CONTEXT, STRICT)).toEqual({ ok: true, value: expected });
   });
 
+  test("a body field named __proto__ (as JSON.parse makes it) is sent as a field, never made the prototype", () => {
+    const hostile = JSON.parse('{"__proto__": {"isAdmin": "{{question}}"}, "name": "x"}');
+    const resolved = prepareVariablesDeep(hostile, STRICT)(CONTEXT);
+    expect(resolved.ok).toBe(true);
+    const value = (resolved as { value: Record<string, unknown> }).value;
+    expect(JSON.stringify(value)).toBe('{"__proto__":{"isAdmin":"hi?"},"name":"x"}');
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+  });
+
   test("looks variables up on each call, not when prepared", () => {
     const resolve = prepareVariablesDeep(body, STRICT);
     expect(resolve({ ...CONTEXT, question: "one" })).toMatchObject({ value: { list: ["one", 3, null] } });

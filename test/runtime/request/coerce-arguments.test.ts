@@ -9,6 +9,14 @@ describe("coerceObject", () => {
     expect(coerceObject(args, TYPES)).toBe(args);
   });
 
+  test("an argument named __proto__ is converted as an own field, never made the copy's prototype", () => {
+    const args = JSON.parse('{"__proto__": "{\\"isAdmin\\": true}", "id": "5"}');
+    const coerced = coerceObject(args, JSON.parse('{"__proto__": "object", "id": "integer"}'));
+    expect(JSON.stringify(coerced)).toBe('{"__proto__":{"isAdmin":true},"id":5}');
+    expect(Object.getPrototypeOf(coerced)).toBe(Object.prototype);
+    expect((coerced as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+  });
+
   test("an object with something to convert comes back as a converted copy; the input is untouched", () => {
     const args = { id: "5", flag: "yes", name: 3, other: "7" };
     const coerced = coerceObject(args, TYPES);
