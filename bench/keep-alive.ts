@@ -3,10 +3,11 @@
 // default); its RSS after the first tenth and at the end. A server that ties its requests to their
 // connection grows all the way (issue 41: ~1 KB a request, out of a 64 MB heap after ~40k); the target
 // is an end within 10% of the tenth. BENCH_REQUESTS changes the 200k.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { packagePath } from "../src/package/package-root.js";
+import { startChild, stopChildren } from "./support/bench-children.js";
 import { printTable } from "./support/table.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200_000);
@@ -14,21 +15,10 @@ const FIRST = Math.round(REQUESTS / 10);
 const CONNECTIONS = 4;
 const CLI = packagePath("dist", "cli", "tooldeck.js");
 
-/** The CLI running `args` until killed, once it printed the URL `pattern` captures. */
+/** The CLI running `args` until the bench ends, once it printed the URL `pattern` captures. */
 async function start(args: string[], pattern: RegExp): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk) => {
-      text += String(chunk);
-      const found = pattern.exec(text)?.[1];
-      if (found) resolve(found);
-    });
-    child.once("exit", () => reject(new Error(`tooldeck ${args.join(" ")} stopped`)));
-  });
-  // Its lines read and dropped, as a terminal would.
-  child.stdout?.resume();
-  return { url, child };
+  const { found, child } = await startChild([CLI, ...args], pattern);
+  return { url: found, child };
 }
 
 /** Resident memory of a process, in MB (Linux: /proc/PID/status). */
@@ -110,7 +100,7 @@ for (const server of SERVERS) {
     "growth (target <= 10%)": `${(((end - early) / early) * 100).toFixed(1)}%`,
   });
 }
-events.child.kill("SIGTERM");
+await stopChildren();
 printTable(
   `Kept-alive connections: ${REQUESTS} requests on ${CONNECTIONS} connections, RSS of the server's process (loopback)`,
   rows,
