@@ -1,9 +1,9 @@
 // What the HTTP benchmarks share: the routes of the event API they load, a server target started in
 // its own process (so the load generator does not share its event loop), and one autocannon run.
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startChild } from "./bench-children.js";
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = 50;
@@ -28,12 +28,14 @@ export interface Target {
   child: ChildProcess;
 }
 
-/** `support/serve-target.js <name>` in its own process, once it prints its port. */
+/**
+ * `support/serve-target.js <name>` in its own process, once it prints its port; killed when the bench
+ * ends, however it ends.
+ */
 export async function startServeTarget(name: "tooldeck" | "express" | "spec"): Promise<Target> {
   const script = fileURLToPath(new URL("./serve-target.js", import.meta.url));
-  const child = spawn(process.execPath, [script, name], { stdio: ["ignore", "pipe", "inherit"] });
-  const [chunk] = (await once(child.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
-  return { url: `http://127.0.0.1:${chunk.toString().trim()}`, child };
+  const { found, child } = await startChild([script, name], /^(\d+)\s*$/);
+  return { url: `http://127.0.0.1:${found}`, child };
 }
 
 /** Requests per second and p99 latency of one route under load; any non-2xx answer or error throws. */
