@@ -16,8 +16,11 @@ export interface NamedDocumentLink extends LinkedToolFile {
   shown: string;
 }
 
-/** A document the settings name, read (or why not), with where it is and where it was named. */
-export type NamedDocument = NamedFileText & Pick<NamedDocumentLink, "shown" | "origin">;
+/**
+ * A document the settings name, read (or why not), with where it is and where it was named; `spec`, what
+ * a config reading it names it by when not `shown` (a `data:` URL of a document an instance answered).
+ */
+export type NamedDocument = NamedFileText & Pick<NamedDocumentLink, "shown" | "origin"> & { spec?: string };
 
 /** The documents the settings name, by platform, then by the key the platform's exports name them by. */
 export type NamedDocuments = { [P in PlatformName]?: ReadonlyMap<string, NamedDocumentLink> };

@@ -52,7 +52,8 @@ export const PLATFORM_FLAGS_HELP = `  --flowise URL       also read the tools of
   --workflow ID       only this n8n workflow (repeatable)
   --dify URL          also read the apps of a Dify instance through its console export
                       (GET /console/api/apps/{id}/export, secrets left out; the console token from
-                      --api-key, $TOOLDECK_API_KEY or $DIFY_API_KEY)
+                      --api-key, $TOOLDECK_API_KEY or $DIFY_API_KEY), and the documents of the custom
+                      tool providers they use (…/tool-provider/api/get?provider=NAME, once each)
   --app ID            only this Dify app (repeatable)
                       (each sends the key to the URL's origin only: a redirect elsewhere is refused)`;
 

@@ -43,7 +43,8 @@ export function linkDifyApiTool(use: DifyToolUse, path: string, sink: LoadSink):
   const named = sink.namedDocument?.("dify", use.providerName);
   if (named) {
     const document = `${named.shown}, ${named.origin}`;
-    if (named.ok) linkDocument(use, path, sink, { name: document, spec: named.shown }, named.text);
+    const spec = named.spec ?? named.shown;
+    if (named.ok) linkDocument(use, path, sink, { name: document, spec }, named.text);
     else sink.error(path, `custom tool provider "${use.providerName}" (${named.origin}): ${named.message}`);
     return;
   }
