@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { createDifyApiTool } from "../../../../src/platforms/dify/api-tool/create-dify-api-tool.js";
 import { apiToolOf } from "../../../../src/platforms/dify/api-tool/load-api-bundles.js";
 import type { DifyApiToolConfig } from "../../../../src/platforms/dify/config/dify-api-tool-config.js";
 import { DIFY_REMOTE } from "../../../../src/platforms/dify/remote/dify-remote.js";
@@ -117,6 +118,11 @@ describe("--dify: the custom tool providers' documents read from the same Dify",
     expect(apiToolOf(config)?.bundle).toMatchObject({
       name: "getForecast",
       method: "get",
+      url: "https://api.example.com/forecast",
+    });
+    // The tool runs from the inline document as it does from a file.
+    expect(createDifyApiTool(config).endpoint).toEqual({
+      method: "GET",
       url: "https://api.example.com/forecast",
     });
     expect(JSON.stringify(result)).not.toContain("************");
