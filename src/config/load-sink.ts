@@ -1,11 +1,29 @@
 import { resolve } from "node:path";
 import type { PlatformName } from "../platforms/platform-names.js";
 import { ProjectFileError, readProjectFile } from "../project-files/read-project-file.js";
+import type { LinkedToolFile } from "./linked-tool-file.js";
 import type { LoadResult, SkippedNode } from "./load-result.js";
 import type { ToolAgent, ToolConfig, ToolSource } from "./tool-config.js";
 
 /** A file a config names, read, or why not (one line: `is outside the project (…); widen it with --root`). */
 export type NamedFileText = { ok: true; text: string } | { ok: false; message: string };
+
+/**
+ * A document the settings name for a platform's loaders (`dify: { providers: { <name>: <file> } }`): `file`
+ * absolute, `shown` as the load names files (relative to its folder when inside it).
+ */
+export interface NamedDocumentLink extends LinkedToolFile {
+  shown: string;
+}
+
+/**
+ * A document the settings name, read (or why not), with where it is and where it was named; `spec`, what
+ * a config reading it names it by when not `shown` (a `data:` URL of a document an instance answered).
+ */
+export type NamedDocument = NamedFileText & Pick<NamedDocumentLink, "shown" | "origin"> & { spec?: string };
+
+/** The documents the settings name, by platform, then by the key the platform's exports name them by. */
+export type NamedDocuments = { [P in PlatformName]?: ReadonlyMap<string, NamedDocumentLink> };
 
 /** What the loaders of one file report into: tools, errors, warnings and skipped nodes, located by JSON path. */
 export interface LoadSink {
@@ -37,12 +55,20 @@ export interface LoadSink {
    * (stdin, a Flowise instance).
    */
   readNamedFile?(path: string): NamedFileText;
+  /**
+   * The document the settings name for `key` of `platform`'s (`dify.providers.weather`), read inside the
+   * project's roots as every file a config names; undefined when they name none. Absent where the load
+   * was given none (stdin, a platform's instance).
+   */
+  namedDocument?(platform: PlatformName, key: string): NamedDocument | undefined;
 }
 
 /** Where the files a config names are: its own folder, and the roots they must stay inside. */
 export interface NamedFileScope {
   folder: string;
   roots: readonly string[];
+  /** The documents the settings name for platforms' loaders. */
+  documents?: NamedDocuments;
 }
 
 /** A sink writing into `result`, every entry labelled with `file`; `scope` lets its configs name files. */
@@ -81,6 +107,14 @@ export function createLoadSink(result: LoadResult, file: string, scope?: NamedFi
     },
   };
   if (scope) sink.readNamedFile = (path) => readNamedFile(path, scope);
+  const documents = scope?.documents;
+  if (documents && scope)
+    sink.namedDocument = (platform, key) => {
+      const link = documents[platform]?.get(key);
+      return (
+        link && { ...readNamedFile(link.file, scope, link.shown), shown: link.shown, origin: link.origin }
+      );
+    };
   return sink;
 }
 
@@ -97,11 +131,11 @@ export function withAgent(sink: LoadSink, agent: ToolAgent): LoadSink {
   };
 }
 
-function readNamedFile(path: string, scope: NamedFileScope): NamedFileText {
+function readNamedFile(path: string, scope: NamedFileScope, shown = path): NamedFileText {
   try {
     return { ok: true, text: readProjectFile(resolve(scope.folder, path), { roots: scope.roots }) };
   } catch (error) {
-    if (error instanceof ProjectFileError) return { ok: false, message: `"${path}" ${error.message}` };
+    if (error instanceof ProjectFileError) return { ok: false, message: `"${shown}" ${error.message}` };
     throw error;
   }
 }

@@ -12,7 +12,7 @@ import type { LinkedToolFile } from "./linked-tool-file.js";
 import { listConfigFiles } from "./list-config-files.js";
 import { loadConfigDocument, platformsOfDocument } from "./load-config-document.js";
 import { emptyLoadResult, type LoadResult } from "./load-result.js";
-import { createLoadSink, type LoadSink } from "./load-sink.js";
+import { createLoadSink, type LoadSink, type NamedDocuments } from "./load-sink.js";
 import { CONFIG_EXTENSIONS, readConfigFile } from "./read-config-file.js";
 import { reportDuplicateNames } from "./report-duplicate-names.js";
 
@@ -32,6 +32,12 @@ export interface LoadToolConfigsOptions {
    * read (inside `roots`) when the paths did not, and the platform links it to the flows naming its id.
    */
   linked?: { [P in PlatformName]?: ReadonlyMap<string, LinkedToolFile> };
+  /**
+   * Documents the settings name for a platform's loaders (`dify: { providers: { <name>: <file> } }`), by
+   * the key its exports name them by: never read as configs, only by a loader naming one
+   * (`LoadSink.namedDocument`), inside `roots`.
+   */
+  documents?: { [P in PlatformName]?: ReadonlyMap<string, LinkedToolFile> };
 }
 
 /** How a config read from stdin (`-`) is named in reports; `--fix` leaves it alone. */
@@ -103,11 +109,12 @@ function readToolDocuments(paths: readonly string[], options: LoadToolConfigsOpt
     roots: realRoots(roots),
     onRefused: failed,
   };
+  const documents = namedDocuments(options.documents, base);
   const loadOnce = (file: string, named: boolean) => {
     const absolute = resolve(base, file);
     if (loaded.has(absolute)) return;
     loaded.set(absolute, file);
-    readFile(file, absolute, { named, roots, result }, read);
+    readFile(file, absolute, { named, roots, result, ...(documents ? { documents } : {}) }, read);
   };
   for (const path of paths) {
     if (refused.has(path)) continue;
@@ -166,6 +173,20 @@ function labelled(
   );
 }
 
+/** The documents the settings name, each with its path as the load shows it. */
+function namedDocuments(
+  documents: LoadToolConfigsOptions["documents"],
+  base: string,
+): NamedDocuments | undefined {
+  if (!documents) return undefined;
+  const named: NamedDocuments = {};
+  for (const [platform, links] of Object.entries(documents) as [PlatformName, Map<string, LinkedToolFile>][])
+    named[platform] = new Map(
+      [...links].map(([key, link]) => [key, { ...link, shown: shownPath(link.file, base) }]),
+    );
+  return named;
+}
+
 /** A path relative to `base` when inside it (`tools/x.json`), as paths given are shown; else absolute. */
 function shownPath(file: string, base: string): string {
   const rel = relative(base, file);
@@ -197,10 +218,19 @@ function refuseLinksOut(
 function readFile(
   file: string,
   absolute: string,
-  { named, roots, result }: { named: boolean; roots: readonly string[]; result: LoadResult },
+  {
+    named,
+    roots,
+    result,
+    documents,
+  }: { named: boolean; roots: readonly string[]; result: LoadResult; documents?: NamedDocuments },
   read: Pick<ReadDocuments, "documents" | "steps">,
 ): void {
-  const sink = createLoadSink(result, file, { folder: dirname(absolute), roots });
+  const sink = createLoadSink(result, file, {
+    folder: dirname(absolute),
+    roots,
+    ...(documents ? { documents } : {}),
+  });
   if (named && !CONFIG_EXTENSIONS.includes(extname(file).toLowerCase())) {
     read.steps.push(() => sink.error("", `unsupported file type (expected ${CONFIG_EXTENSIONS.join(", ")})`));
     return;

@@ -31,6 +31,8 @@ export interface LintSettings {
   apis: Map<string, ApiEntry>;
   /** The Custom Tool files the files link to ids (`flowise.tools`), by id. */
   flowiseTools: Map<string, LinkedToolFile>;
+  /** The documents the files name for Dify's custom tool providers (`dify.providers`), by provider name. */
+  difyProviders: Map<string, LinkedToolFile>;
   /** The model providers the files name (`providers`): what provider-rejects judges against. */
   providers?: ProviderId[];
   /** `contextBudget`, in tokens, and the file that set it. */

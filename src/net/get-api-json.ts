@@ -1,5 +1,6 @@
 import { ToolDeckError } from "../errors.js";
 import { maskUrlCredentials } from "../secrets/url-credentials.js";
+import { readStreamWithin } from "./read-stream-within.js";
 
 /** How one API's answers are read: its request headers and how its refusals are worded. */
 export interface ApiJsonRequest {
@@ -12,6 +13,8 @@ export interface ApiJsonRequest {
   notJson: string;
   /** Put before the URL in every error (`Flowise`). */
   label?: string;
+  /** The largest answer read, in bytes: a longer one is refused as it arrives, never held whole. Default: no bound. */
+  maxBytes?: number;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -34,13 +37,20 @@ export async function getApiJson(url: string, request: ApiJsonRequest): Promise<
       cause === undefined ? undefined : { cause },
     );
   const response = await getFollowingSameOrigin(url, request, fail);
-  const text = await response.text();
+  const text = await answerText(response, request.maxBytes);
+  if (text === undefined) throw fail(`the answer is over ${request.maxBytes} bytes: not read`);
   if (!response.ok) throw fail(request.refusal(response, text));
   try {
     return JSON.parse(text);
   } catch (cause) {
     throw fail(`the answer is not JSON (${request.notJson})`, cause);
   }
+}
+
+/** The answer's text, or undefined when it passes `maxBytes`. */
+async function answerText(response: Response, maxBytes: number | undefined): Promise<string | undefined> {
+  if (maxBytes === undefined || response.body === null) return response.text();
+  return (await readStreamWithin(response.body, maxBytes))?.toString("utf8");
 }
 
 async function getFollowingSameOrigin(

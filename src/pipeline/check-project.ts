@@ -10,6 +10,7 @@ import { foldSharedCauses } from "../lint/fold-shared-causes.js";
 import type { LintSettings } from "../lint/lint-settings.js";
 import { DEFAULT_PROBE_TIMEOUT_MS } from "../lint/probe/probe-timeout.js";
 import type { CheckReport } from "../lint/report.js";
+import { settingsLoadLinks } from "../lint/settings/settings-load-links.js";
 import {
   applyBaseline,
   type BaselineLocation,
@@ -229,7 +230,7 @@ async function loadProjectTools(
   options: CheckProjectOptions,
   roots: readonly string[],
   allowHosts: readonly string[],
-  settings: Pick<LintSettings, "flowiseTools">,
+  settings: Pick<LintSettings, "flowiseTools" | "difyProviders">,
 ): Promise<ToolSources> {
   const loaded = options.tools
     ? { ...options.tools, mcpTools: [] }
@@ -239,7 +240,7 @@ async function loadProjectTools(
         ...remoteSourcesOf(options),
         roots,
         allowHosts,
-        ...(settings.flowiseTools.size > 0 ? { linked: { flowise: settings.flowiseTools } } : {}),
+        ...settingsLoadLinks(settings),
         signal: options.signal,
       });
   const found = loaded.tools.length + loaded.mcpTools.length;

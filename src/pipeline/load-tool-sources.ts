@@ -36,6 +36,8 @@ export interface ToolSourceOptions extends RemoteSources {
   allowHosts?: readonly string[] | undefined;
   /** Files the settings link to a platform's tool ids (`flowise: { tools: { <id>: <file> } }`). */
   linked?: LoadToolConfigsOptions["linked"];
+  /** Documents the settings name for platforms' loaders (`dify: { providers: { <name>: <file> } }`). */
+  documents?: LoadToolConfigsOptions["documents"];
   /** Gives up listing MCP servers. */
   signal?: AbortSignal | undefined;
 }
@@ -60,6 +62,7 @@ export async function loadToolSources(options: ToolSourceOptions = {}): Promise<
       ? await loadToolConfigsLazily(files, {
           ...(options.roots ? { roots: options.roots } : {}),
           ...(options.linked ? { linked: options.linked } : {}),
+          ...(options.documents ? { documents: options.documents } : {}),
           ...(options.stdin !== undefined && files.includes("-") ? { stdin: options.stdin } : {}),
         })
       : emptyLoadResult();

@@ -70,6 +70,7 @@ describe("readLintSettings says where the severities came from", () => {
       plugins: [],
       apis: new Map(),
       flowiseTools: new Map(),
+      difyProviders: new Map(),
       source: "tooldeck.config.yml",
       dir,
     });
@@ -83,6 +84,7 @@ describe("readLintSettings says where the severities came from", () => {
       plugins: [],
       apis: new Map(),
       flowiseTools: new Map(),
+      difyProviders: new Map(),
       source: undefined,
       dir: none,
     });
@@ -179,6 +181,38 @@ describe("flowise.tools: the files of the Custom Tools flows name by id", () => 
   test.each([
     ["an unknown key", "flowise:\n  tool:\n    a: b.json\n", /tooldeck\.config\.yaml: flowise: /],
     ["an empty file name", "flowise:\n  tools:\n    a: ''\n", /tooldeck\.config\.yaml: flowise\.tools\.a: /],
+  ])("%s is one load error naming the file", (_case, text, message) => {
+    const dir = dirWith("tooldeck.config.yaml", text);
+    expect(() => readLintSettings(undefined, dir, RULES)).toThrow(message);
+  });
+});
+
+describe("dify.providers: the documents of the custom tool providers Dify apps name", () => {
+  test("each file is resolved from the settings file's folder, named by where it was named", () => {
+    const dir = dirWith("tooldeck.config.yaml", "dify:\n  providers:\n    weather: providers/weather.yaml\n");
+    expect([...readLintSettings(undefined, dir, RULES).difyProviders]).toEqual([
+      [
+        "weather",
+        {
+          file: join(dir, "providers/weather.yaml"),
+          origin: "dify.providers.weather in tooldeck.config.yaml",
+        },
+      ],
+    ]);
+  });
+
+  test.each([
+    ["an unknown key", "dify:\n  provider:\n    a: b.json\n", /tooldeck\.config\.yaml: dify: /],
+    [
+      "an empty file name",
+      "dify:\n  providers:\n    a: ''\n",
+      /tooldeck\.config\.yaml: dify\.providers\.a: /,
+    ],
+    [
+      "a file that is no text",
+      "dify:\n  providers:\n    a: [x]\n",
+      /tooldeck\.config\.yaml: dify\.providers\.a: /,
+    ],
   ])("%s is one load error naming the file", (_case, text, message) => {
     const dir = dirWith("tooldeck.config.yaml", text);
     expect(() => readLintSettings(undefined, dir, RULES)).toThrow(message);

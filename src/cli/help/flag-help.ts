@@ -7,7 +7,8 @@ export const PROJECT_FLAGS_HELP = `  --root DIR          also read files that co
 
 /** The --config line of the commands that load tools without linting them (tools, call, agent, mcp). */
 export const SETTINGS_FLAG_HELP = `  --config FILE       the settings whose flowise: { tools: { <id>: <file> } } links Custom Tools to their
-                      exports, as check reads them (default tooldeck.config.{json,yaml,yml} here)`;
+                      exports and dify: { providers: { <name>: <file> } } names custom tool providers'
+                      documents, as check reads them (default tooldeck.config.{json,yaml,yml} here)`;
 
 /** The lines of every help that says where requests may go (docs/security.md). */
 export const OUTBOUND_FLAGS_HELP = `  --allow-host HOST   also call this host (host or host:port; repeatable); any other host is refused
@@ -51,7 +52,8 @@ export const PLATFORM_FLAGS_HELP = `  --flowise URL       also read the tools of
   --workflow ID       only this n8n workflow (repeatable)
   --dify URL          also read the apps of a Dify instance through its console export
                       (GET /console/api/apps/{id}/export, secrets left out; the console token from
-                      --api-key, $TOOLDECK_API_KEY or $DIFY_API_KEY)
+                      --api-key, $TOOLDECK_API_KEY or $DIFY_API_KEY), and the documents of the custom
+                      tool providers they use (…/tool-provider/api/get?provider=NAME, once each)
   --app ID            only this Dify app (repeatable)
                       (each sends the key to the URL's origin only: a redirect elsewhere is refused)`;
 

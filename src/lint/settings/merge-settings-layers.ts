@@ -18,6 +18,8 @@ export interface MergedSettings {
   apis: Map<string, ApiEntry>;
   /** The Custom Tool files the layers link to ids (`flowise.tools`): a later layer's link of an id wins. */
   flowiseTools: Map<string, LinkedToolFile>;
+  /** The documents the layers name for Dify's custom tool providers (`dify.providers`): a later layer's wins. */
+  difyProviders: Map<string, LinkedToolFile>;
   /** The providers the last layer naming them names (`providers`). */
   providers?: ProviderId[];
   /** The last layer's `contextBudget` and where it was set (`contextBudget in tooldeck.config.yaml`). */
@@ -36,6 +38,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     plugins: [],
     apis: new Map(),
     flowiseTools: new Map(),
+    difyProviders: new Map(),
   };
   for (const layer of layers) {
     for (const [rule, setting] of Object.entries(layer.rules)) {
@@ -47,6 +50,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     merged.plugins.push(...layer.plugins);
     for (const [name, api] of layer.apis ?? []) merged.apis.set(name, api);
     for (const [id, linked] of layer.flowiseTools ?? []) merged.flowiseTools.set(id, linked);
+    for (const [name, linked] of layer.difyProviders ?? []) merged.difyProviders.set(name, linked);
     if (layer.providers) merged.providers = layer.providers;
     if (layer.contextBudget !== undefined)
       merged.contextBudget = { tokens: layer.contextBudget, source: `contextBudget in ${layer.name}` };

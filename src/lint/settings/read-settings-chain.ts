@@ -62,7 +62,12 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
       file: { path: real, sha256: sha256Hex(text) },
       ...(file.pins ? { pins: file.pins } : {}),
       ...(file.apis ? { apis: apiEntries(file.apis, name, dirname(real)) } : {}),
-      ...(file.flowise ? { flowiseTools: linkedToolFiles(file.flowise.tools, name, dirname(real)) } : {}),
+      ...(file.flowise
+        ? { flowiseTools: linkedFiles(file.flowise.tools, "flowise.tools", name, dirname(real)) }
+        : {}),
+      ...(file.dify
+        ? { difyProviders: linkedFiles(file.dify.providers, "dify.providers", name, dirname(real)) }
+        : {}),
       ...(file.providers ? { providers: listOf(file.providers) } : {}),
       ...(file.contextBudget === undefined ? {} : { contextBudget: file.contextBudget }),
     },
@@ -86,15 +91,19 @@ function apiEntries(
   ]);
 }
 
-/** `flowise.tools` with each file resolved from the settings file's folder, as `apis` specs are. */
-function linkedToolFiles(
-  tools: Record<string, string>,
+/**
+ * `flowise.tools`, `dify.providers` (`setting`) with each file resolved from the settings file's folder, as
+ * `apis` specs are: where it is read from is judged when it is read (inside the project).
+ */
+function linkedFiles(
+  files: Record<string, string>,
+  setting: string,
   name: string,
   dir: string,
 ): [string, LinkedToolFile][] {
-  return Object.entries(tools).map(([id, file]): [string, LinkedToolFile] => [
-    id,
-    { file: resolve(dir, file), origin: `flowise.tools.${id} in ${name}` },
+  return Object.entries(files).map(([key, file]): [string, LinkedToolFile] => [
+    key,
+    { file: resolve(dir, file), origin: `${setting}.${key} in ${name}` },
   ]);
 }
 

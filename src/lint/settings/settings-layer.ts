@@ -31,6 +31,8 @@ export interface SettingsLayer {
   apis?: [string, ApiEntry][];
   /** The Custom Tool files it links to ids (`flowise.tools`), resolved from its folder. */
   flowiseTools?: [string, LinkedToolFile][];
+  /** The OpenAPI documents it names for Dify's custom tool providers (`dify.providers`), resolved from its folder. */
+  difyProviders?: [string, LinkedToolFile][];
   /** The providers it names (`providers`). */
   providers?: ProviderId[];
   /** Its `contextBudget`, in tokens. */

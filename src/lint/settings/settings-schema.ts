@@ -62,6 +62,15 @@ export const FlowiseSettingSchema = z
   .strict();
 
 /**
+ * `dify`: how Dify's apps are read. `providers.<name>`: the OpenAPI/Swagger document (relative to the
+ * settings file) of the custom API tool provider an app's tools name by that name, since the DSL holds
+ * none (docs/dify.md, "Where the document comes from").
+ */
+export const DifySettingSchema = z
+  .object({ providers: z.record(z.string().min(1), z.string().min(1)).default({}) })
+  .strict();
+
+/**
  * `providers`: the model providers every agent's tools are judged against (provider-rejects), as the
  * `--provider` flags name them: one id or a list.
  */
@@ -71,7 +80,7 @@ export const ProvidersSchema = z.union([z.enum(PROVIDER_IDS), z.array(z.enum(PRO
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
  * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), `flowise` (the
- * files of the Custom Tools flows name by id), `providers` (what provider-rejects judges against),
+ * files of the Custom Tools flows name by id), `dify` (the documents of the custom tool providers apps name), `providers` (what provider-rejects judges against),
  * `contextBudget` (the tokens an agent's context holds, which `context-budget` judges against), and the
  * `pins` `--config-required` compares code with.
  */
@@ -86,6 +95,7 @@ export const SettingsFileSchema = z
       .record(z.string().regex(/^[\w.-]+$/, "an API name: letters, digits, _ . -"), ApiSettingSchema)
       .optional(),
     flowise: FlowiseSettingSchema.optional(),
+    dify: DifySettingSchema.optional(),
     providers: ProvidersSchema.optional(),
     contextBudget: z.number().int().positive().optional(),
   })

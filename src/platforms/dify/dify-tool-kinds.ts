@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { LoadSink } from "../../config/load-sink.js";
 import { reportZodIssues } from "../../config/report-zod-issues.js";
 import { ToolDeckError } from "../../errors.js";
+import { isDataUrl } from "../../openapi/data-url.js";
 import { sanitizeToolName } from "../../runtime/tool-name.js";
 import type { ToolKind } from "../platform.js";
 import { type DifyApiToolConfig, DifyApiToolConfigSchema } from "./config/dify-api-tool-config.js";
@@ -60,14 +61,14 @@ export const DIFY_HTTP_REQUEST_KIND: ToolKind = {
 
 /**
  * `kind: dify-api-tool`: a tool of a Dify custom API tool provider, run as Dify runs it (docs/dify.md,
- * "Custom API tools"). A relative `spec` is relative to the config file, resolved here as an
+ * "Custom API tools"). A relative `spec` is relative to the config file (a `data:` URL is the document itself), resolved here as an
  * `openapi-toolkit`'s is; the runtime reads it inside the project's roots.
  */
 export const DIFY_API_TOOL_KIND: ToolKind = {
   kind: "dify-api-tool",
   fromCanonical(value, path, sink) {
     const config = parsed(DifyApiToolConfigSchema, value, path, sink);
-    if (!config || isAbsolute(config.spec)) return config;
+    if (!config || isAbsolute(config.spec) || isDataUrl(config.spec)) return config;
     return { ...config, spec: join(dirname(sink.file), config.spec) };
   },
   modelName: (config) => (config as DifyApiToolConfig).name,

@@ -29,8 +29,10 @@ export function providerDocumentNames(provider: string): string[] {
 
 /**
  * Links a custom API tool of the DSL to its provider's OpenAPI/Swagger document, which the DSL never
- * holds (fact 16): `<provider>.openapi.{yaml,yml,json}`, then `<provider>.{yaml,yml,json}`, beside the app
- * and only inside the project (`sink.readNamedFile`). Found, and Dify makes the tool of it: a
+ * holds (fact 16): the document the settings name for the provider (`dify: { providers: { <name>: <file> } }`,
+ * a missing or refused one an error naming the setting), else `<provider>.openapi.{yaml,yml,json}`, then
+ * `<provider>.{yaml,yml,json}`, beside the app; each only inside the project (`sink.namedDocument`,
+ * `sink.readNamedFile`). Found, and Dify makes the tool of it: a
  * `dify-api-tool` config (`spec` the document's path) goes into `sink`; a document Dify refuses is an
  * error; a tool the document does not make is a warning (Dify drops it, fact 78); no document, a note
  * naming the files looked for. Credentials are never in the DSL (docs/dify.md says how to give them).
@@ -38,6 +40,14 @@ export function providerDocumentNames(provider: string): string[] {
  * linkDifyApiTool({ providerName: "weather", toolName: "getForecast", parameters: {} }, "workflow.graph.nodes[2].data", sink);
  */
 export function linkDifyApiTool(use: DifyToolUse, path: string, sink: LoadSink): void {
+  const named = sink.namedDocument?.("dify", use.providerName);
+  if (named) {
+    const document = `${named.shown}, ${named.origin}`;
+    const spec = named.spec ?? named.shown;
+    if (named.ok) linkDocument(use, path, sink, { name: document, spec }, named.text);
+    else sink.error(path, `custom tool provider "${use.providerName}" (${named.origin}): ${named.message}`);
+    return;
+  }
   const where = `custom tool provider "${use.providerName}" (tool ${use.toolName})`;
   const names = providerDocumentNames(use.providerName);
   if (!sink.readNamedFile || /[\\/]|^\.|\0/.test(use.providerName)) {
@@ -54,7 +64,7 @@ export function linkDifyApiTool(use: DifyToolUse, path: string, sink: LoadSink):
       sink.error(path, `${where}: ${read.message}`);
       return;
     }
-    linkDocument(use, path, sink, name, read.text);
+    linkDocument(use, path, sink, { name, spec: join(dirname(sink.file), name) }, read.text);
     return;
   }
   sink.note(
@@ -63,8 +73,20 @@ export function linkDifyApiTool(use: DifyToolUse, path: string, sink: LoadSink):
   );
 }
 
-function linkDocument(use: DifyToolUse, path: string, sink: LoadSink, name: string, text: string): void {
-  const where = `custom tool provider "${use.providerName}" (${name})`;
+/** A provider's document as messages name it (`weather.yaml`), and as the tool's `spec` reads it. */
+interface DocumentPlace {
+  name: string;
+  spec: string;
+}
+
+function linkDocument(
+  use: DifyToolUse,
+  path: string,
+  sink: LoadSink,
+  place: DocumentPlace,
+  text: string,
+): void {
+  const where = `custom tool provider "${use.providerName}" (${place.name})`;
   const parsed = parseDifyApiDocument(text);
   const bundles = parsed.ok ? difyApiBundles(parsed.document) : parsed;
   if (!bundles.ok) {
@@ -84,7 +106,7 @@ function linkDocument(use: DifyToolUse, path: string, sink: LoadSink, name: stri
     kind: "dify-api-tool",
     name: use.toolName,
     provider: use.providerName,
-    spec: join(dirname(sink.file), name),
+    spec: place.spec,
     credentials: { auth_type: "none" },
     parameters: use.parameters,
     ...(use.description ? { description: use.description } : {}),

@@ -1,7 +1,8 @@
 import { ToolDeckError } from "../../../errors.js";
 import { projectRoot } from "../../../project-files/project-root.js";
-import { ProjectFileError, readProjectFile } from "../../../project-files/read-project-file.js";
+import { ProjectFileError } from "../../../project-files/read-project-file.js";
 import type { DifyApiToolConfig } from "../config/dify-api-tool-config.js";
+import { apiDocumentLabel, readApiDocument } from "./api-document-source.js";
 import { type DifyApiBundle, difyApiBundles } from "./api-tool-bundle.js";
 import { parseDifyApiDocument } from "./parse-api-document.js";
 
@@ -13,20 +14,21 @@ export interface LoadedApiTool {
 
 /**
  * Reads the config's provider document (`spec`, inside `roots`: the project by default, as every file
- * a config names) and finds the tool it names among those Dify makes of it. A document Dify refuses, or
+ * a config names; or inline, a `data:` URL read from a running Dify) and finds the tool it names among those Dify makes of it. A document Dify refuses, or
  * a name none of its tools has, is one `load` error naming the file.
  */
 export function loadApiTool(config: DifyApiToolConfig, roots?: readonly string[]): LoadedApiTool {
+  const label = apiDocumentLabel(config.spec);
   const text = readDocument(config.spec, roots ?? [projectRoot()]);
   const parsed = parseDifyApiDocument(text);
-  if (!parsed.ok) throw new ToolDeckError("load", `${config.spec}: ${parsed.message}`);
+  if (!parsed.ok) throw new ToolDeckError("load", `${label}: ${parsed.message}`);
   const bundles = difyApiBundles(parsed.document);
-  if (!bundles.ok) throw new ToolDeckError("load", `${config.spec}: ${bundles.message}`);
+  if (!bundles.ok) throw new ToolDeckError("load", `${label}: ${bundles.message}`);
   const bundle = bundles.bundles.find((candidate) => candidate.name === config.name);
   if (!bundle)
     throw new ToolDeckError(
       "load",
-      `${config.spec}: provider ${config.provider} has no tool named "${config.name}" (its tools: ${bundles.bundles.map((one) => one.name).join(", ") || "none"})`,
+      `${label}: provider ${config.provider} has no tool named "${config.name}" (its tools: ${bundles.bundles.map((one) => one.name).join(", ") || "none"})`,
     );
   return { document: parsed.document, bundle };
 }
@@ -42,7 +44,7 @@ const READ = new Map<string, { text: string; document: Record<string, unknown>; 
 export function apiToolOf(config: DifyApiToolConfig): LoadedApiTool | undefined {
   let text: string;
   try {
-    text = readProjectFile(config.spec, { roots: [projectRoot()] });
+    text = readApiDocument(config.spec, [projectRoot()]);
   } catch {
     return undefined;
   }
@@ -60,7 +62,7 @@ export function apiToolOf(config: DifyApiToolConfig): LoadedApiTool | undefined 
 
 function readDocument(path: string, roots: readonly string[]): string {
   try {
-    return readProjectFile(path, { roots });
+    return readApiDocument(path, roots);
   } catch (error) {
     if (error instanceof ProjectFileError) throw new ToolDeckError("load", `${path} ${error.message}`);
     throw error;

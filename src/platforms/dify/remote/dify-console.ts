@@ -42,13 +42,13 @@ const PAGE_SIZE = 100;
  * const apps = await fetchDifyApps({ url: "http://localhost", apiKey: process.env.DIFY_API_KEY });
  */
 export async function fetchDifyApps(options: FetchDifyAppsOptions): Promise<DifyAppExport[]> {
-  const api = `${options.url.replace(/\/+$/, "").replace(/\/console\/api$/, "")}/console/api`;
-  options = { ...options, fetch: instanceFetch(options.url, options.fetch) };
+  const api = consoleApiOf(options.url);
+  options = guardedConsole(options);
   const apps = options.appIds ? options.appIds.map((id) => ({ id, name: id })) : await listApps(api, options);
   const exports: DifyAppExport[] = [];
   for (const app of apps) {
     const url = `${api}/apps/${encodeURIComponent(app.id)}/export?include_secret=false`;
-    const body = await getJson(url, options);
+    const body = await getConsoleJson(url, options);
     if (!isPlainObject(body) || typeof body.data !== "string")
       throw loadError(url, 'expected { "data": "<the app\'s DSL>" }');
     exports.push({ ...app, yaml: body.data, url });
@@ -60,7 +60,7 @@ async function listApps(api: string, options: FetchDifyAppsOptions): Promise<{ i
   const apps: { id: string; name: string }[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const url = `${api}/apps?page=${page}&limit=${PAGE_SIZE}`;
-    const body = await getJson(url, options);
+    const body = await getConsoleJson(url, options);
     if (!isPlainObject(body) || !Array.isArray(body.data))
       throw loadError(url, 'expected { "data": [apps…] }');
     for (const [index, row] of body.data.entries()) {
@@ -73,7 +73,28 @@ async function listApps(api: string, options: FetchDifyAppsOptions): Promise<{ i
   throw loadError(`${api}/apps`, `more than ${MAX_PAGES} pages of apps`);
 }
 
-function getJson(url: string, options: FetchDifyAppsOptions): Promise<unknown> {
+/** `http://localhost/console/api` of `http://localhost/` or of `http://localhost/console/api`. */
+export function consoleApiOf(url: string): string {
+  return `${url.replace(/\/+$/, "").replace(/\/console\/api$/, "")}/console/api`;
+}
+
+/**
+ * The options with their fetch behind the outbound guard, to the URL's `host:port` only: every request to
+ * the console goes through it.
+ */
+export function guardedConsole<O extends Pick<FetchDifyAppsOptions, "url" | "fetch">>(options: O): O {
+  return { ...options, fetch: instanceFetch(options.url, options.fetch) };
+}
+
+/**
+ * `GET url` of the console with the token, a refusal worded as Dify's (`401 Invalid token. (…)`); the
+ * answer read up to `maxBytes` when given. Options as `guardedConsole` returns them.
+ */
+export function getConsoleJson(
+  url: string,
+  options: Pick<FetchDifyAppsOptions, "apiKey" | "fetch">,
+  maxBytes?: number,
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
   return getApiJson(url, {
@@ -81,6 +102,7 @@ function getJson(url: string, options: FetchDifyAppsOptions): Promise<unknown> {
     fetch: options.fetch,
     refusal: (response, text) => httpFailure(response, text, options.apiKey !== undefined),
     notJson: "is this the URL of a Dify server?",
+    ...(maxBytes === undefined ? {} : { maxBytes }),
   });
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { emptyLoadResult } from "../../../../src/config/load-result.js";
 import { createLoadSink } from "../../../../src/config/load-sink.js";
+import { inlineDocumentSpec } from "../../../../src/platforms/dify/api-tool/api-document-source.js";
 import { linkDifyApiTool } from "../../../../src/platforms/dify/api-tool/link-api-tool.js";
 import { DIFY_API_TOOL_KIND } from "../../../../src/platforms/dify/dify-tool-kinds.js";
 import { AGENT, documentOf } from "./api-tool-support.js";
@@ -136,5 +137,22 @@ describe("kind: dify-api-tool in a tools/ file", () => {
         roots: [folder],
       }),
     ).rejects.toThrow('provider weather has no tool named "nope" (its tools: getForecast)');
+  });
+
+  test("an inline document (a data: URL, as --dify hands it over) is kept as given and named by its name", async () => {
+    const result = emptyLoadResult();
+    const sink = createLoadSink(result, "tools/weather.yaml");
+    const spec = inlineDocumentSpec("weather", weather);
+    const config = DIFY_API_TOOL_KIND.fromCanonical(
+      { kind: "dify-api-tool", name: "getForecast", provider: "weather", spec },
+      "",
+      sink,
+    );
+    expect(config).toMatchObject({ spec });
+    const [tool] = await DIFY_API_TOOL_KIND.create(config as { kind: string }, { roots: [base] });
+    expect(tool?.name).toBe("getForecast");
+    await expect(
+      DIFY_API_TOOL_KIND.create({ ...(config as { kind: string }), name: "nope" } as { kind: string }, {}),
+    ).rejects.toThrow('dify:tool-provider/weather: provider weather has no tool named "nope"');
   });
 });
