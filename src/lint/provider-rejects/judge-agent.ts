@@ -1,5 +1,12 @@
 import type { ToolAgent } from "../../config/tool-config.js";
-import { defaultWireToolsOf, type ModelTool, type WireToolsOf } from "../../providers/default-wire-tools.js";
+import { isPlainObject } from "../../json/json-value.js";
+import {
+  defaultWireToolsOf,
+  type ModelTool,
+  toWireForm,
+  type WireForm,
+  type WireToolsOf,
+} from "../../providers/default-wire-tools.js";
 import { judgeTools } from "../../providers/rules/judge-tools.js";
 import { PROVIDER_PROFILES } from "../../providers/rules/provider-profiles.js";
 import type { ProviderId, ProviderViolation, WireTool } from "../../providers/wire-tool.js";
@@ -33,9 +40,20 @@ export interface JudgeAgentOptions {
   wireToolsOf?: WireToolsOf;
 }
 
+/** A finding before the providers that share it are named: its diagnostic, and its key among the agent's. */
+interface Found {
+  diagnostic: Diagnostic;
+  providers: ProviderId[];
+  rules: string[];
+  text: string;
+}
+
 /**
  * The refusals of each provider chosen for the agent, as diagnostics on its tools; one refusal several
- * providers word alike (Gemini's and Vertex AI's) is one finding naming them all.
+ * providers word alike (Gemini's and Vertex AI's) is one finding naming them all. A wire form that is not
+ * the given tools one for one (a captured request) is read through its `given` indexes: a refusal of a
+ * sent tool is reported on the tool it is sent for, a tool the client leaves out and a client's refusal
+ * to send the list are findings of their own.
  */
 export async function judgeAgent(
   agent: AgentToJudge,
@@ -45,27 +63,23 @@ export async function judgeAgent(
   const choice = chooseProviders(agent.agent, options.providers, agent.fallback ?? DEFAULT_PROVIDERS);
   const wireToolsOf = options.wireToolsOf ?? defaultWireToolsOf;
   const models = agent.tools.map((tool) => tool.model);
-  const found = new Map<
-    string,
-    { diagnostic: Diagnostic; providers: ProviderId[]; rules: string[]; text: string }
-  >();
+  const found = new Map<string, Found>();
+  const add = (provider: ProviderId, rule: string, diagnostic: Diagnostic, at: string) => {
+    const key = `${diagnostic.file}\u0000${diagnostic.path}\u0000${diagnostic.tool}\u0000${diagnostic.message}\u0000${at}`;
+    const same = found.get(key);
+    if (same) {
+      same.providers.push(provider);
+      same.rules.push(rule);
+    } else found.set(key, { diagnostic, providers: [provider], rules: [rule], text: diagnostic.message });
+  };
   for (const provider of choice.providers) {
-    const wire = await wireToolsOf(provider, models);
-    for (const violation of judgeTools(provider, wire)) {
-      const diagnostic = toDiagnostic(agent, wire, violation, choice.severity);
-      const key = `${diagnostic.file}\u0000${diagnostic.path}\u0000${diagnostic.tool}\u0000${violation.message}\u0000${violation.path}`;
-      const same = found.get(key);
-      if (same) {
-        same.providers.push(provider);
-        same.rules.push(violation.rule);
-      } else
-        found.set(key, {
-          diagnostic,
-          providers: [provider],
-          rules: [violation.rule],
-          text: diagnostic.message,
-        });
+    const form = toWireForm(await wireToolsOf(provider, models));
+    for (const violation of judgeTools(provider, form.tools)) {
+      const diagnostic = toDiagnostic(agent, form, violation, choice.severity);
+      add(provider, violation.rule, diagnostic, violation.path);
     }
+    for (const { rule, diagnostic } of clientFindings(agent, provider, form, choice.severity))
+      add(provider, rule, diagnostic, "");
   }
   return [...found.values()].map(({ diagnostic, providers, rules, text }) => ({
     ...diagnostic,
@@ -73,24 +87,91 @@ export async function judgeAgent(
   }));
 }
 
+/**
+ * What the client itself does to the list, each a finding: a tool it leaves out of the request (the
+ * model is never given it: `<provider>/client-drops-tool`, on that tool), a list it refuses to send
+ * (every call fails before the provider is reached: `<provider>/client-refuses`, on the agent).
+ */
+function clientFindings(
+  agent: AgentToJudge,
+  provider: ProviderId,
+  form: WireForm,
+  severity: Diagnostic["severity"],
+): { rule: string; diagnostic: Diagnostic }[] {
+  const client = form.client ?? "its client";
+  const dropped = (form.dropped ?? []).flatMap((index) => {
+    const tool = agent.tools[index];
+    if (!tool) return [];
+    const message = `${client} leaves ${tool.model.name} out of the request it sends: the model is never given it`;
+    return [{ rule: `${provider}/client-drops-tool`, diagnostic: finding(tool, message, severity) }];
+  });
+  const lost = form.client === undefined ? [] : droppedParameters(agent, provider, form, severity);
+  if (form.refused === undefined) return [...dropped, ...lost];
+  const first = agent.tools[0] as SentTool;
+  const message = `${client} refuses to send the tools of ${agent.agent.label}, so every call fails before ${provider} is reached: ${form.refused}`;
+  return [
+    ...dropped,
+    ...lost,
+    { rule: `${provider}/client-refuses`, diagnostic: finding(first, message, severity) },
+  ];
+}
+
+/**
+ * The top-level parameters a client removes from a tool's schema as it sends it (ChatGoogleGenerativeAI
+ * deletes every key named `additionalProperties`, `$schema` or `strict` at any depth, a parameter's name
+ * too): the model can never give them. Judged on a captured request only.
+ */
+function droppedParameters(
+  agent: AgentToJudge,
+  provider: ProviderId,
+  form: WireForm,
+  severity: Diagnostic["severity"],
+): { rule: string; diagnostic: Diagnostic }[] {
+  return form.tools.flatMap((sent, at) => {
+    const tool = agent.tools[form.given ? (form.given[at] ?? -1) : at];
+    if (!tool) return [];
+    const kept = propertiesOf(sent.parameters);
+    const lost = Object.keys(propertiesOf(tool.model.inputSchema)).filter((key) => !Object.hasOwn(kept, key));
+    if (lost.length === 0) return [];
+    const names = lost.join(", ");
+    const message = `${form.client} removes the parameter${lost.length > 1 ? "s" : ""} ${names} from the schema it sends: the model can never give ${lost.length > 1 ? "them" : "it"}`;
+    return [{ rule: `${provider}/client-drops-parameter`, diagnostic: finding(tool, message, severity) }];
+  });
+}
+
+function propertiesOf(schema: unknown): Record<string, unknown> {
+  const properties = isPlainObject(schema) ? schema.properties : undefined;
+  return isPlainObject(properties) ? properties : {};
+}
+
+function finding(tool: SentTool, message: string, severity: Diagnostic["severity"]): Diagnostic {
+  return { code: PROVIDER_REJECTS.id, severity, ...tool.at, message };
+}
+
 function toDiagnostic(
   agent: AgentToJudge,
-  wire: readonly WireTool[],
+  form: WireForm,
   violation: ProviderViolation,
   severity: Diagnostic["severity"],
 ): Diagnostic {
-  const index = violation.tool ?? 0;
-  const tool = agent.tools[index] ?? (agent.tools[0] as SentTool);
-  const sent = wire[index];
-  const field = violation.tool === undefined || !sent ? undefined : fieldOf(violation.path, sent.path);
+  const sent = violation.tool === undefined ? undefined : form.tools[violation.tool];
+  const owner =
+    violation.tool === undefined ? undefined : form.given ? form.given[violation.tool] : violation.tool;
+  const tool = agent.tools[owner ?? 0] ?? (agent.tools[0] as SentTool);
+  // A sent tool that answers to none of the given (a client renamed it): no field of a config is it.
+  const unowned = violation.tool !== undefined && owner === undefined;
+  const field =
+    violation.tool === undefined || !sent || unowned ? undefined : fieldOf(violation.path, sent.path);
   const configPath = field ? tool.fieldPath?.(field) : undefined;
   // A refusal of the list (its length) names the agent; one inside a schema says where in the request.
   const where =
     violation.tool === undefined
       ? ` (the tools of ${agent.agent.label})`
-      : field
-        ? ""
-        : ` (at ${violation.path})`;
+      : unowned
+        ? ` (at ${violation.path}: the client sends it as ${sent?.name}, the name of none of the tools of ${agent.agent.label})`
+        : field
+          ? ""
+          : ` (at ${violation.path})`;
   const diagnostic: Diagnostic = {
     code: PROVIDER_REJECTS.id,
     severity,
@@ -98,7 +179,7 @@ function toDiagnostic(
     ...(configPath === undefined ? {} : { path: configPath }),
     message: `${violation.message}${where}`,
   };
-  const rejected = field ?? (sent && inSchema(violation, sent) ? "schema" : undefined);
+  const rejected = field ?? (sent && !unowned && inSchema(violation, sent) ? "schema" : undefined);
   const fix = rejected && violation.tool !== undefined ? tool.fixOf?.(violation, rejected) : undefined;
   if (fix) diagnostic.fix = fix;
   return diagnostic;
