@@ -64,6 +64,7 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
       ...(file.apis ? { apis: apiEntries(file.apis, name, dirname(real)) } : {}),
       ...(file.flowise ? { flowiseTools: linkedToolFiles(file.flowise.tools, name, dirname(real)) } : {}),
       ...(file.providers ? { providers: listOf(file.providers) } : {}),
+      ...(file.wire ? { wire: file.wire } : {}),
       ...(file.contextBudget === undefined ? {} : { contextBudget: file.contextBudget }),
     },
   ];
