@@ -1,5 +1,4 @@
 import type { ToolAgent } from "../../config/tool-config.js";
-import { isPlainObject } from "../../json/json-value.js";
 import {
   defaultWireToolsOf,
   type ModelTool,
@@ -12,6 +11,7 @@ import { PROVIDER_PROFILES } from "../../providers/rules/provider-profiles.js";
 import type { ProviderId, ProviderViolation, WireTool } from "../../providers/wire-tool.js";
 import type { Diagnostic, Fix } from "../diagnostic.js";
 import { chooseProviders, DEFAULT_PROVIDERS } from "./choose-providers.js";
+import { clientFindings } from "./client-findings.js";
 import type { RejectedField } from "./provider-fix.js";
 import { PROVIDER_REJECTS } from "./provider-rejects-info.js";
 
@@ -85,67 +85,6 @@ export async function judgeAgent(
     ...diagnostic,
     message: `${providers.join(", ")} [${rules.join(", ")}]: ${text}`,
   }));
-}
-
-/**
- * What the client itself does to the list, each a finding: a tool it leaves out of the request (the
- * model is never given it: `<provider>/client-drops-tool`, on that tool), a list it refuses to send
- * (every call fails before the provider is reached: `<provider>/client-refuses`, on the agent).
- */
-function clientFindings(
-  agent: AgentToJudge,
-  provider: ProviderId,
-  form: WireForm,
-  severity: Diagnostic["severity"],
-): { rule: string; diagnostic: Diagnostic }[] {
-  const client = form.client ?? "its client";
-  const dropped = (form.dropped ?? []).flatMap((index) => {
-    const tool = agent.tools[index];
-    if (!tool) return [];
-    const message = `${client} leaves ${tool.model.name} out of the request it sends: the model is never given it`;
-    return [{ rule: `${provider}/client-drops-tool`, diagnostic: finding(tool, message, severity) }];
-  });
-  const lost = form.client === undefined ? [] : droppedParameters(agent, provider, form, severity);
-  if (form.refused === undefined) return [...dropped, ...lost];
-  const first = agent.tools[0] as SentTool;
-  const message = `${client} refuses to send the tools of ${agent.agent.label}, so every call fails before ${provider} is reached: ${form.refused}`;
-  return [
-    ...dropped,
-    ...lost,
-    { rule: `${provider}/client-refuses`, diagnostic: finding(first, message, severity) },
-  ];
-}
-
-/**
- * The top-level parameters a client removes from a tool's schema as it sends it (ChatGoogleGenerativeAI
- * deletes every key named `additionalProperties`, `$schema` or `strict` at any depth, a parameter's name
- * too): the model can never give them. Judged on a captured request only.
- */
-function droppedParameters(
-  agent: AgentToJudge,
-  provider: ProviderId,
-  form: WireForm,
-  severity: Diagnostic["severity"],
-): { rule: string; diagnostic: Diagnostic }[] {
-  return form.tools.flatMap((sent, at) => {
-    const tool = agent.tools[form.given ? (form.given[at] ?? -1) : at];
-    if (!tool) return [];
-    const kept = propertiesOf(sent.parameters);
-    const lost = Object.keys(propertiesOf(tool.model.inputSchema)).filter((key) => !Object.hasOwn(kept, key));
-    if (lost.length === 0) return [];
-    const names = lost.join(", ");
-    const message = `${form.client} removes the parameter${lost.length > 1 ? "s" : ""} ${names} from the schema it sends: the model can never give ${lost.length > 1 ? "them" : "it"}`;
-    return [{ rule: `${provider}/client-drops-parameter`, diagnostic: finding(tool, message, severity) }];
-  });
-}
-
-function propertiesOf(schema: unknown): Record<string, unknown> {
-  const properties = isPlainObject(schema) ? schema.properties : undefined;
-  return isPlainObject(properties) ? properties : {};
-}
-
-function finding(tool: SentTool, message: string, severity: Diagnostic["severity"]): Diagnostic {
-  return { code: PROVIDER_REJECTS.id, severity, ...tool.at, message };
 }
 
 function toDiagnostic(
