@@ -18,8 +18,8 @@ function project(settings?: string): string {
   });
 }
 
-async function gate(dir: string, args: string[] = []) {
-  const run = await tooldeckIn(dir, ["lint", "tools/", "--provider", "gemini", "--format", "json", ...args]);
+async function gate(dir: string, args: string[] = [], command: "lint" | "check" = "lint") {
+  const run = await tooldeckIn(dir, [command, "tools/", "--provider", "gemini", "--format", "json", ...args]);
   const report = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
   return report.diagnostics
     .filter((d) => d.code === "provider-rejects")
@@ -34,6 +34,10 @@ describe("lint --wire", () => {
     expect(await gate(dir)).toEqual([]);
     expect(await gate(dir, ["--wire", "default"])).toEqual([]);
     expect(await gate(dir, ["--wire", "captured"])).toEqual([PROPERTY_NAMES]);
+  });
+
+  test("check takes it too, probes and all", async () => {
+    expect(await gate(project(), ["--wire", "captured"], "check")).toEqual([PROPERTY_NAMES]);
   });
 
   test("wire: captured in tooldeck.config.yaml, which --wire default overrides", async () => {
