@@ -2,7 +2,9 @@
 // request tools (@octokit/openapi, 1,223 tools, one agent), against the lint of the same tools as the
 // baseline, in the same run: every provider profile (all eight) judging the tool list as the default wire
 // form sends it, each tool built as its model is given it, and the five `check` judges when nothing names
-// a provider. Target (issue 42): all provider profiles over the 1,223 tools in under 1 s. Then one agent of
+// a provider, and those five judging the form LangChain's provider classes really send (`--wire captured`:
+// each captured at a loopback fake endpoint), with the library's whole `lint` (the rules, the budget, the
+// gate) under each wire form. Target (issue 42): all provider profiles over the 1,223 tools in under 1 s. Then one agent of
 // 10,000 and of 40,000 tools (the 1,223 copied under other names): the gate, the context budget's
 // measure, and the whole static check (`tooldeck lint` without its report), where t(40k)/t(10k) near 4
 // is linear. Medians of RUNS runs, the steps interleaved so that a busy machine slows them alike, timed
@@ -12,6 +14,7 @@ import { loadavg } from "node:os";
 import type { LoadedTool } from "../src/config/tool-config.js";
 import { check } from "../src/lint/check.js";
 import { lint } from "../src/lint/lint.js";
+import { lint as lintWithGate } from "../src/lint/lint-tools.js";
 import { loadSpecIndex } from "../src/lint/load-check-inputs.js";
 import { DEFAULT_PROVIDERS } from "../src/lint/provider-rejects/choose-providers.js";
 import { providerRejects } from "../src/lint/provider-rejects/provider-rejects.js";
@@ -20,6 +23,7 @@ import { packagePath } from "../src/package/package-root.js";
 import { budgetLimit } from "../src/providers/budget/context-window.js";
 import { definitionCosts } from "../src/providers/budget/definition-costs.js";
 import { loadTokenCounter } from "../src/providers/budget/token-counter.js";
+import { createCapturedWireToolsOf } from "../src/providers/wire/index.js";
 import { PROVIDER_IDS } from "../src/providers/wire-tool.js";
 import { githubRequestTools, toolOperations } from "./support/github-request-tools.js";
 import { median } from "./support/interleaved.js";
@@ -53,6 +57,11 @@ const steps = {
   lint: (tools: LoadedTool[]) => lint(tools, { profile: "standard", spec: index }),
   every: (tools: LoadedTool[]) => providerRejects(tools, { profile: "standard", providers: PROVIDER_IDS }),
   fallback: (tools: LoadedTool[]) => providerRejects(tools, { profile: "standard" }),
+  captured: (tools: LoadedTool[]) =>
+    providerRejects(tools, { profile: "standard", wireToolsOf: createCapturedWireToolsOf() }),
+  lintDefault: (tools: LoadedTool[]) => lintWithGate(tools, { profile: "standard", spec: index }),
+  lintCaptured: (tools: LoadedTool[]) =>
+    lintWithGate(tools, { profile: "standard", spec: index, wire: "captured" }),
   budget: (tools: LoadedTool[]) =>
     definitionCosts(tools, {
       profile: "standard",
@@ -66,7 +75,16 @@ const steps = {
 type Step = keyof typeof steps;
 
 const findings = new Map<string, number>();
-const small = await timeSteps(github, RUNS, ["lint", "every", "fallback"]);
+// The provider packages are imported once, before the timings (as a long-lived process would have them).
+await steps.captured(project(index, 1));
+const small = await timeSteps(github, RUNS, [
+  "lint",
+  "every",
+  "fallback",
+  "captured",
+  "lintDefault",
+  "lintCaptured",
+]);
 const sizes = [10_000, 40_000];
 const big = new Map<number, Map<Step, Timing>>();
 for (const size of sizes) big.set(size, await timeSteps(size, BIG_RUNS, ["fallback", "budget", "check"]));
@@ -82,6 +100,13 @@ printTable(`The provider gate over GitHub's ${github.toLocaleString("en")} reque
     small.get("fallback"),
     baseline,
   ),
+  row(
+    `provider-rejects, the same ${DEFAULT_PROVIDERS.length}, --wire captured (the request each class sends)`,
+    small.get("captured"),
+    baseline,
+  ),
+  row("lint (rules, budget, gate), --wire default", small.get("lintDefault"), baseline),
+  row("lint (rules, budget, gate), --wire captured", small.get("lintCaptured"), baseline),
 ]);
 const bigRows = [];
 for (const size of sizes) {

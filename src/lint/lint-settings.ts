@@ -6,6 +6,7 @@ import { ToolDeckError } from "../errors.js";
 import { formatZodIssue } from "../json/format-zod-issue.js";
 import { namedFileRoots } from "../project-files/named-path.js";
 import { projectRoot } from "../project-files/project-root.js";
+import type { WireChoice } from "../providers/wire-choice.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { nearestName } from "../text/nearest-name.js";
 import type { RuleSetting } from "./apply-severities.js";
@@ -35,6 +36,8 @@ export interface LintSettings {
   difyProviders: Map<string, LinkedToolFile>;
   /** The model providers the files name (`providers`): what provider-rejects judges against. */
   providers?: ProviderId[];
+  /** What form of each agent's tools provider-rejects judges (`wire`): `default` or `captured`. */
+  wire?: WireChoice;
   /** `contextBudget`, in tokens, and the file that set it. */
   contextBudget?: { tokens: number; source: string };
   /** The file read, as given (`--config`) or as found (`tooldeck.config.yaml`); undefined when there was none. */

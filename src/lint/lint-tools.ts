@@ -4,6 +4,7 @@ import { type BudgetLimit, budgetLimit } from "../providers/budget/context-windo
 import { definitionCosts } from "../providers/budget/definition-costs.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
 import { createModelToolsOf, type ModelToolsOf } from "../providers/model-tools-of.js";
+import { type WireChoice, wireToolsOfChoice } from "../providers/wire-choice.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { applySeverities } from "./apply-severities.js";
 import { compareDiagnostics, type Diagnostic } from "./diagnostic.js";
@@ -22,8 +23,15 @@ export interface LintToolsOptions extends Omit<LintOptions, "budget"> {
    * the one its flow's model node is from, else every provider's API, as warnings.
    */
   providers?: readonly ProviderId[];
-  /** What an agent's tools become on the wire to a provider (default `defaultWireToolsOf`). */
+  /** What an agent's tools become on the wire to a provider (default `defaultWireToolsOf`); over `wire`. */
   wireToolsOf?: WireToolsOf;
+  /**
+   * `captured`: judge each agent's tools as the platform's LangChain provider class really sends them
+   * (`createCapturedWireToolsOf`; 0.2–0.5 s per provider for a thousand tools); default `default`.
+   */
+  wire?: WireChoice;
+  /** Hears why a provider was judged in the default form under `wire: "captured"` (its package is missing). */
+  onNote?: (note: string) => void;
 }
 
 /**
@@ -51,7 +59,7 @@ export async function lintTools(
   tools: readonly LoadedTool[],
   options: LintToolsOptions,
 ): Promise<Diagnostic[]> {
-  const { contextBudget, providers, wireToolsOf, ...rules } = options;
+  const { contextBudget, providers, wire, onNote, wireToolsOf: given, ...rules } = options;
   const profile = options.profile ?? "standard";
   const modelToolsOf = createModelToolsOf({
     profile,
@@ -60,6 +68,7 @@ export async function lintTools(
   const budget = await measureBudget(tools, options, modelToolsOf);
   const judged = lintRules(tools, { ...rules, ...(budget ? { budget } : {}) });
   if (options.settings?.["provider-rejects"] === "off") return judged;
+  const wireToolsOf = given ?? (await wireToolsOfChoice(wire, onNote));
   const gate = await providerRejects(tools, {
     profile,
     ...(options.toolkitSpecs ? { toolkitSpecs: options.toolkitSpecs } : {}),

@@ -36,6 +36,10 @@ export function requireLintSettings(
       : [
           `contextBudget: ${inUse.contextBudget?.tokens ?? "not set"}, required ${required.contextBudget?.tokens ?? "not set"}`,
         ]),
+    // `wire: default` where `captured` is required would hide what the clients really send.
+    ...((inUse.wire ?? "default") === (required.wire ?? "default")
+      ? []
+      : [`wire: ${inUse.wire ?? "not set"}, required ${required.wire ?? "not set"}`]),
   ];
   if (differences.length > 0) {
     throw new ToolDeckError(

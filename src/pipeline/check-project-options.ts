@@ -5,6 +5,7 @@ import type { CheckReport } from "../lint/report.js";
 import type { LintRule } from "../lint/rule.js";
 import type { Profile } from "../profile.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
+import type { WireChoice } from "../providers/wire-choice.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import type { ToolSourceOptions } from "./load-tool-sources.js";
 
@@ -94,8 +95,14 @@ export interface CheckProjectOptions extends Omit<ToolSourceOptions, "roots"> {
    * warnings (provider-rejects, docs/providers.md).
    */
   providers?: readonly ProviderId[];
-  /** What an agent's tools become on the wire to a provider; default the runtime's schema (`defaultWireToolsOf`). */
+  /** What an agent's tools become on the wire to a provider; default the runtime's schema (`defaultWireToolsOf`); over `wire`. */
   wireToolsOf?: WireToolsOf;
+  /**
+   * `--wire`: `captured` judges each agent's tools as the platform's LangChain provider class really sends
+   * them (`createCapturedWireToolsOf`: a provider whose package is missing is judged in the default form,
+   * `onNote` saying so); else the settings' `wire`, else `default`.
+   */
+  wire?: WireChoice;
   /** Report how every config behaves under the other profile (`--portability`); by default only Flowise exports judged under standard. */
   portability?: boolean;
   /**

@@ -27,6 +27,7 @@ import { readProjectFile } from "../project-files/read-project-file.js";
 import { writeFileAtomically } from "../project-files/write-file-atomically.js";
 import { budgetLimit } from "../providers/budget/context-window.js";
 import type { WireToolsOf } from "../providers/default-wire-tools.js";
+import { wireToolsOfChoice } from "../providers/wire-choice.js";
 import type { ProviderId } from "../providers/wire-tool.js";
 import { flowiseHostOptions, flowiseSecurityCheckOff } from "../runtime/host-policy.js";
 import { type OutboundPolicy, toOutboundPolicy } from "../runtime/outbound/outbound-policy.js";
@@ -61,7 +62,11 @@ export async function checkProject(options: CheckProjectOptions = {}): Promise<C
   if (options.updateBaseline && options.baseline === undefined)
     throw new ToolDeckError("usage", "updateBaseline writes the file baseline names: give baseline too");
   const setup = await loadRuleSetup(options);
-  const run = () => checkOnce(options, setup);
+  // One seam for every pass of --fix: a missing provider package is noted once.
+  const wireToolsOf =
+    options.wireToolsOf ?? (await wireToolsOfChoice(options.wire ?? setup.settings.wire, options.onNote));
+  const wired = wireToolsOf ? { ...options, wireToolsOf } : options;
+  const run = () => checkOnce(wired, setup);
   const result = options.fix
     ? await checkWithFixes(run, options.fix === true ? {} : options.fix)
     : await run();

@@ -8,10 +8,37 @@ export type ModelTool = Pick<ExecutableTool, "name" | "description" | "inputSche
 
 /**
  * What one agent's tools become on the wire to a provider: one `WireTool` per given tool, in order (a
- * provider client sends an agent's tools as it is given them). The seam `tooldeck check` judges through:
- * the capture of the request body LangChain's provider classes really send takes the place of the default.
+ * provider client sends an agent's tools as it is given them), or a `WireForm` when the client's list is
+ * not the given list one for one. The seam `tooldeck check` judges through: the default form
+ * (`defaultWireToolsOf`), or the request body LangChain's provider classes really send
+ * (`createCapturedWireToolsOf`, `--wire captured`).
  */
-export type WireToolsOf = (provider: ProviderId, agentTools: readonly ModelTool[]) => Promise<WireTool[]>;
+export type WireToolsOf = (
+  provider: ProviderId,
+  agentTools: readonly ModelTool[],
+) => Promise<WireTool[] | WireForm>;
+
+/** One agent's tools as a client sends them to one provider, with how they answer to the tools given. */
+export interface WireForm {
+  /** The tools as sent, in order. */
+  tools: WireTool[];
+  /**
+   * For each sent tool, the index of the given tool it is sent for; undefined for one that answers to
+   * none (a tool the client renamed). Absent: the same index, one for one.
+   */
+  given?: (number | undefined)[];
+  /** Who sends them, as findings name it: `ChatAnthropic (@langchain/anthropic)`. */
+  client?: string;
+  /** The given tools (their indexes) the client leaves out of the request without a word. */
+  dropped?: number[];
+  /** The client's refusal to send the list at all (it throws before any request); `tools` is then the default form. */
+  refused?: string;
+}
+
+/** A seam's answer as a `WireForm`: a plain list is the given tools one for one. */
+export function toWireForm(sent: WireTool[] | WireForm): WireForm {
+  return Array.isArray(sent) ? { tools: sent } : sent;
+}
 
 // Keywords tooldeck's own runtime writes that a provider client may strip or never send: `$schema` (zod's
 // and LangChain's), `propertyNames` (zod 4's records, which Flowise's zod-to-json-schema never writes).

@@ -17,6 +17,7 @@ import { preparePlatforms } from "../../platforms/registry.js";
 import { projectRoots } from "../../project-files/project-read-options.js";
 import { projectRoot } from "../../project-files/project-root.js";
 import { writeFileAtomically } from "../../project-files/write-file-atomically.js";
+import { WIRE_CHOICES } from "../../providers/wire-choice.js";
 import { PROVIDER_IDS } from "../../providers/wire-tool.js";
 import { secretValues } from "../../secrets/secret-vars.js";
 import { nearestName } from "../../text/nearest-name.js";
@@ -85,6 +86,7 @@ function commandFor(info: CommandInfo & { name: "check" | "lint" }): Command {
         "allow-empty": { type: "boolean", default: false },
         portability: { type: "boolean", default: false },
         provider: { type: "string", multiple: true },
+        wire: { type: "string" },
         "context-budget": { type: "string" },
         baseline: { type: "string" },
         rules: { type: "string", multiple: true },
@@ -249,6 +251,7 @@ type CheckValues = ToolSourceFlags & {
   "allow-empty": boolean;
   portability: boolean;
   provider?: string[] | undefined;
+  wire?: string | undefined;
   "context-budget"?: string | undefined;
   baseline?: string | undefined;
   rules?: string[] | undefined;
@@ -306,6 +309,7 @@ async function checkOptions(
     ...(values.provider
       ? { providers: values.provider.map((id) => oneOf("--provider", id, PROVIDER_IDS)) }
       : {}),
+    ...(values.wire !== undefined ? { wire: oneOf("--wire", values.wire, WIRE_CHOICES) } : {}),
     ...(values["context-budget"] !== undefined
       ? { contextBudget: parseContextBudget(values["context-budget"]) }
       : {}),

@@ -56,6 +56,11 @@ Options:
                       flow's chat model node (errors), else every provider's API (warnings); with
                       --fix, a description over the provider's limit is shortened at a word and a name
                       it refuses made legal, the request unchanged; docs/providers.md
+  --wire FORM         what the providers judge: default (the schema tooldeck's runtime gives the
+                      model, without what a client may strip) or captured (the request body the
+                      platform's LangChain provider class really sends, captured on 127.0.0.1: a tool
+                      it leaves out or a list it refuses is a finding; about 0.2-0.5 s per provider
+                      per thousand tools); default wire: in tooldeck.config.*, else default
   --context-budget N  the tokens an agent's context holds: its tool definitions and each tool's answer
                       are judged against N (rule context-budget; default contextBudget in
                       tooldeck.config.*, else 128000)

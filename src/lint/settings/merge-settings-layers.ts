@@ -1,4 +1,5 @@
 import type { LinkedToolFile } from "../../config/linked-tool-file.js";
+import type { WireChoice } from "../../providers/wire-choice.js";
 import type { ProviderId } from "../../providers/wire-tool.js";
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
@@ -22,6 +23,8 @@ export interface MergedSettings {
   difyProviders: Map<string, LinkedToolFile>;
   /** The providers the last layer naming them names (`providers`). */
   providers?: ProviderId[];
+  /** The last layer's `wire` (what form of the tools provider-rejects judges). */
+  wire?: WireChoice;
   /** The last layer's `contextBudget` and where it was set (`contextBudget in tooldeck.config.yaml`). */
   contextBudget?: { tokens: number; source: string };
 }
@@ -52,6 +55,7 @@ export function mergeSettingsLayers(layers: readonly SettingsLayer[], fileRead: 
     for (const [id, linked] of layer.flowiseTools ?? []) merged.flowiseTools.set(id, linked);
     for (const [name, linked] of layer.difyProviders ?? []) merged.difyProviders.set(name, linked);
     if (layer.providers) merged.providers = layer.providers;
+    if (layer.wire) merged.wire = layer.wire;
     if (layer.contextBudget !== undefined)
       merged.contextBudget = { tokens: layer.contextBudget, source: `contextBudget in ${layer.name}` };
   }

@@ -69,6 +69,7 @@ function readLayers(path: string, name: string, roots: readonly string[], chain:
         ? { difyProviders: linkedFiles(file.dify.providers, "dify.providers", name, dirname(real)) }
         : {}),
       ...(file.providers ? { providers: listOf(file.providers) } : {}),
+      ...(file.wire ? { wire: file.wire } : {}),
       ...(file.contextBudget === undefined ? {} : { contextBudget: file.contextBudget }),
     },
   ];

@@ -1,4 +1,5 @@
 import type { LinkedToolFile } from "../../config/linked-tool-file.js";
+import type { WireChoice } from "../../providers/wire-choice.js";
 import type { ProviderId } from "../../providers/wire-tool.js";
 import type { RuleSetting } from "../apply-severities.js";
 import type { RuleModuleRef } from "../custom-rules/load-custom-rules.js";
@@ -35,6 +36,8 @@ export interface SettingsLayer {
   difyProviders?: [string, LinkedToolFile][];
   /** The providers it names (`providers`). */
   providers?: ProviderId[];
+  /** What form of the tools provider-rejects judges (`wire`). */
+  wire?: WireChoice;
   /** Its `contextBudget`, in tokens. */
   contextBudget?: number;
 }

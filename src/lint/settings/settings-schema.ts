@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WIRE_CHOICES } from "../../providers/wire-choice.js";
 import { PROVIDER_IDS } from "../../providers/wire-tool.js";
 
 /** `rules: { <id>: off|info|warning|error }`. */
@@ -80,7 +81,9 @@ export const ProvidersSchema = z.union([z.enum(PROVIDER_IDS), z.array(z.enum(PRO
  * A `tooldeck.config.{json,yaml,yml}` as written: `extends` (presets and settings files, merged in order,
  * then the file's own), `plugins` (rule modules: code, run only when the command line allows it),
  * `rules`, `overrides`, `apis` (the project's APIs: which description judges which tools), `flowise` (the
- * files of the Custom Tools flows name by id), `dify` (the documents of the custom tool providers apps name), `providers` (what provider-rejects judges against),
+ * files of the Custom Tools flows name by id), `dify` (the documents of the custom tool providers apps
+ * name), `providers` (what provider-rejects judges against), `wire` (what form of each agent's tools it
+ * judges: `default` or `captured`),
  * `contextBudget` (the tokens an agent's context holds, which `context-budget` judges against), and the
  * `pins` `--config-required` compares code with.
  */
@@ -97,6 +100,7 @@ export const SettingsFileSchema = z
     flowise: FlowiseSettingSchema.optional(),
     dify: DifySettingSchema.optional(),
     providers: ProvidersSchema.optional(),
+    wire: z.enum(WIRE_CHOICES).optional(),
     contextBudget: z.number().int().positive().optional(),
   })
   .strict();

@@ -12,3 +12,5 @@ export {
   type RefusedCapture,
 } from "./captured-request.js";
 export { type CapturedWireTool, wireToolsOfCapture } from "./captured-wire-tools.js";
+export { type CapturedWireOptions, createCapturedWireToolsOf } from "./captured-wire-tools-of.js";
+export { matchSentTools, type SentToolMatch } from "./match-sent-tools.js";
