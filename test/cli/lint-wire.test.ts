@@ -3,12 +3,20 @@ import type { Diagnostic } from "../../src/lint/diagnostic.js";
 import { hostileProject } from "../support/hostile-project.js";
 import { tooldeckIn } from "../support/run-tooldeck.js";
 
-/** A request tool without a query schema: tooldeck's runtime gives it free-form queryParams, with propertyNames. */
+/**
+ * A request tool with a query parameter named `strict`, which ChatGoogleGenerativeAI deletes from every
+ * schema it sends, at any depth: the model can never give it.
+ */
 const CONTACTS = `- kind: request
   method: GET
   name: get_contact
   description: Use this to get one contact by its id
   url: https://crm.example.com/v2/contacts/:contactId
+  queryParamsSchema:
+    strict:
+      type: boolean
+      in: query
+      description: Match the name exactly
 `;
 
 function project(settings?: string): string {
@@ -26,23 +34,23 @@ async function gate(dir: string, args: string[] = [], command: "lint" | "check" 
     .map((d) => `${d.tool}: ${d.message}`);
 }
 
-const PROPERTY_NAMES = `get_contact: gemini [gemini/unknown-field]: Invalid JSON payload received. Unknown name "propertyNames" at 'tools[0].function_declarations[0].parameters.properties[0].value': Cannot find field. (at tools[0].functionDeclarations[0].parameters.properties.queryParams.propertyNames)`;
+const DROPPED_STRICT = `get_contact: gemini [gemini/client-drops-parameter]: ChatGoogleGenerativeAI (@langchain/google-genai) removes the parameter queryParams.strict from the schema it sends: the model can never give it`;
 
 describe("lint --wire", () => {
-  test("--wire captured judges what ChatGoogleGenerativeAI sends: propertyNames, which the default form leaves out", async () => {
+  test("--wire captured judges what ChatGoogleGenerativeAI sends: a nested parameter it deletes, which the default form keeps", async () => {
     const dir = project();
     expect(await gate(dir)).toEqual([]);
     expect(await gate(dir, ["--wire", "default"])).toEqual([]);
-    expect(await gate(dir, ["--wire", "captured"])).toEqual([PROPERTY_NAMES]);
+    expect(await gate(dir, ["--wire", "captured"])).toEqual([DROPPED_STRICT]);
   });
 
   test("check takes it too, probes and all", async () => {
-    expect(await gate(project(), ["--wire", "captured"], "check")).toEqual([PROPERTY_NAMES]);
+    expect(await gate(project(), ["--wire", "captured"], "check")).toEqual([DROPPED_STRICT]);
   });
 
   test("wire: captured in tooldeck.config.yaml, which --wire default overrides", async () => {
     const dir = project("wire: captured\n");
-    expect(await gate(dir)).toEqual([PROPERTY_NAMES]);
+    expect(await gate(dir)).toEqual([DROPPED_STRICT]);
     expect(await gate(dir, ["--wire", "default"])).toEqual([]);
   });
 

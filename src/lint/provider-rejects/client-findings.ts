@@ -41,7 +41,7 @@ export function clientFindings(
 }
 
 /**
- * The top-level parameters a client removes from a tool's schema as it sends it (ChatGoogleGenerativeAI
+ * The parameters a client removes from a tool's schema as it sends it (ChatGoogleGenerativeAI
  * deletes every key named `additionalProperties`, `$schema` or `strict` at any depth, a parameter's name
  * too): the model can never give them. Judged on a captured request only.
  */
@@ -54,13 +54,24 @@ function droppedParameters(
   return form.tools.flatMap((sent, at) => {
     const tool = agent.tools[form.given ? (form.given[at] ?? -1) : at];
     if (!tool) return [];
-    const kept = propertiesOf(sent.parameters);
-    const lost = Object.keys(propertiesOf(tool.model.inputSchema)).filter((key) => !Object.hasOwn(kept, key));
+    const lost = lostProperties(tool.model.inputSchema, sent.parameters);
     if (lost.length === 0) return [];
     const names = lost.join(", ");
     const message = `${form.client} removes the parameter${lost.length > 1 ? "s" : ""} ${names} from the schema it sends: the model can never give ${lost.length > 1 ? "them" : "it"}`;
     return [{ rule: `${provider}/client-drops-parameter`, diagnostic: finding(tool, message, severity) }];
   });
+}
+
+/**
+ * The parameters of `given` that `sent` lacks, at any depth of nested objects (`queryParams.strict`: the
+ * standard profile's parameters sit inside `queryParams` and `body`); a lost object's own parameters
+ * are not listed again.
+ */
+function lostProperties(given: unknown, sent: unknown, prefix = ""): string[] {
+  const kept = propertiesOf(sent);
+  return Object.entries(propertiesOf(given)).flatMap(([key, schema]) =>
+    Object.hasOwn(kept, key) ? lostProperties(schema, kept[key], `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 }
 
 function propertiesOf(schema: unknown): Record<string, unknown> {

@@ -57,7 +57,9 @@ export function standardArguments(config: RequestToolConfig, sendsBody: boolean)
   return {
     // A plain copy: zod attaches a hidden `~standard` key that LangChain would use to regenerate the
     // schema in its own way (dropping `additionalProperties: false`), so the model would see another one.
-    jsonSchema: JSON.parse(JSON.stringify(z.toJSONSchema(schema, { target: "draft-7" }))),
+    jsonSchema: JSON.parse(
+      JSON.stringify(z.toJSONSchema(schema, { target: "draft-7", override: withoutStringKeyNames })),
+    ),
     coerce,
     parse(args) {
       const parsed = schema.safeParse(coerce(args));
@@ -102,4 +104,15 @@ function zodType(type: FieldType): z.ZodType {
     default:
       return z.string();
   }
+}
+
+/**
+ * Drops zod 4's `propertyNames: { type: "string" }` from a record's JSON Schema: it says nothing (every
+ * JSON key is a string), and Gemini refuses the keyword, which @langchain/google-genai sends as it is:
+ * a free-form body or query would fail every call of an agent on Gemini.
+ */
+function withoutStringKeyNames({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  const names = jsonSchema.propertyNames;
+  if (isPlainObject(names) && names.type === "string" && Object.keys(names).length === 1)
+    delete jsonSchema.propertyNames;
 }

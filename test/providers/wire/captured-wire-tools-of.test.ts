@@ -67,13 +67,11 @@ describe("--wire captured: each agent judged as ChatGoogleGenerativeAI really se
     ]);
   });
 
-  test("a tooldeck request tool with free-form query parameters: the client keeps propertyNames, which Gemini refuses", async () => {
+  test("a tooldeck request tool with free-form query parameters: its schema carries no propertyNames (Gemini refuses it), captured or not", async () => {
     const crm = packagePath("fixtures/real-repo/tools/crm.tools.yaml");
     const tools = loaded([crm]).filter((tool) => tool.config.name === "get_contact");
     expect(await gate(tools, ["gemini"], "default")).toEqual([]);
-    expect(await gate(tools, ["gemini"], "captured")).toEqual([
-      "error get_contact [1]: gemini [gemini/unknown-field]: Invalid JSON payload received. Unknown name \"propertyNames\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Cannot find field. (at tools[0].functionDeclarations[0].parameters.properties.queryParams.propertyNames)",
-    ]);
+    expect(await gate(tools, ["gemini"], "captured")).toEqual([]);
   });
 });
 
