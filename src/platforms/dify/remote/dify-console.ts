@@ -30,6 +30,11 @@ export interface DifyAppExport {
 const MAX_PAGES = 1_000;
 /** Apps asked for per page: the console's own maximum. */
 const PAGE_SIZE = 100;
+/**
+ * The largest export answer read: the 10 MB DSL Dify's import reads (fact 92), JSON-escaped in `data`,
+ * with room to spare; a server streaming more is refused as it comes, never held whole.
+ */
+export const MAX_EXPORT_ANSWER_BYTES = 40 * 1024 * 1024;
 
 /**
  * The apps of a Dify server as its console exports them: `GET /console/api/apps?page=N&limit=100`
@@ -48,7 +53,7 @@ export async function fetchDifyApps(options: FetchDifyAppsOptions): Promise<Dify
   const exports: DifyAppExport[] = [];
   for (const app of apps) {
     const url = `${api}/apps/${encodeURIComponent(app.id)}/export?include_secret=false`;
-    const body = await getConsoleJson(url, options);
+    const body = await getConsoleJson(url, options, MAX_EXPORT_ANSWER_BYTES);
     if (!isPlainObject(body) || typeof body.data !== "string")
       throw loadError(url, 'expected { "data": "<the app\'s DSL>" }');
     exports.push({ ...app, yaml: body.data, url });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ToolDeckError } from "../../../../src/errors.js";
+import { MAX_EXPORT_ANSWER_BYTES } from "../../../../src/platforms/dify/remote/dify-console.js";
 import { DIFY_REMOTE } from "../../../../src/platforms/dify/remote/dify-remote.js";
 import { loopbackServer } from "../../../support/loopback-server.js";
 
@@ -36,14 +37,28 @@ function difyConsole(seen: string[] = []) {
         has_more: false,
         page: 2,
       });
-    const exported = /^\/console\/api\/apps\/(a1|a2|bad|list|huge)\/export$/.exec(url.pathname);
+    const exported = /^\/console\/api\/apps\/(a1|a2|bad|list|huge|endless)\/export$/.exec(url.pathname);
     if (exported?.[1] === "bad") return Response.json({ data: "version: [unclosed" });
     if (exported?.[1] === "huge")
       return Response.json({ data: `# ${"x".repeat(10 * 1024 * 1024)}\nkind: app\n` });
     if (exported?.[1] === "list") return Response.json({ data: "- a\n- b\n" });
+    if (exported?.[1] === "endless")
+      return new Response(endless(), { headers: { "content-type": "application/json" } });
     if (exported) return Response.json({ data: dsl(exported[1] === "a1" ? "First" : "Second") });
     return Response.json({ code: "not_found", message: "App not found.", status: 404 }, { status: 404 });
   };
+}
+
+/** An answer that never ends: `{"data": "xxxx…` a megabyte at a time. */
+function endless(): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode("x".repeat(1024 * 1024));
+  let started = false;
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(started ? chunk : new TextEncoder().encode('{"data": "'));
+      started = true;
+    },
+  });
 }
 
 describe("--dify URL: apps read through Dify's console export", () => {
@@ -97,6 +112,18 @@ describe("--dify URL: apps read through Dify's console export", () => {
       "dify:list: Invalid YAML format: content must be a mapping",
       "dify:huge: the DSL is 10485773 bytes, more than the 10 MB Dify's import reads: not read",
     ]);
+  });
+
+  test("an export answer that never ends is refused past the bound, never held whole", async () => {
+    const loading = DIFY_REMOTE.load({
+      url: "http://127.0.0.1:5001",
+      apiKey: "t",
+      ids: ["endless"],
+      fetch: difyConsole(),
+    });
+    await expect(loading).rejects.toThrow(
+      `http://127.0.0.1:5001/console/api/apps/endless/export?include_secret=false: the answer is over ${MAX_EXPORT_ANSWER_BYTES} bytes: not read`,
+    );
   });
 
   test.each([
