@@ -1,7 +1,13 @@
 import type { Finding, LintRule } from "../../../lint/rule.js";
 import type { DifyHttpRequestConfig } from "../config/dify-http-request-config.js";
 import { referenceOf } from "../template/dify-template.js";
-import { DIFY_RULE_PROFILES, isDifyHttpNode, isEnvSelector, referenceType } from "./dify-rule-helpers.js";
+import {
+  DIFY_RULE_PROFILES,
+  isDifyHttpNode,
+  isEnvSelector,
+  type ReferenceType,
+  referenceType,
+} from "./dify-rule-helpers.js";
 import { type JsonSlot, readJsonTemplate } from "./json-body-template.js";
 
 /** The JSON body's one item: its template, unless the body is not JSON or is one whole reference (fact 29). */
@@ -28,10 +34,12 @@ export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
     "Dify inserts each `{{#node.var#}}` into a JSON body as raw text, escaping nothing (reference/dify-tools.md " +
     'fact 22), then runs the result through json_repair before parsing it (fact 29). Between quotes, a string with a `"` ' +
     "(a user's question, an LLM's answer) ends the JSON string early; without quotes, a string is never valid JSON and " +
-    "a boolean is written `True` (fact 23). The broken text is not refused: json_repair rewrites it and Dify sends the " +
-    "guess, so the service gets other fields or values than the template says, and nothing fails. A number, an object " +
-    "or an array of strings without quotes, and an environment variable (the app's own constant) are safe and not " +
-    "reported. Make the value JSON first (a Code node's `json.dumps(value)`) and insert it without quotes.",
+    "a boolean is written `True` and an array of objects the Python way (fact 23). The broken text is not refused: " +
+    "json_repair rewrites it and Dify sends the guess, so the service gets other fields or values than the template " +
+    "says, and nothing fails. What a variable holds is read from the app's graph (a Start input's type, a Code " +
+    "node's declared output) or its selector. A number, an object or an array of strings without quotes, a Code " +
+    "node's string without quotes (text its author built as JSON), a number or a select's option between quotes, " +
+    "and an environment variable (the app's own constant) are safe and not reported. Make the value JSON first (a Code node's `json.dumps(value)`) and insert it without quotes.",
   appliesTo: isDifyHttpNode,
   check({ config }) {
     const template = jsonBodyTemplate(config);
@@ -41,18 +49,32 @@ export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
       const key = `${slot.selector}:${slot.quoted}`;
       if (seen.has(key) || isEnvSelector(slot.selector)) return [];
       seen.add(key);
-      return judgeSlot(slot);
+      return judgeSlot(slot, config.variableTypes);
     });
   },
 };
 
-function judgeSlot(slot: JsonSlot): Finding[] {
-  const type = referenceType(slot.selector);
+/** The types whose rendered text holds no `"` and no backslash: safe between quotes. */
+const QUOTE_SAFE: readonly ReferenceType[] = ["number", "file", "id", "choice", "boolean"];
+/** The types whose rendered text is JSON as it is: safe without quotes. */
+const JSON_AS_IS: readonly ReferenceType[] = ["number", "object", "array-json", "code-string"];
+
+function judgeSlot(slot: JsonSlot, declared: DifyHttpRequestConfig["variableTypes"]): Finding[] {
+  const type = referenceType(slot.selector, declared);
   const reference = referenceOf(slot.selector);
   const path = "body.data[0].value";
   if (slot.quoted) {
-    // A generated identifier (a UUID) holds no quote to break the string.
-    if (type === "number" || type === "file" || type === "id") return [];
+    // A generated identifier (a UUID), a number or one of a select's options holds no quote to break the string.
+    if (QUOTE_SAFE.includes(type)) return [];
+    if (type === "object" || type === "array-json")
+      return [
+        {
+          path,
+          severity: "error",
+          message: `${reference} is ${type === "object" ? "an object" : "an array"}, which Dify writes as JSON text: between quotes, its own quotes end the JSON string, and ${REPAIRED}`,
+          suggestion: "remove the quotes around it: Dify writes it as JSON already",
+        },
+      ];
     return [
       {
         path,
@@ -61,19 +83,18 @@ function judgeSlot(slot: JsonSlot): Finding[] {
       },
     ];
   }
-  if (type === "string" || type === "id" || type === "file") {
-    const what =
-      type === "file" ? "a file, which Dify writes as empty text" : "a string, inserted without quotes";
+  // A Code node's string is text its author built, most often JSON made for this place (json.dumps).
+  if (JSON_AS_IS.includes(type)) return [];
+  const unquoted = notJson(type);
+  if (unquoted !== undefined)
     return [
       {
         path,
         severity: "error",
-        message: `${reference} is ${what}: the JSON body is never valid JSON, and ${REPAIRED}`,
+        message: `${reference} is ${unquoted}: the JSON body is never valid JSON, and ${REPAIRED}`,
         suggestion: ESCAPE,
       },
     ];
-  }
-  if (type === "number") return [];
   return [
     {
       path,
@@ -82,4 +103,13 @@ function judgeSlot(slot: JsonSlot): Finding[] {
       suggestion: `if it can be a string or a boolean, ${ESCAPE}`,
     },
   ];
+}
+
+/** What a value of this type is, written without quotes, when it is never JSON (fact 23). */
+function notJson(type: ReferenceType): string | undefined {
+  if (type === "file") return "a file, which Dify writes as empty text";
+  if (type === "string" || type === "id" || type === "choice") return "a string, inserted without quotes";
+  if (type === "boolean") return "a boolean, which Dify writes True or False";
+  if (type === "array-python") return "an array Dify writes the Python way ([{'a': 1}], [True])";
+  return undefined;
 }

@@ -23,6 +23,9 @@ function node(data: Record<string, unknown> = {}) {
 }
 
 const json = (value: string) => node({ body: { type: "json", data: [{ value }] } });
+/** A JSON body whose variables' types the app's graph declares (the loader's `variableTypes`). */
+const typed = (value: string, variableTypes: Record<string, string>) =>
+  node({ body: { type: "json", data: [{ value }] }, variableTypes });
 
 testRule(difyJsonBodyQuoting, [
   {
@@ -69,6 +72,59 @@ testRule(difyJsonBodyQuoting, [
     config: json('{"includeSummary": {{#1753787119287.includeSummary#}}}'),
     expected: [
       "info body.data[0].value: {{#1753787119287.includeSummary#}} is inserted without quotes as Dify writes its value: valid JSON for a number or an object, not for a string or a boolean (True)",
+    ],
+  },
+  {
+    name: "a Code node's string without quotes: text its author built as JSON (json.dumps), as the rule's own fix says",
+    config: typed('{"message": {{#route.message_json#}}}', { "route.message_json": "code-string" }),
+    expected: [],
+  },
+  {
+    name: "a Code node's string between quotes can still hold a quote",
+    config: typed('{"out": "{{#merge.out#}}"}', { "merge.out": "code-string" }),
+    expected: [
+      'warning body.data[0].value: {{#merge.out#}} is inserted between quotes unescaped: a value with a " breaks the JSON body, and Dify then sends what json_repair makes of it, not what the template says',
+    ],
+  },
+  {
+    name: "a number Start input, quoted or not, and a select's option between quotes hold no quote",
+    config: typed('{"n": {{#start.n#}}, "m": "{{#start.n#}}", "kind": "{{#start.kind#}}"}', {
+      "start.n": "number",
+      "start.kind": "choice",
+    }),
+    expected: [],
+  },
+  {
+    name: "an object or an array of strings without quotes is written as JSON (fact 23)",
+    config: typed('{"meta": {{#code.meta#}}, "tags": {{#code.tags#}}}', {
+      "code.meta": "object",
+      "code.tags": "array-json",
+    }),
+    expected: [],
+  },
+  {
+    name: "a text-input Start input without quotes is a string: never JSON",
+    config: typed('{"city": {{#start.city#}}}', { "start.city": "string" }),
+    expected: [
+      "error body.data[0].value: {{#start.city#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "a boolean and an array of objects without quotes are written the Python way (fact 23)",
+    config: typed('{"on": {{#code.on#}}, "rows": {{#code.rows#}}}', {
+      "code.on": "boolean",
+      "code.rows": "array-python",
+    }),
+    expected: [
+      "error body.data[0].value: {{#code.on#}} is a boolean, which Dify writes True or False: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+      "error body.data[0].value: {{#code.rows#}} is an array Dify writes the Python way ([{'a': 1}], [True]): the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "an object between quotes: its own quotes end the string",
+    config: typed('{"meta": "{{#code.meta#}}"}', { "code.meta": "object" }),
+    expected: [
+      "error body.data[0].value: {{#code.meta#}} is an object, which Dify writes as JSON text: between quotes, its own quotes end the JSON string, and Dify then sends what json_repair makes of it, not what the template says",
     ],
   },
   {
@@ -130,6 +186,14 @@ testRule(difyHeaderNewline, [
       "warning headers: header X-Query takes {{#sys.query#}}, rendered before the headers are split into lines: a newline in it adds headers of the value's choosing",
     ],
   },
+  {
+    name: "a header from a number input or a select's option holds no newline",
+    config: node({
+      headers: "X-Page:{{#start.page#}}\nX-Kind:{{#start.kind#}}",
+      variableTypes: { "start.page": "number", "start.kind": "choice" },
+    }),
+    expected: [],
+  },
 ]);
 
 testRule(difyErrorStatusPasses, [
@@ -140,6 +204,11 @@ testRule(difyErrorStatusPasses, [
       error_strategy: undefined,
       retry_config: { retry_enabled: true, max_retries: 3, retry_interval: 100 },
     }),
+    expected: [],
+  },
+  {
+    name: "another node reads its status_code (an if-else on it): the app handles the status",
+    config: node({ error_strategy: undefined, statusRead: true }),
     expected: [],
   },
   {
