@@ -12,6 +12,7 @@ export const DIFY_ENTRY = {
   toolKinds: ["dify-http-request", "dify-api-tool"],
   rules: [
     { id: "dify-url-scheme", severity: "error" },
+    { id: "dify-reference-literal", severity: "error" },
     { id: "dify-options-method", severity: "error" },
     { id: "dify-body-items", severity: "error" },
     { id: "dify-json-body-repaired", severity: "warning" },

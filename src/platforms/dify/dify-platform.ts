@@ -18,6 +18,7 @@ import { difyJsonBodyQuoting } from "./lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "./lint/dify-json-body-repaired.js";
 import { difyOperationHint } from "./lint/dify-operation-hint.js";
 import { difyOptionsMethod } from "./lint/dify-options-method.js";
+import { difyReferenceLiteral } from "./lint/dify-reference-literal.js";
 import { difyUrlScheme } from "./lint/dify-url-scheme.js";
 import { DIFY_REMOTE } from "./remote/dify-remote.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
@@ -32,6 +33,7 @@ export const DIFY_PLATFORM = {
   rules: [
     // HTTP Request nodes (docs/dify.md, "What tooldeck checks on HTTP Request nodes").
     difyUrlScheme,
+    difyReferenceLiteral,
     difyOptionsMethod,
     difyBodyItems,
     difyJsonBodyRepaired,

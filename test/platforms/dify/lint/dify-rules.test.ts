@@ -6,6 +6,7 @@ import { difyHeaderNewline } from "../../../../src/platforms/dify/lint/dify-head
 import { difyJsonBodyQuoting } from "../../../../src/platforms/dify/lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "../../../../src/platforms/dify/lint/dify-json-body-repaired.js";
 import { difyOptionsMethod } from "../../../../src/platforms/dify/lint/dify-options-method.js";
+import { difyReferenceLiteral } from "../../../../src/platforms/dify/lint/dify-reference-literal.js";
 import { difyUrlScheme } from "../../../../src/platforms/dify/lint/dify-url-scheme.js";
 import { testRule } from "../../../lint/support/test-rule.js";
 
@@ -286,6 +287,41 @@ testRule(difyBodyItems, [
     config: node({ body: { type: "raw-text", data: [] } }),
     expected: [
       'error body.data: the raw-text body has 0 items: every run fails with "raw-text body type should have exactly one item"',
+    ],
+  },
+]);
+
+testRule(difyReferenceLiteral, [
+  {
+    name: "references Dify takes: a numeric node id, sys, env, a nested name (fact 9)",
+    config: node({
+      url: "{{#env.base_url#}}/items/{{#1719878483248.item#}}",
+      headers: "X-Q:{{#sys.query#}}",
+      body: { type: "json", data: [{ value: '{"a": "{{#code_1.out.first#}}"}' }] },
+    }),
+    expected: [],
+  },
+  {
+    name: "a hand-written node id with a - is text: the braces are sent as written (fact 9)",
+    config: node({
+      url: "https://github.com/trending/{{#start-node.language#}}?since=daily",
+      body: { type: "json", data: [{ value: '{"case_id": "{{#node-mcp-create.body#}}"}' }] },
+    }),
+    expected: [
+      "error body.data[0].value: {{#node-mcp-create.body#}} is not a Dify variable reference (its node id node-mcp-create is not 1–50 letters, digits or _): Dify sends it as written",
+      "error url: {{#start-node.language#}} is not a Dify variable reference (its node id start-node is not 1–50 letters, digits or _): Dify sends it as written",
+    ],
+  },
+  {
+    name: "a space, a name starting with a digit, no name: text too",
+    config: node({
+      params: "q:{{# start.q #}}\nn:{{#start.1st#}}",
+      authorization: { type: "api-key", config: { type: "bearer", api_key: "{{#token#}}" } },
+    }),
+    expected: [
+      "error authorization.config.api_key: {{#token#}} is not a Dify variable reference (no variable name after the node id): Dify sends it as written",
+      "error params: {{# start.q #}} is not a Dify variable reference (it holds a space): Dify sends it as written",
+      "error params: {{#start.1st#}} is not a Dify variable reference (its name 1st does not start with a letter or _, or is longer than 30): Dify sends it as written",
     ],
   },
 ]);
