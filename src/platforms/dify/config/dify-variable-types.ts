@@ -5,6 +5,7 @@ import type { DifyNode } from "./dify-graph.js";
 /**
  * What a variable holds, as the app's graph declares it: `string` a text a user or a model writes,
  * `choice` one of a Start select's options (none holding a quote, a backslash or a line break),
+ * `choice-json` one of options that are each JSON as written (`true`, `false`, `10`),
  * `code-string` a Code node's string output (text the author built, often JSON already), `number`,
  * `boolean`, `object`, `array-json` (of strings or numbers: rendered as JSON, fact 23, or as Python's repr,
  * which is the same text for numbers), `array-python` (of objects, booleans or anything: rendered the Python
@@ -13,6 +14,7 @@ import type { DifyNode } from "./dify-graph.js";
 export const DIFY_VARIABLE_TYPES = [
   "string",
   "choice",
+  "choice-json",
   "code-string",
   "number",
   "boolean",
@@ -90,11 +92,16 @@ function nodeOutputs(node: DifyNode): [string, DifyVariableType][] {
   return [];
 }
 
-/** A select holds one of its options: a text that cannot break a header or a JSON string unless an option can. */
+/**
+ * A select holds one of its options: a text that cannot break a header or a JSON string unless an option
+ * can, and JSON as it is when every option is (`true`/`false` options inserted as JSON booleans).
+ */
 function choiceType(options: unknown): DifyVariableType {
   const texts = Array.isArray(options) ? options : [];
-  const safe = texts.every((option) => typeof option === "string" && !/["\\\r\n]/.test(option));
-  return safe ? "choice" : "string";
+  if (texts.length === 0 || !texts.every((option) => typeof option === "string")) return "string";
+  if (texts.some((option) => /["\\\r\n]/.test(option))) return "string";
+  const json = texts.every((option) => /^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/.test(option));
+  return json ? "choice-json" : "choice";
 }
 
 /** The nodes reading each selector: through a selector list (`[node, status_code]`, as if-else conditions and Code inputs hold them) or a `{{#…#}}` in any text. */

@@ -38,7 +38,8 @@ export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
     "json_repair rewrites it and Dify sends the guess, so the service gets other fields or values than the template " +
     "says, and nothing fails. What a variable holds is read from the app's graph (a Start input's type, a Code " +
     "node's declared output) or its selector. A number, an object or an array of strings without quotes, a Code " +
-    "node's string without quotes (text its author built as JSON), a number or a select's option between quotes, " +
+    "node's string without quotes (text its author built as JSON), a select whose options are JSON (`true`, " +
+    "`false`) with or without quotes, a number or a select's option between quotes, " +
     "and an environment variable (the app's own constant) are safe and not reported. Make the value JSON first (a Code node's `json.dumps(value)`) and insert it without quotes.",
   appliesTo: isDifyHttpNode,
   check({ config }) {
@@ -55,9 +56,9 @@ export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
 };
 
 /** The types whose rendered text holds no `"` and no backslash: safe between quotes. */
-const QUOTE_SAFE: readonly ReferenceType[] = ["number", "file", "id", "choice", "boolean"];
+const QUOTE_SAFE: readonly ReferenceType[] = ["number", "file", "id", "choice", "choice-json", "boolean"];
 /** The types whose rendered text is JSON as it is: safe without quotes. */
-const JSON_AS_IS: readonly ReferenceType[] = ["number", "object", "array-json", "code-string"];
+const JSON_AS_IS: readonly ReferenceType[] = ["number", "object", "array-json", "code-string", "choice-json"];
 
 function judgeSlot(slot: JsonSlot, declared: DifyHttpRequestConfig["variableTypes"]): Finding[] {
   const type = referenceType(slot.selector, declared);

@@ -197,6 +197,7 @@ describe("HTTP Request nodes (facts 10–14)", () => {
             { variable: "city", type: "text-input" },
             { variable: "kind", type: "select", options: ["a", "b"] },
             { variable: "note", type: "select", options: ['say "hi"'] },
+            { variable: "flag", type: "select", options: ["false", "true"] },
           ],
         }),
         node("code", {
@@ -211,7 +212,8 @@ describe("HTTP Request nodes (facts 10–14)", () => {
         node("http", {
           ...HTTP,
           url: "https://api.example.test/items/{{#start.page#}}",
-          params: "city:{{#start.city#}}\nkind:{{#start.kind#}}\nnote:{{#start.note#}}",
+          params:
+            "city:{{#start.city#}}\nkind:{{#start.kind#}}\nnote:{{#start.note#}}\nflag:{{#start.flag#}}",
           body: {
             type: "json",
             data: [{ value: '{"a": {{#code.body_json#}}, "r": {{#code.rows#}}, "q": "{{#sys.query#}}"}' }],
@@ -230,6 +232,7 @@ describe("HTTP Request nodes (facts 10–14)", () => {
       "start.city": "string",
       "start.kind": "choice",
       "start.note": "string",
+      "start.flag": "choice-json",
       "code.body_json": "code-string",
       "code.rows": "array-python",
     });

@@ -96,6 +96,13 @@ testRule(difyJsonBodyQuoting, [
     expected: [],
   },
   {
+    name: "a select whose options are JSON (true/false) without quotes inserts a JSON boolean (corpus 74-… 秘塔 includeSummary)",
+    config: typed('{"includeSummary": {{#start.includeSummary#}}}', {
+      "start.includeSummary": "choice-json",
+    }),
+    expected: [],
+  },
+  {
     name: "an object or an array of strings without quotes is written as JSON (fact 23)",
     config: typed('{"meta": {{#code.meta#}}, "tags": {{#code.tags#}}}', {
       "code.meta": "object",
