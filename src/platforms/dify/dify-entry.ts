@@ -18,6 +18,7 @@ export const DIFY_ENTRY = {
     { id: "dify-json-body-repaired", severity: "warning" },
     { id: "dify-json-body-quoting", severity: "warning", otherSeverities: ["error", "info"] },
     { id: "dify-header-newline", severity: "warning" },
+    { id: "dify-escaped-newline", severity: "error" },
     { id: "dify-error-status-passes", severity: "warning" },
     { id: "dify-error-status-lost", severity: "info" },
     { id: "dify-api-content-type", severity: "warning" },

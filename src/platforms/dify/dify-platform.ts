@@ -12,6 +12,7 @@ import { difyApiLossyType } from "./lint/dify-api-lossy-type.js";
 import { difyBodyItems } from "./lint/dify-body-items.js";
 import { difyErrorStatusLost } from "./lint/dify-error-status-lost.js";
 import { difyErrorStatusPasses } from "./lint/dify-error-status-passes.js";
+import { difyEscapedNewline } from "./lint/dify-escaped-newline.js";
 import { difyHeaderNewline } from "./lint/dify-header-newline.js";
 import { difyIterationLimit } from "./lint/dify-iteration-limit.js";
 import { difyJsonBodyQuoting } from "./lint/dify-json-body-quoting.js";
@@ -39,6 +40,7 @@ export const DIFY_PLATFORM = {
     difyJsonBodyRepaired,
     difyJsonBodyQuoting,
     difyHeaderNewline,
+    difyEscapedNewline,
     difyErrorStatusPasses,
     difyErrorStatusLost,
     // Custom API tools (docs/dify.md, "Custom API tools").

@@ -2,6 +2,7 @@ import { DifyHttpRequestConfigSchema } from "../../../../src/platforms/dify/conf
 import { difyBodyItems } from "../../../../src/platforms/dify/lint/dify-body-items.js";
 import { difyErrorStatusLost } from "../../../../src/platforms/dify/lint/dify-error-status-lost.js";
 import { difyErrorStatusPasses } from "../../../../src/platforms/dify/lint/dify-error-status-passes.js";
+import { difyEscapedNewline } from "../../../../src/platforms/dify/lint/dify-escaped-newline.js";
 import { difyHeaderNewline } from "../../../../src/platforms/dify/lint/dify-header-newline.js";
 import { difyJsonBodyQuoting } from "../../../../src/platforms/dify/lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "../../../../src/platforms/dify/lint/dify-json-body-repaired.js";
@@ -329,6 +330,28 @@ testRule(difyReferenceLiteral, [
       "error authorization.config.api_key: {{#token#}} is not a Dify variable reference (no variable name after the node id): Dify sends it as written",
       "error params: {{# start.q #}} is not a Dify variable reference (it holds a space): Dify sends it as written",
       "error params: {{#start.1st#}} is not a Dify variable reference (its name 1st does not start with a letter or _, or is longer than 30): Dify sends it as written",
+    ],
+  },
+]);
+
+testRule(difyEscapedNewline, [
+  {
+    name: "lines separated by real line breaks; a value holding a \\n that starts no key",
+    config: node({
+      headers: "Content-Type: application/json\nAccept: text/event-stream",
+      params: "sep:\\n\nq:{{#sys.query#}}",
+    }),
+    expected: [],
+  },
+  {
+    name: "a written \\n, as YAML single quotes keep it (an MCP call's Accept header never sent)",
+    config: node({
+      headers: "Content-Type: application/json\\nAccept: application/json, text/event-stream",
+      params: "mode:cross_health\\nyear_month:{{#start.ym#}}",
+    }),
+    expected: [
+      'error headers: header Content-Type\'s value holds a written \\n before "Accept:": Dify reads one line, so Accept is never sent as a header of its own and Content-Type carries the rest as its value',
+      'error params: param mode\'s value holds a written \\n before "year_month:": Dify reads one line, so year_month is never sent as a param of its own and mode carries the rest as its value',
     ],
   },
 ]);
