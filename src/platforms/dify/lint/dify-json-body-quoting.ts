@@ -19,7 +19,21 @@ export function jsonBodyTemplate(config: DifyHttpRequestConfig): string | undefi
   return item.value;
 }
 
+/**
+ * A raw-text body's one item when its template reads as JSON (an object or an array, each reference a
+ * harmless value): Dify sends the rendered text as it is (fact 31), JSON the service parses.
+ */
+export function rawJsonTemplate(config: DifyHttpRequestConfig): string | undefined {
+  const [item, ...more] = config.body.data;
+  if (config.body.type !== "raw-text" || !item || more.length > 0 || item.type !== "text") return undefined;
+  if (!/^\s*[[{]/.test(item.value) || /^\s*\{\{#[^#]+#\}\}\s*$/.test(item.value)) return undefined;
+  const parsed = readJsonTemplate(item.value).parsed;
+  return parsed.ok && typeof parsed.value === "object" && parsed.value !== null ? item.value : undefined;
+}
+
 const REPAIRED = "Dify then sends what json_repair makes of it, not what the template says";
+/** What follows for a raw-text body: no repair, the text is sent as rendered (fact 31). */
+const SENT_AS_IS = "Dify sends the raw text as it is rendered: the service gets JSON it cannot parse";
 const ESCAPE = "make the value JSON in a Code node (json.dumps) and insert that without quotes around it";
 
 /** A variable inserted into a JSON body template without quoting or escaping (facts 22, 23, 29). */
@@ -40,17 +54,22 @@ export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
     "node's declared output) or its selector. A number, an object or an array of strings without quotes, a Code " +
     "node's string without quotes (text its author built as JSON), a select whose options are JSON (`true`, " +
     "`false`) with or without quotes, a number or a select's option between quotes, " +
-    "and an environment variable (the app's own constant) are safe and not reported. Make the value JSON first (a Code node's `json.dumps(value)`) and insert it without quotes.",
+    "and an environment variable (the app's own constant) are safe and not reported. A raw-text body written as JSON " +
+    "is judged alike: Dify sends it as rendered, with no repair (fact 31), so the service gets the broken JSON. Make " +
+    "the value JSON first (a Code node's `json.dumps(value)`) and insert it without quotes.",
   appliesTo: isDifyHttpNode,
   check({ config }) {
-    const template = jsonBodyTemplate(config);
+    const json = jsonBodyTemplate(config);
+    const raw = json === undefined ? rawJsonTemplate(config) : undefined;
+    const template = json ?? raw;
     if (template === undefined) return [];
+    const then = json !== undefined ? REPAIRED : SENT_AS_IS;
     const seen = new Set<string>();
     return readJsonTemplate(template).slots.flatMap((slot) => {
       const key = `${slot.selector}:${slot.quoted}`;
       if (seen.has(key) || isEnvSelector(slot.selector)) return [];
       seen.add(key);
-      return judgeSlot(slot, config.variableTypes);
+      return judgeSlot(slot, config.variableTypes, then);
     });
   },
 };
@@ -60,7 +79,11 @@ const QUOTE_SAFE: readonly ReferenceType[] = ["number", "file", "id", "choice", 
 /** The types whose rendered text is JSON as it is: safe without quotes. */
 const JSON_AS_IS: readonly ReferenceType[] = ["number", "object", "array-json", "code-string", "choice-json"];
 
-function judgeSlot(slot: JsonSlot, declared: DifyHttpRequestConfig["variableTypes"]): Finding[] {
+function judgeSlot(
+  slot: JsonSlot,
+  declared: DifyHttpRequestConfig["variableTypes"],
+  then: string,
+): Finding[] {
   const type = referenceType(slot.selector, declared);
   const reference = referenceOf(slot.selector);
   const path = "body.data[0].value";
@@ -72,14 +95,14 @@ function judgeSlot(slot: JsonSlot, declared: DifyHttpRequestConfig["variableType
         {
           path,
           severity: "error",
-          message: `${reference} is ${type === "object" ? "an object" : "an array"}, which Dify writes as JSON text: between quotes, its own quotes end the JSON string, and ${REPAIRED}`,
+          message: `${reference} is ${type === "object" ? "an object" : "an array"}, which Dify writes as JSON text: between quotes, its own quotes end the JSON string, and ${then}`,
           suggestion: "remove the quotes around it: Dify writes it as JSON already",
         },
       ];
     return [
       {
         path,
-        message: `${reference} is inserted between quotes unescaped: a value with a " breaks the JSON body, and ${REPAIRED}`,
+        message: `${reference} is inserted between quotes unescaped: a value with a " breaks the JSON body, and ${then}`,
         suggestion: ESCAPE,
       },
     ];
@@ -92,7 +115,7 @@ function judgeSlot(slot: JsonSlot, declared: DifyHttpRequestConfig["variableType
       {
         path,
         severity: "error",
-        message: `${reference} is ${unquoted}: the JSON body is never valid JSON, and ${REPAIRED}`,
+        message: `${reference} is ${unquoted}: the JSON body is never valid JSON, and ${then}`,
         suggestion: ESCAPE,
       },
     ];

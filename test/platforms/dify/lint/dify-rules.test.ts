@@ -137,6 +137,29 @@ testRule(difyJsonBodyQuoting, [
     ],
   },
   {
+    name: "a raw-text body written as JSON: a quoted extracted string breaks it, with no repair (fact 31)",
+    config: node({
+      body: {
+        type: "raw-text",
+        data: [{ value: '{"goods_name": "{{#1745.goods_name#}}", "n": {{#1745.count#}}}' }],
+      },
+      variableTypes: { "1745.goods_name": "string", "1745.count": "number" },
+    }),
+    expected: [
+      'warning body.data[0].value: {{#1745.goods_name#}} is inserted between quotes unescaped: a value with a " breaks the JSON body, and Dify sends the raw text as it is rendered: the service gets JSON it cannot parse',
+    ],
+  },
+  {
+    name: "a raw-text body that is not JSON, or one whole reference, is text",
+    config: node({ body: { type: "raw-text", data: [{ value: "Question: {{#sys.query#}}" }] } }),
+    expected: [],
+  },
+  {
+    name: "a raw-text body of one Code node's payload",
+    config: node({ body: { type: "raw-text", data: [{ value: "{{#code.slack_payload#}}" }] } }),
+    expected: [],
+  },
+  {
     name: "a form-data body is encoded by Dify",
     config: node({ body: { type: "form-data", data: [{ key: "q", value: "{{#sys.query#}}" }] } }),
     expected: [],
