@@ -17,6 +17,7 @@ export const DIFY_ENTRY = {
     { id: "dify-body-items", severity: "error" },
     { id: "dify-json-body-repaired", severity: "warning" },
     { id: "dify-json-body-quoting", severity: "warning", otherSeverities: ["error", "info"] },
+    { id: "dify-raw-text-json", severity: "warning" },
     { id: "dify-header-newline", severity: "warning" },
     { id: "dify-escaped-newline", severity: "error" },
     { id: "dify-error-status-passes", severity: "warning" },

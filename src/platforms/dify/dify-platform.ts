@@ -19,6 +19,7 @@ import { difyJsonBodyQuoting } from "./lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "./lint/dify-json-body-repaired.js";
 import { difyOperationHint } from "./lint/dify-operation-hint.js";
 import { difyOptionsMethod } from "./lint/dify-options-method.js";
+import { difyRawTextJson } from "./lint/dify-raw-text-json.js";
 import { difyReferenceLiteral } from "./lint/dify-reference-literal.js";
 import { difyUrlScheme } from "./lint/dify-url-scheme.js";
 import { DIFY_REMOTE } from "./remote/dify-remote.js";
@@ -39,6 +40,7 @@ export const DIFY_PLATFORM = {
     difyBodyItems,
     difyJsonBodyRepaired,
     difyJsonBodyQuoting,
+    difyRawTextJson,
     difyHeaderNewline,
     difyEscapedNewline,
     difyErrorStatusPasses,

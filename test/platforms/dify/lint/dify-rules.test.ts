@@ -7,6 +7,7 @@ import { difyHeaderNewline } from "../../../../src/platforms/dify/lint/dify-head
 import { difyJsonBodyQuoting } from "../../../../src/platforms/dify/lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "../../../../src/platforms/dify/lint/dify-json-body-repaired.js";
 import { difyOptionsMethod } from "../../../../src/platforms/dify/lint/dify-options-method.js";
+import { difyRawTextJson } from "../../../../src/platforms/dify/lint/dify-raw-text-json.js";
 import { difyReferenceLiteral } from "../../../../src/platforms/dify/lint/dify-reference-literal.js";
 import { difyUrlScheme } from "../../../../src/platforms/dify/lint/dify-url-scheme.js";
 import { testRule } from "../../../lint/support/test-rule.js";
@@ -375,6 +376,31 @@ testRule(difyEscapedNewline, [
     expected: [
       'error headers: header Content-Type\'s value holds a written \\n before "Accept:": Dify reads one line, so Accept is never sent as a header of its own and Content-Type carries the rest as its value',
       'error params: param mode\'s value holds a written \\n before "year_month:": Dify reads one line, so year_month is never sent as a param of its own and mode carries the rest as its value',
+    ],
+  },
+]);
+
+testRule(difyRawTextJson, [
+  {
+    name: "a raw-text JSON body with a Content-Type of the node's own, in any case",
+    config: node({
+      headers: "content-type: application/json",
+      body: { type: "raw-text", data: [{ value: '{"q": "{{#sys.query#}}"}' }] },
+    }),
+    expected: [],
+  },
+  {
+    name: "a raw-text body that is text, or a JSON body",
+    config: node({ body: { type: "raw-text", data: [{ value: "Hello {{#sys.query#}}" }] } }),
+    expected: [],
+  },
+  {
+    name: "a raw-text JSON body with no Content-Type goes as text/plain (fact 33)",
+    config: node({
+      body: { type: "raw-text", data: [{ value: '{"goods_name": "{{#1745.goods_name#}}"}' }] },
+    }),
+    expected: [
+      "warning body.type: the raw-text body is JSON, but the node sets no Content-Type: Dify sends it as text/plain, which a JSON API does not parse",
     ],
   },
 ]);
