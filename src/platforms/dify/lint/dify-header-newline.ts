@@ -31,7 +31,9 @@ export const difyHeaderNewline: LintRule<DifyHttpRequestConfig> = {
         .filter(
           (selector) =>
             !isEnvSelector(selector) &&
-            ["string", "code-string", "unknown"].includes(referenceType(selector, config.variableTypes)),
+            ["string", "code-string", "text", "unknown"].includes(
+              referenceType(selector, config.variableTypes),
+            ),
         )
         .map((selector) => ({
           path: "headers",

@@ -47,7 +47,8 @@ export const difyJsonBodyQuoting: LintRule<DifyHttpRequestConfig> = {
   docs:
     "Dify inserts each `{{#node.var#}}` into a JSON body as raw text, escaping nothing (reference/dify-tools.md " +
     'fact 22), then runs the result through json_repair before parsing it (fact 29). Between quotes, a string with a `"` ' +
-    "(a user's question, an LLM's answer) ends the JSON string early; without quotes, a string is never valid JSON and " +
+    "(a user's question, an LLM's answer) ends the JSON string early; without quotes, a user's string is never valid " +
+    "JSON, a model's answer or a response body only when it is JSON text (said as info), and " +
     "a boolean is written `True` and an array of objects the Python way (fact 23). The broken text is not refused: " +
     "json_repair rewrites it and Dify sends the guess, so the service gets other fields or values than the template " +
     "says, and nothing fails. What a variable holds is read from the app's graph (a Start input's type, a Code " +
@@ -117,6 +118,15 @@ function judgeSlot(
         severity: "error",
         message: `${reference} is ${unquoted}: the JSON body is never valid JSON, and ${then}`,
         suggestion: ESCAPE,
+      },
+    ];
+  if (type === "text")
+    return [
+      {
+        path,
+        severity: "info",
+        message: `${reference} is a text (a model's answer, a response body) inserted without quotes: valid JSON only when that text is JSON`,
+        suggestion: `if it can be plain text, ${ESCAPE}`,
       },
     ];
   return [

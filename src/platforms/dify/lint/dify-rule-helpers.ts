@@ -14,10 +14,11 @@ export function isDifyHttpNode(config: ToolConfig): config is DifyHttpRequestCon
 
 /**
  * What a variable holds: the type the app's graph declares for it (`DifyVariableType`), else as far as its
- * selector tells: `id` for an identifier Dify generates (a UUID: no newline, no quote), `unknown` for a
- * variable of a type neither says.
+ * selector tells: `id` for an identifier Dify generates (a UUID: no newline, no quote), `text` for a text a
+ * model or a service produced (an LLM's answer, an HTTP body: a string, JSON text as often as not),
+ * `unknown` for a variable of a type neither says.
  */
-export type ReferenceType = DifyVariableType | "id" | "unknown";
+export type ReferenceType = DifyVariableType | "id" | "text" | "unknown";
 
 /** Dify's system variables of a known type (reference/dify-tools.md fact 25: they live in the pool like node outputs). */
 const SYSTEM_TYPES: Readonly<Record<string, ReferenceType>> = {
@@ -47,7 +48,7 @@ export function referenceType(
   const [name = "", ...below] = path;
   if (below.length > 0) return "unknown";
   if (node === "sys") return SYSTEM_TYPES[name] ?? "unknown";
-  if (name === "text" || name === "body") return "string";
+  if (name === "text" || name === "body") return "text";
   if (name === "status_code") return "number";
   return "unknown";
 }

@@ -64,10 +64,10 @@ testRule(difyJsonBodyQuoting, [
     ],
   },
   {
-    name: "an LLM's text without quotes is never valid JSON (fact 22)",
+    name: "an LLM's text without quotes: JSON only when the model answered JSON (fact 22), said as info",
     config: json('{"q": {{#llm.text#}}}'),
     expected: [
-      "error body.data[0].value: {{#llm.text#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+      "info body.data[0].value: {{#llm.text#}} is a text (a model's answer, a response body) inserted without quotes: valid JSON only when that text is JSON",
     ],
   },
   {
@@ -111,6 +111,13 @@ testRule(difyJsonBodyQuoting, [
       "code.tags": "array-json",
     }),
     expected: [],
+  },
+  {
+    name: "the user's query without quotes is a string: never JSON",
+    config: json('{"q": {{#sys.query#}}}'),
+    expected: [
+      "error body.data[0].value: {{#sys.query#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
   },
   {
     name: "a text-input Start input without quotes is a string: never JSON",
