@@ -230,7 +230,7 @@ function tellSecrets(options: CheckProjectOptions, loaded: ToolSources): void {
     options.onSecret(value);
 }
 
-/** The tools given, or those of every source; finding none at all is an error unless allowed. */
+/** The tools given, or those of every source; finding none at all, and nothing said of what was read, is an error unless allowed. */
 async function loadProjectTools(
   options: CheckProjectOptions,
   roots: readonly string[],
@@ -249,7 +249,10 @@ async function loadProjectTools(
         signal: options.signal,
       });
   const found = loaded.tools.length + loaded.mcpTools.length;
-  if (found === 0 && loaded.errors.length === 0 && !options.allowEmpty)
+  // A file read whose tools are all said as not modelled (a Dify app of builtin tools) is no empty path:
+  // its notes are the report.
+  const said = loaded.errors.length + loaded.warnings.length + (loaded.notes?.length ?? 0);
+  if (found === 0 && said === 0 && !options.allowEmpty)
     throw new ToolDeckError("usage", `no tools found in ${describeSources(options)}`);
   return loaded;
 }

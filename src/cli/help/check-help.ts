@@ -80,7 +80,8 @@ ${ALLOW_CODE_HELP};
                       also load the rule modules tooldeck.config.* names (plugins), in the process
 ${SANDBOX_WORKERS_HELP}
 ${PROJECT_FLAGS_HELP}
-  --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>')
+  --allow-empty       finding no tool is no error (default: exit 2, 'no tools found in <paths>', unless
+                      what was read says why: its notes, such as an app's tools tooldeck does not model)
   --config FILE       rule severities (default tooldeck.config.{json,yaml} here): rules: { id: off|info|warning|error },
                       and overrides: [{ files: [glob], tools: [name], rules: {…}, reason }] for some files,
                       after what it extends: [tooldeck:recommended|strict|flowise, a settings file or package];

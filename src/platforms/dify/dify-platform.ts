@@ -12,12 +12,15 @@ import { difyApiLossyType } from "./lint/dify-api-lossy-type.js";
 import { difyBodyItems } from "./lint/dify-body-items.js";
 import { difyErrorStatusLost } from "./lint/dify-error-status-lost.js";
 import { difyErrorStatusPasses } from "./lint/dify-error-status-passes.js";
+import { difyEscapedNewline } from "./lint/dify-escaped-newline.js";
 import { difyHeaderNewline } from "./lint/dify-header-newline.js";
 import { difyIterationLimit } from "./lint/dify-iteration-limit.js";
 import { difyJsonBodyQuoting } from "./lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "./lint/dify-json-body-repaired.js";
 import { difyOperationHint } from "./lint/dify-operation-hint.js";
 import { difyOptionsMethod } from "./lint/dify-options-method.js";
+import { difyRawTextJson } from "./lint/dify-raw-text-json.js";
+import { difyReferenceLiteral } from "./lint/dify-reference-literal.js";
 import { difyUrlScheme } from "./lint/dify-url-scheme.js";
 import { DIFY_REMOTE } from "./remote/dify-remote.js";
 import { DIFY_PROFILE } from "./runtime/dify-profile.js";
@@ -32,11 +35,14 @@ export const DIFY_PLATFORM = {
   rules: [
     // HTTP Request nodes (docs/dify.md, "What tooldeck checks on HTTP Request nodes").
     difyUrlScheme,
+    difyReferenceLiteral,
     difyOptionsMethod,
     difyBodyItems,
     difyJsonBodyRepaired,
     difyJsonBodyQuoting,
+    difyRawTextJson,
     difyHeaderNewline,
+    difyEscapedNewline,
     difyErrorStatusPasses,
     difyErrorStatusLost,
     // Custom API tools (docs/dify.md, "Custom API tools").

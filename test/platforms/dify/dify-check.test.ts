@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import { tooldeck } from "../../support/run-tooldeck.js";
 
@@ -53,4 +56,35 @@ test("tooldeck check on Dify HTTP Request nodes: each trap reported once at its 
       "Probe info dify-error-status-lost [2].retry_config",
     ].sort(),
   );
+});
+
+test("lint on a Dify app whose only tools are builtin ones reports its notes, not 'no tools found' (nothing read is dropped)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "tooldeck-dify-builtin-"));
+  const file = join(dir, "app.yml");
+  writeFileSync(
+    file,
+    [
+      "kind: app",
+      "version: 0.3.0",
+      "app: { name: Search, mode: workflow }",
+      "workflow:",
+      "  graph:",
+      "    edges: []",
+      "    nodes:",
+      "    - id: '1713262010863'",
+      "      data: { type: tool, title: Search, provider_type: builtin, provider_id: tavily, provider_name: tavily, tool_name: tavily_search, tool_parameters: {} }",
+    ].join("\n"),
+  );
+  const { exit, stdout } = await tooldeck("lint", file, "--format", "json");
+  expect(exit).toBe(0);
+  const report = JSON.parse(stdout) as { diagnostics: { code: string; message: string }[] };
+  expect(report.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+    'config-note not modelled: the Tool node "Search" calls a builtin tool (tavily / tavily_search); tooldeck models custom API tools (provider_type: api)',
+  ]);
+  const empty = join(dir, "empty.yml");
+  writeFileSync(
+    empty,
+    "kind: app\nversion: 0.3.0\napp: { name: Nothing, mode: workflow }\nworkflow: { graph: { nodes: [], edges: [] } }\n",
+  );
+  expect((await tooldeck("lint", empty)).exit).toBe(2);
 });

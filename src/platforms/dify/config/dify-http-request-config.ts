@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DIFY_VARIABLE_TYPES } from "./dify-variable-types.js";
 
 /** The methods Dify's editor stores, in either case (fact 10); normalised to lower case. */
 export const DIFY_HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;
@@ -101,6 +102,14 @@ export const DifyHttpRequestConfigSchema = z
     retry_config: DifyRetrySchema.default({ retry_enabled: false, max_retries: 0, retry_interval: 0 }),
     error_strategy: z.enum(["fail-branch", "default-value"]).optional(),
     default_value: z.array(z.record(z.string(), z.unknown())).optional(),
+    /**
+     * What the app's graph declares the node's variables to hold, by selector (`start.count`: `number`):
+     * Start inputs, Code outputs, conversation variables. Not a field of Dify's node: the loader reads it
+     * from the other nodes; a variable absent here is of a type the node does not tell.
+     */
+    variableTypes: z.record(z.string(), z.enum(DIFY_VARIABLE_TYPES)).optional(),
+    /** Another node of the app reads the node's `status_code` (an if-else on it): the app handles the status itself. */
+    statusRead: z.boolean().optional(),
   })
   .strict();
 /** A Dify HTTP Request node: what `DifyHttpRequestConfigSchema` parses. */

@@ -4,8 +4,9 @@ import { describeType, isPlainObject } from "../../../json/json-value.js";
 import { checkDifyDslVersion } from "./dify-dsl-version.js";
 import { loadDifyEnvironment } from "./dify-environment.js";
 import { type DifyNode, readDifyGraph } from "./dify-graph.js";
+import { declaredVariableTypes, selectorsRead } from "./dify-variable-types.js";
 import { readAgentNode } from "./read-agent-node.js";
-import { readHttpRequestNode } from "./read-http-request-node.js";
+import { type DifyGraphContext, readHttpRequestNode } from "./read-http-request-node.js";
 import { describeTool, readToolNode } from "./read-tool-node.js";
 
 /** The app modes whose DSL holds a `workflow`; the others hold a `model_config` (reference/dify-tools.md fact 1). */
@@ -57,12 +58,17 @@ function loadWorkflow(workflow: unknown, path: string, sink: LoadSink): void {
     sink.error(joinPath(where, "graph"), "Dify workflow app DSL must contain workflow.graph.");
     return;
   }
-  for (const node of readDifyGraph(graph, joinPath(where, "graph"), sink)) loadNode(node, sink);
+  const nodes = readDifyGraph(graph, joinPath(where, "graph"), sink);
+  const context: DifyGraphContext = {
+    types: declaredVariableTypes(nodes, workflow.conversation_variables),
+    readers: selectorsRead(nodes),
+  };
+  for (const node of nodes) loadNode(node, context, sink);
 }
 
-function loadNode(node: DifyNode, sink: LoadSink): void {
+function loadNode(node: DifyNode, context: DifyGraphContext, sink: LoadSink): void {
   if (node.type === "http-request") {
-    const config = readHttpRequestNode(node, sink);
+    const config = readHttpRequestNode(node, sink, context);
     if (config) sink.tool(config, joinPath(node.path, "data"), "dify");
   } else if (node.type === "tool") readToolNode(node, sink);
   else if (node.type === "agent") readAgentNode(node, sink);

@@ -4,6 +4,29 @@ import { reportZodIssues } from "../../../config/report-zod-issues.js";
 import { isPlainObject } from "../../../json/json-value.js";
 import type { DifyNode } from "./dify-graph.js";
 import { type DifyHttpRequestConfig, DifyHttpRequestConfigSchema } from "./dify-http-request-config.js";
+import { type DifyVariableType, selectorsIn } from "./dify-variable-types.js";
+
+/** What the rest of an app's graph tells of a node's variables and outputs. */
+export interface DifyGraphContext {
+  /** The declared type of each variable, by selector (`declaredVariableTypes`). */
+  types: ReadonlyMap<string, DifyVariableType>;
+  /** The nodes reading each selector (`selectorsRead`). */
+  readers: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The declared types of the variables the node's fields reference, and whether another node reads its status. */
+function graphFacts(node: DifyNode, context: DifyGraphContext): Record<string, unknown> {
+  const types: Record<string, DifyVariableType> = {};
+  for (const selector of selectorsIn(node.data)) {
+    const type = context.types.get(selector);
+    if (type) types[selector] = type;
+  }
+  const statusReaders = context.readers.get(`${node.id}.status_code`) ?? new Set<string>();
+  return {
+    ...(Object.keys(types).length > 0 ? { variableTypes: types } : {}),
+    ...([...statusReaders].some((id) => id !== node.id) ? { statusRead: true } : {}),
+  };
+}
 
 /** The keys of `retry_config` Dify reads (reference/dify-tools.md fact 8); any other is ignored by it. */
 const RETRY_KEYS = ["retry_enabled", "max_retries", "retry_interval"];
@@ -15,7 +38,11 @@ const RETRY_KEYS = ["retry_enabled", "max_retries", "retry_interval"];
  * `max_*_timeout` keys left out. A field of the wrong type is an error at `…data.<field>`, and the node is
  * not loaded; the other nodes are.
  */
-export function readHttpRequestNode(node: DifyNode, sink: LoadSink): DifyHttpRequestConfig | undefined {
+export function readHttpRequestNode(
+  node: DifyNode,
+  sink: LoadSink,
+  context?: DifyGraphContext,
+): DifyHttpRequestConfig | undefined {
   const data = node.data;
   const where = joinPath(node.path, "data");
   const auth = data.authorization;
@@ -39,6 +66,7 @@ export function readHttpRequestNode(node: DifyNode, sink: LoadSink): DifyHttpReq
     ...optional("retry_config", retryOf(data.retry_config, joinPath(where, "retry_config"), sink)),
     ...optional("error_strategy", nullToUndefined(data.error_strategy)),
     ...optional("default_value", nullToUndefined(data.default_value)),
+    ...(context ? graphFacts(node, context) : {}),
   };
   const parsed = DifyHttpRequestConfigSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;

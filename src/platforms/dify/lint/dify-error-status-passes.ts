@@ -17,10 +17,13 @@ export const difyErrorStatusPasses: LintRule<DifyHttpRequestConfig> = {
     "(reference/dify-tools.md fact 39). Otherwise a 400, 401, 404 or 422 (the statuses Dify's client returns, " +
     "fact 38) *succeeds*: `status_code` holds the status and `body` the service's error text, which the next " +
     "node — an LLM, a Code node, the answer — takes as the data it asked for. Set the node's error handling to " +
-    "Fail Branch (or Default Value), or branch on `status_code` after it.",
+    "Fail Branch (or Default Value), or branch on `status_code` after it; a node whose `status_code` another node " +
+    "reads (an if-else, a Code node) is not reported.",
   appliesTo: isDifyHttpNode,
   check({ config }) {
-    if (config.error_strategy !== undefined || config.retry_config.retry_enabled) return [];
+    // A node reading its status_code (an if-else on it) is the app handling the status itself.
+    if (config.error_strategy !== undefined || config.retry_config.retry_enabled || config.statusRead)
+      return [];
     return [
       {
         path: "error_strategy",

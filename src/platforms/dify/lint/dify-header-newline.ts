@@ -21,7 +21,8 @@ export const difyHeaderNewline: LintRule<DifyHttpRequestConfig> = {
     "(reference/dify-tools.md fact 27): a value holding a newline — a paragraph input, an LLM's answer — ends its " +
     "header there and makes each following line a header of its own (`X-Admin: true`), the last of two equal names " +
     "winning. Params are split before they are rendered (fact 28), so a newline stays inside a param's value. An " +
-    "environment variable (the app's own constant), a number and an identifier Dify generates (`sys.workflow_run_id`) are not reported. Send the value as a param, or " +
+    "environment variable (the app's own constant), a number, a select's option, an object or array (written as JSON " +
+    "or Python text, newlines escaped) and an identifier Dify generates (`sys.workflow_run_id`) are not reported. Send the value as a param, or " +
     "strip line breaks in a Code node before the HTTP Request node.",
   appliesTo: isDifyHttpNode,
   check({ config }) {
@@ -29,7 +30,10 @@ export const difyHeaderNewline: LintRule<DifyHttpRequestConfig> = {
       templateReferences(value)
         .filter(
           (selector) =>
-            !isEnvSelector(selector) && !["number", "id", "file"].includes(referenceType(selector)),
+            !isEnvSelector(selector) &&
+            ["string", "code-string", "text", "unknown"].includes(
+              referenceType(selector, config.variableTypes),
+            ),
         )
         .map((selector) => ({
           path: "headers",

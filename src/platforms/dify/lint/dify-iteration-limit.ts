@@ -23,7 +23,8 @@ export const difyIterationLimit: LintRule<DifyApiToolConfig> = {
     "(N) reached. Cannot call tool '…'`, and the agent ends with that round's text. So an agent at 2 runs one " +
     "round of calls: a tool that needs an id another tool lists (`GET /events` then `PATCH /events/{id}`) " +
     "never runs. At 1 the tools run but the model never reads their answers: the agent's output is the raw " +
-    "results. Raise Maximum Iterations to one more than the longest chain of calls.",
+    "results. A path value the tool fixes (an Agent tool's parameter set in the node, `auto: 0`) needs no lookup " +
+    "and is not reported. Raise Maximum Iterations to one more than the longest chain of calls.",
   appliesTo: (config: ToolConfig): config is DifyApiToolConfig =>
     config.kind === "dify-api-tool" && config.agent?.strategy === "function_calling",
   check(tool, context) {
@@ -69,6 +70,8 @@ function listingFor(tool: LoadedTool<DifyApiToolConfig>, tools: readonly LoadedT
   if (!gets) return undefined;
   for (const view of callViewsOf(tool.config)) {
     const item = /^(.*)\/\{([^/{}]+)\}$/.exec(pathOf(view.config.url));
+    // A value the node fixes (an Agent tool's `auto: 0`) is no value the model must look up first.
+    if (item && tool.config.parameters[item[2] as string] !== undefined) continue;
     const collection = item?.[1];
     const lister = collection === undefined ? undefined : gets.get(collection);
     if (item && lister && lister !== tool.config.name)

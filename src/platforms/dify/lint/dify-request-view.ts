@@ -18,7 +18,8 @@ const describe = (selector: string) => `the workflow's ${selector}`;
  * its params lines as query params (a reference a field the run fills, a literal one written in the URL's
  * query); its headers, and its API-key authorization as the header Dify sends; a JSON body's top-level
  * keys as fields (a quoted reference a string field, a literal value fixed). Undefined for HEAD and OPTIONS,
- * a URL that is not `http(s)://…` or `{{#env.X#}}…` as written, or a reference inside a path segment.
+ * a URL that is not `http(s)://…` or `{{#env.X#}}…` as written, a URL that is one environment variable
+ * with no path after it (its path is the variable's), or a reference inside a path segment.
  */
 export function difyRequestView(config: DifyHttpRequestConfig): CallView | undefined {
   const method = HttpMethodSchema.safeParse(config.method.toUpperCase());
@@ -72,6 +73,8 @@ function viewUrl(template: string): { text: string; inPath: Record<string, Param
   const text = viewText(template);
   if (!/^(?:https?:\/\/|\{\{\$vars\.)/i.test(text)) return undefined;
   const path = text.replace(/^(?:https?:\/\/[^/?#]*|\{\{\$vars\.[^{}]*\}\})/i, "").split(/[?#]/)[0] ?? "";
+  // `{{#env.API_URL#}}` alone: the variable holds the whole URL, path and all, so the path is not "/".
+  if (path === "" && text.startsWith("{{$vars.")) return undefined;
   const inPath: [string, ParamSpec][] = [];
   for (const segment of path.split("/")) {
     const whole = /^\{([^{}]+)\}$/.exec(segment)?.[1];

@@ -1,6 +1,7 @@
 import type { ToolConfig } from "../../../config/tool-config.js";
 import type { Profile } from "../../../profile.js";
 import type { DifyHttpRequestConfig } from "../config/dify-http-request-config.js";
+import type { DifyVariableType } from "../config/dify-variable-types.js";
 import { selectorPath } from "../template/dify-template.js";
 
 /** A Dify node runs as Dify runs it under every profile, so its rules judge it under every profile. */
@@ -12,10 +13,12 @@ export function isDifyHttpNode(config: ToolConfig): config is DifyHttpRequestCon
 }
 
 /**
- * What a variable holds, as far as its selector tells: `id` for an identifier Dify generates (a UUID: no
- * newline, no quote), `unknown` for a Start input or a node's output of its own naming.
+ * What a variable holds: the type the app's graph declares for it (`DifyVariableType`), else as far as its
+ * selector tells: `id` for an identifier Dify generates (a UUID: no newline, no quote), `text` for a text a
+ * model or a service produced (an LLM's answer, an HTTP body: a string, JSON text as often as not),
+ * `unknown` for a variable of a type neither says.
  */
-export type ReferenceType = "string" | "id" | "number" | "file" | "unknown";
+export type ReferenceType = DifyVariableType | "id" | "text" | "unknown";
 
 /** Dify's system variables of a known type (reference/dify-tools.md fact 25: they live in the pool like node outputs). */
 const SYSTEM_TYPES: Readonly<Record<string, ReferenceType>> = {
@@ -31,16 +34,21 @@ const SYSTEM_TYPES: Readonly<Record<string, ReferenceType>> = {
 };
 
 /**
- * The type of the value a reference renders, where its selector says it: Dify's system variables, an
- * LLM's or Agent's `text` and an HTTP node's `body` (strings), an HTTP node's `status_code` (a number).
- * A Start input's or Code node's type is not in the HTTP node's config: `unknown`.
+ * The type of the value a reference renders: the type the graph declares (`declared`, the node's
+ * `variableTypes`: Start inputs, Code outputs…), else where its selector says it: Dify's system variables,
+ * an LLM's or Agent's `text` and an HTTP node's `body` (strings), an HTTP node's `status_code` (a number).
  */
-export function referenceType(selector: string): ReferenceType {
+export function referenceType(
+  selector: string,
+  declared?: Readonly<Record<string, DifyVariableType>>,
+): ReferenceType {
+  const type = declared?.[selector];
+  if (type) return type;
   const { node, path } = selectorPath(selector);
   const [name = "", ...below] = path;
   if (below.length > 0) return "unknown";
   if (node === "sys") return SYSTEM_TYPES[name] ?? "unknown";
-  if (name === "text" || name === "body") return "string";
+  if (name === "text" || name === "body") return "text";
   if (name === "status_code") return "number";
   return "unknown";
 }

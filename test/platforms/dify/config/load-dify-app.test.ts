@@ -186,6 +186,65 @@ describe("HTTP Request nodes (facts 10–14)", () => {
     expect(result.errors[0]?.message).toMatch(/\(the HTTP Request node "Update Event" is not loaded\)$/);
   });
 
+  test("the graph's declared types of the node's variables, and whether another node reads its status_code", () => {
+    const result = load(
+      app([
+        node("start", {
+          type: "start",
+          title: "Start",
+          variables: [
+            { variable: "page", type: "number" },
+            { variable: "city", type: "text-input" },
+            { variable: "kind", type: "select", options: ["a", "b"] },
+            { variable: "note", type: "select", options: ['say "hi"'] },
+            { variable: "flag", type: "select", options: ["false", "true"] },
+          ],
+        }),
+        node("code", {
+          type: "code",
+          title: "Code",
+          outputs: {
+            body_json: { type: "string" },
+            rows: { type: "array[object]" },
+            unused: { type: "number" },
+          },
+        }),
+        node("http", {
+          ...HTTP,
+          url: "https://api.example.test/items/{{#start.page#}}",
+          params:
+            "city:{{#start.city#}}\nkind:{{#start.kind#}}\nnote:{{#start.note#}}\nflag:{{#start.flag#}}",
+          body: {
+            type: "json",
+            data: [{ value: '{"a": {{#code.body_json#}}, "r": {{#code.rows#}}, "q": "{{#sys.query#}}"}' }],
+          },
+        }),
+        node("check", {
+          type: "if-else",
+          title: "OK?",
+          cases: [{ conditions: [{ variable_selector: ["http", "status_code"], value: "200" }] }],
+        }),
+      ]),
+    );
+    expect(result.errors).toEqual([]);
+    expect(fieldOf(result, "variableTypes")).toEqual({
+      "start.page": "number",
+      "start.city": "string",
+      "start.kind": "choice",
+      "start.note": "string",
+      "start.flag": "choice-json",
+      "code.body_json": "code-string",
+      "code.rows": "array-python",
+    });
+    expect(fieldOf(result, "statusRead")).toBe(true);
+  });
+
+  test("a node whose status_code no other node reads, with no declared variable: neither field", () => {
+    const result = load(app([node("http", { ...HTTP, url: "https://api.example.test/{{#sys.query#}}" })]));
+    expect(fieldOf(result, "variableTypes")).toBeUndefined();
+    expect(fieldOf(result, "statusRead")).toBeUndefined();
+  });
+
   test("a node inside an iteration is read like the others; a custom-note node is skipped", () => {
     const inner = { ...node("inner", { ...HTTP, title: "Fetch", isInIteration: true }), parentId: "it" };
     const result = load(

@@ -28,6 +28,17 @@ testRule(difyIterationLimit, [
     others: [shop("listItems", 2, "another agent")],
     expected: [],
   },
+  {
+    name: "the {id} is fixed in the node (auto: 0): no lookup round, the chain fits in 2",
+    config: configOf("updateItem", {
+      provider: "shop",
+      spec: SPEC,
+      agent: { ...AGENT, maximumIterations: 2 },
+      parameters: { id: { type: "constant", value: "42" } },
+    }),
+    others: [shop("listItems", 2)],
+    expected: [],
+  },
   { name: "no tool lists what it needs", config: shop("updateItem", 2), expected: [] },
   {
     name: "fact 89: at 1 round the model never reads the results",

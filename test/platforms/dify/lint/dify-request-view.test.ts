@@ -91,6 +91,11 @@ describe("the request a Dify HTTP Request node amounts to (facts 10–12, 22, 28
       { method: "get", url: "https://x.test/files/{{#start.name#}}.pdf" },
     ],
     ["a reference in the host", { method: "get", url: "https://{{#start.host#}}/a" }],
+    [
+      "a URL that is one environment variable, whose path is the variable's",
+      { method: "get", url: "{{#env.GAS_HUB_URL#}}", params: "mode:summary" },
+    ],
+    ["a URL that is one environment variable and a query", { method: "get", url: "{{#env.HOOK#}}?a=1" }],
   ])("no view for %s", (_, data) => {
     expect(difyRequestView(node(data))).toBeUndefined();
   });

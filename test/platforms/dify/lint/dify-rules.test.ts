@@ -2,10 +2,13 @@ import { DifyHttpRequestConfigSchema } from "../../../../src/platforms/dify/conf
 import { difyBodyItems } from "../../../../src/platforms/dify/lint/dify-body-items.js";
 import { difyErrorStatusLost } from "../../../../src/platforms/dify/lint/dify-error-status-lost.js";
 import { difyErrorStatusPasses } from "../../../../src/platforms/dify/lint/dify-error-status-passes.js";
+import { difyEscapedNewline } from "../../../../src/platforms/dify/lint/dify-escaped-newline.js";
 import { difyHeaderNewline } from "../../../../src/platforms/dify/lint/dify-header-newline.js";
 import { difyJsonBodyQuoting } from "../../../../src/platforms/dify/lint/dify-json-body-quoting.js";
 import { difyJsonBodyRepaired } from "../../../../src/platforms/dify/lint/dify-json-body-repaired.js";
 import { difyOptionsMethod } from "../../../../src/platforms/dify/lint/dify-options-method.js";
+import { difyRawTextJson } from "../../../../src/platforms/dify/lint/dify-raw-text-json.js";
+import { difyReferenceLiteral } from "../../../../src/platforms/dify/lint/dify-reference-literal.js";
 import { difyUrlScheme } from "../../../../src/platforms/dify/lint/dify-url-scheme.js";
 import { testRule } from "../../../lint/support/test-rule.js";
 
@@ -23,6 +26,9 @@ function node(data: Record<string, unknown> = {}) {
 }
 
 const json = (value: string) => node({ body: { type: "json", data: [{ value }] } });
+/** A JSON body whose variables' types the app's graph declares (the loader's `variableTypes`). */
+const typed = (value: string, variableTypes: Record<string, string>) =>
+  node({ body: { type: "json", data: [{ value }] }, variableTypes });
 
 testRule(difyJsonBodyQuoting, [
   {
@@ -58,10 +64,10 @@ testRule(difyJsonBodyQuoting, [
     ],
   },
   {
-    name: "an LLM's text without quotes is never valid JSON (fact 22)",
+    name: "an LLM's text without quotes: JSON only when the model answered JSON (fact 22), said as info",
     config: json('{"q": {{#llm.text#}}}'),
     expected: [
-      "error body.data[0].value: {{#llm.text#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+      "info body.data[0].value: {{#llm.text#}} is a text (a model's answer, a response body) inserted without quotes: valid JSON only when that text is JSON",
     ],
   },
   {
@@ -70,6 +76,96 @@ testRule(difyJsonBodyQuoting, [
     expected: [
       "info body.data[0].value: {{#1753787119287.includeSummary#}} is inserted without quotes as Dify writes its value: valid JSON for a number or an object, not for a string or a boolean (True)",
     ],
+  },
+  {
+    name: "a Code node's string without quotes: text its author built as JSON (json.dumps), as the rule's own fix says",
+    config: typed('{"message": {{#route.message_json#}}}', { "route.message_json": "code-string" }),
+    expected: [],
+  },
+  {
+    name: "a Code node's string between quotes can still hold a quote",
+    config: typed('{"out": "{{#merge.out#}}"}', { "merge.out": "code-string" }),
+    expected: [
+      'warning body.data[0].value: {{#merge.out#}} is inserted between quotes unescaped: a value with a " breaks the JSON body, and Dify then sends what json_repair makes of it, not what the template says',
+    ],
+  },
+  {
+    name: "a number Start input, quoted or not, and a select's option between quotes hold no quote",
+    config: typed('{"n": {{#start.n#}}, "m": "{{#start.n#}}", "kind": "{{#start.kind#}}"}', {
+      "start.n": "number",
+      "start.kind": "choice",
+    }),
+    expected: [],
+  },
+  {
+    name: "a select whose options are JSON (true/false) without quotes inserts a JSON boolean (corpus 74-… 秘塔 includeSummary)",
+    config: typed('{"includeSummary": {{#start.includeSummary#}}}', {
+      "start.includeSummary": "choice-json",
+    }),
+    expected: [],
+  },
+  {
+    name: "an object or an array of strings without quotes is written as JSON (fact 23)",
+    config: typed('{"meta": {{#code.meta#}}, "tags": {{#code.tags#}}}', {
+      "code.meta": "object",
+      "code.tags": "array-json",
+    }),
+    expected: [],
+  },
+  {
+    name: "the user's query without quotes is a string: never JSON",
+    config: json('{"q": {{#sys.query#}}}'),
+    expected: [
+      "error body.data[0].value: {{#sys.query#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "a text-input Start input without quotes is a string: never JSON",
+    config: typed('{"city": {{#start.city#}}}', { "start.city": "string" }),
+    expected: [
+      "error body.data[0].value: {{#start.city#}} is a string, inserted without quotes: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "a boolean and an array of objects without quotes are written the Python way (fact 23)",
+    config: typed('{"on": {{#code.on#}}, "rows": {{#code.rows#}}}', {
+      "code.on": "boolean",
+      "code.rows": "array-python",
+    }),
+    expected: [
+      "error body.data[0].value: {{#code.on#}} is a boolean, which Dify writes True or False: the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+      "error body.data[0].value: {{#code.rows#}} is an array Dify writes the Python way ([{'a': 1}], [True]): the JSON body is never valid JSON, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "an object between quotes: its own quotes end the string",
+    config: typed('{"meta": "{{#code.meta#}}"}', { "code.meta": "object" }),
+    expected: [
+      "error body.data[0].value: {{#code.meta#}} is an object, which Dify writes as JSON text: between quotes, its own quotes end the JSON string, and Dify then sends what json_repair makes of it, not what the template says",
+    ],
+  },
+  {
+    name: "a raw-text body written as JSON: a quoted extracted string breaks it, with no repair (fact 31)",
+    config: node({
+      body: {
+        type: "raw-text",
+        data: [{ value: '{"goods_name": "{{#1745.goods_name#}}", "n": {{#1745.count#}}}' }],
+      },
+      variableTypes: { "1745.goods_name": "string", "1745.count": "number" },
+    }),
+    expected: [
+      'warning body.data[0].value: {{#1745.goods_name#}} is inserted between quotes unescaped: a value with a " breaks the JSON body, and Dify sends the raw text as it is rendered: the service gets JSON it cannot parse',
+    ],
+  },
+  {
+    name: "a raw-text body that is not JSON, or one whole reference, is text",
+    config: node({ body: { type: "raw-text", data: [{ value: "Question: {{#sys.query#}}" }] } }),
+    expected: [],
+  },
+  {
+    name: "a raw-text body of one Code node's payload",
+    config: node({ body: { type: "raw-text", data: [{ value: "{{#code.slack_payload#}}" }] } }),
+    expected: [],
   },
   {
     name: "a form-data body is encoded by Dify",
@@ -130,6 +226,14 @@ testRule(difyHeaderNewline, [
       "warning headers: header X-Query takes {{#sys.query#}}, rendered before the headers are split into lines: a newline in it adds headers of the value's choosing",
     ],
   },
+  {
+    name: "a header from a number input or a select's option holds no newline",
+    config: node({
+      headers: "X-Page:{{#start.page#}}\nX-Kind:{{#start.kind#}}",
+      variableTypes: { "start.page": "number", "start.kind": "choice" },
+    }),
+    expected: [],
+  },
 ]);
 
 testRule(difyErrorStatusPasses, [
@@ -140,6 +244,11 @@ testRule(difyErrorStatusPasses, [
       error_strategy: undefined,
       retry_config: { retry_enabled: true, max_retries: 3, retry_interval: 100 },
     }),
+    expected: [],
+  },
+  {
+    name: "another node reads its status_code (an if-else on it): the app handles the status",
+    config: node({ error_strategy: undefined, statusRead: true }),
     expected: [],
   },
   {
@@ -217,6 +326,88 @@ testRule(difyBodyItems, [
     config: node({ body: { type: "raw-text", data: [] } }),
     expected: [
       'error body.data: the raw-text body has 0 items: every run fails with "raw-text body type should have exactly one item"',
+    ],
+  },
+]);
+
+testRule(difyReferenceLiteral, [
+  {
+    name: "references Dify takes: a numeric node id, sys, env, a nested name (fact 9)",
+    config: node({
+      url: "{{#env.base_url#}}/items/{{#1719878483248.item#}}",
+      headers: "X-Q:{{#sys.query#}}",
+      body: { type: "json", data: [{ value: '{"a": "{{#code_1.out.first#}}"}' }] },
+    }),
+    expected: [],
+  },
+  {
+    name: "a hand-written node id with a - is text: the braces are sent as written (fact 9)",
+    config: node({
+      url: "https://github.com/trending/{{#start-node.language#}}?since=daily",
+      body: { type: "json", data: [{ value: '{"case_id": "{{#node-mcp-create.body#}}"}' }] },
+    }),
+    expected: [
+      "error body.data[0].value: {{#node-mcp-create.body#}} is not a Dify variable reference (its node id node-mcp-create is not 1–50 letters, digits or _): Dify sends it as written",
+      "error url: {{#start-node.language#}} is not a Dify variable reference (its node id start-node is not 1–50 letters, digits or _): Dify sends it as written",
+    ],
+  },
+  {
+    name: "a space, a name starting with a digit, no name: text too",
+    config: node({
+      params: "q:{{# start.q #}}\nn:{{#start.1st#}}",
+      authorization: { type: "api-key", config: { type: "bearer", api_key: "{{#token#}}" } },
+    }),
+    expected: [
+      "error authorization.config.api_key: {{#token#}} is not a Dify variable reference (no variable name after the node id): Dify sends it as written",
+      "error params: {{# start.q #}} is not a Dify variable reference (it holds a space): Dify sends it as written",
+      "error params: {{#start.1st#}} is not a Dify variable reference (its name 1st does not start with a letter or _, or is longer than 30): Dify sends it as written",
+    ],
+  },
+]);
+
+testRule(difyEscapedNewline, [
+  {
+    name: "lines separated by real line breaks; a value holding a \\n that starts no key",
+    config: node({
+      headers: "Content-Type: application/json\nAccept: text/event-stream",
+      params: "sep:\\n\nq:{{#sys.query#}}",
+    }),
+    expected: [],
+  },
+  {
+    name: "a written \\n, as YAML single quotes keep it (an MCP call's Accept header never sent)",
+    config: node({
+      headers: "Content-Type: application/json\\nAccept: application/json, text/event-stream",
+      params: "mode:cross_health\\nyear_month:{{#start.ym#}}",
+    }),
+    expected: [
+      'error headers: header Content-Type\'s value holds a written \\n before "Accept:": Dify reads one line, so Accept is never sent as a header of its own and Content-Type carries the rest as its value',
+      'error params: param mode\'s value holds a written \\n before "year_month:": Dify reads one line, so year_month is never sent as a param of its own and mode carries the rest as its value',
+    ],
+  },
+]);
+
+testRule(difyRawTextJson, [
+  {
+    name: "a raw-text JSON body with a Content-Type of the node's own, in any case",
+    config: node({
+      headers: "content-type: application/json",
+      body: { type: "raw-text", data: [{ value: '{"q": "{{#sys.query#}}"}' }] },
+    }),
+    expected: [],
+  },
+  {
+    name: "a raw-text body that is text, or a JSON body",
+    config: node({ body: { type: "raw-text", data: [{ value: "Hello {{#sys.query#}}" }] } }),
+    expected: [],
+  },
+  {
+    name: "a raw-text JSON body with no Content-Type goes as text/plain (fact 33)",
+    config: node({
+      body: { type: "raw-text", data: [{ value: '{"goods_name": "{{#1745.goods_name#}}"}' }] },
+    }),
+    expected: [
+      "warning body.type: the raw-text body is JSON, but the node sets no Content-Type: Dify sends it as text/plain, which a JSON API does not parse",
     ],
   },
 ]);
