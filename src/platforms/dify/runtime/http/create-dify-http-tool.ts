@@ -29,7 +29,7 @@ export function createDifyHttpTool(
   const fetch: FetchLike = options.fetch ?? networkFetch;
   const envNames = nodeEnvNames(config);
   return {
-    name: sanitizeToolName(config.name),
+    name: nodeToolName(config),
     description: config.desc ?? "",
     inputSchema: nodeInputSchema(config),
     endpoint: { method: config.method.toUpperCase(), url: config.url },
@@ -77,4 +77,16 @@ function howToSet(name: string, options: ToolRuntimeOptions): string {
 /** A failure of the node itself (Dify's error), not tooldeck's refusal or a call it cannot reproduce. */
 function isNodeFailure(result: ToolResult): boolean {
   return !result.ok && result.notReproduced === undefined && !result.output.startsWith("not sent: ");
+}
+
+/**
+ * The name a node is listed and called by: its title as a tool name, or, for a title with no Latin letter
+ * or digit (`天气查询`, common in Dify apps, which would all become `____`), `http_request_<node id>`, so
+ * two such nodes of an app stay apart in reports and `tooldeck call`.
+ */
+function nodeToolName(config: DifyHttpRequestConfig): string {
+  const name = sanitizeToolName(config.name);
+  return /[A-Za-z0-9]/.test(name) || config.node === ""
+    ? name
+    : sanitizeToolName(`http_request_${config.node}`);
 }

@@ -117,6 +117,19 @@ describe("the tool the node is", () => {
     });
   });
 
+  test("a title with no Latin letter or digit (天气查询) is named by its node id, so two such nodes stay apart", async () => {
+    const tools = await createTools([
+      node({ name: "天气查询", node: "1733309556954" }),
+      node({ name: "搜索", node: "1733309556955" }),
+      node({ name: "搜索 API", node: "1733309556956" }),
+    ]);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "http_request_1733309556954",
+      "http_request_1733309556955",
+      "___API",
+    ]);
+  });
+
   test("an env variable tooldeck was not given: not reproduced, nothing sent", async () => {
     const result = await invoke(node(), {}, { vars: {} });
     expect(result.output).toBe(
