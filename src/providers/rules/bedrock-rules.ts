@@ -6,28 +6,39 @@ import { type ProviderRule, perTool, toolPath } from "./provider-rule.js";
  * indexes), and Anthropic's checks, which Claude models on Bedrock apply to the tools Converse passes on.
  */
 
-const CONVERSE_TOOL_SPEC =
-  "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html";
-
 /** Where AWS's validation says an error is: `toolConfig.tools.1.member.toolSpec.name` (members count from 1). */
 function awsPlace(index: number, field: string): string {
   return `toolConfig.tools.${index + 1}.member.toolSpec.${field}`;
 }
 
+/**
+ * AWS's text for a value failing a constraint: `Value '' at 'toolConfig.tools.1.member.toolSpec.name' failed to
+ * satisfy constraint: …`, the value quoted as sent (BerriAI/litellm#19384).
+ */
+function awsConstraint(value: string, index: number, field: string, constraint: string): string {
+  return `Value '${value}' at '${awsPlace(index, field)}' failed to satisfy constraint: ${constraint}`;
+}
+
 export const BEDROCK_NAME_PATTERN: ProviderRule = {
   id: "bedrock/name-pattern",
   summary: "a tool name has a character other than letters, digits, `_` and `-`",
-  source: "https://github.com/openclaw/openclaw/pull/12949",
-  confirmed: "2026-05-26",
+  source: "https://github.com/BerriAI/litellm/issues/19384",
+  confirmed: "2026-11-29",
   quoted: true,
+  // An empty name breaks the pattern as well as the length (both refusals are in litellm#19384).
   judge: perTool((tool, index) =>
-    tool.name === "" || /^[a-zA-Z0-9_-]+$/.test(tool.name)
+    /^[a-zA-Z0-9_-]+$/.test(tool.name)
       ? []
       : [
           {
             path: toolPath(tool, "name"),
             tool: index,
-            message: `Value at '${awsPlace(index, "name")}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+`,
+            message: awsConstraint(
+              tool.name,
+              index,
+              "name",
+              "Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+            ),
           },
         ],
   ),
@@ -36,10 +47,11 @@ export const BEDROCK_NAME_PATTERN: ProviderRule = {
 export const BEDROCK_NAME_LENGTH: ProviderRule = {
   id: "bedrock/name-length",
   summary: "a tool name is empty or longer than 64 characters",
-  source: CONVERSE_TOOL_SPEC,
+  source: "https://github.com/BerriAI/litellm/issues/19384",
   confirmed: "2026-11-29",
-  // AWS's standard wording of a length constraint; no public report quotes it for a tool name.
-  quoted: false,
+  // Quoted for an empty name (litellm#19384); the upper bound is the ToolSpecification reference's, in
+  // the same wording.
+  quoted: true,
   judge: perTool((tool, index) => {
     const { length } = tool.name;
     if (length >= 1 && length <= 64) return [];
@@ -48,7 +60,7 @@ export const BEDROCK_NAME_LENGTH: ProviderRule = {
       {
         path: toolPath(tool, "name"),
         tool: index,
-        message: `Value at '${awsPlace(index, "name")}' failed to satisfy constraint: Member must have length ${bound}`,
+        message: awsConstraint(tool.name, index, "name", `Member must have length ${bound}`),
       },
     ];
   }),
@@ -57,16 +69,21 @@ export const BEDROCK_NAME_LENGTH: ProviderRule = {
 export const BEDROCK_DESCRIPTION_LENGTH: ProviderRule = {
   id: "bedrock/description-length",
   summary: "a tool description is sent empty",
-  source: CONVERSE_TOOL_SPEC,
+  source: "https://github.com/BerriAI/litellm/issues/19384",
   confirmed: "2026-11-29",
-  quoted: false,
+  quoted: true,
   judge: perTool((tool, index) =>
     tool.description === ""
       ? [
           {
             path: toolPath(tool, "description"),
             tool: index,
-            message: `Value at '${awsPlace(index, "description")}' failed to satisfy constraint: Member must have length greater than or equal to 1`,
+            message: awsConstraint(
+              "",
+              index,
+              "description",
+              "Member must have length greater than or equal to 1",
+            ),
           },
         ]
       : [],

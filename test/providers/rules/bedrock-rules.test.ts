@@ -8,7 +8,16 @@ const CASES: RuleCase[] = [
     accepted: [wire("bedrock", "my-tool_2")],
     rejected: [wire("bedrock", "fetch.get_url")],
     message:
-      "Value at 'toolConfig.tools.1.member.toolSpec.name' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+      "Value 'fetch.get_url' at 'toolConfig.tools.1.member.toolSpec.name' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+    path: "toolConfig.tools[0].toolSpec.name",
+  },
+  {
+    rule: "bedrock/name-pattern",
+    provider: "bedrock",
+    accepted: [wire("bedrock", "a")],
+    rejected: [wire("bedrock", "")],
+    message:
+      "Value '' at 'toolConfig.tools.1.member.toolSpec.name' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
     path: "toolConfig.tools[0].toolSpec.name",
   },
   {
@@ -16,8 +25,7 @@ const CASES: RuleCase[] = [
     provider: "bedrock",
     accepted: [wire("bedrock", "a".repeat(64))],
     rejected: [wire("bedrock", "a".repeat(65))],
-    message:
-      "Value at 'toolConfig.tools.1.member.toolSpec.name' failed to satisfy constraint: Member must have length less than or equal to 64",
+    message: `Value '${"a".repeat(65)}' at 'toolConfig.tools.1.member.toolSpec.name' failed to satisfy constraint: Member must have length less than or equal to 64`,
     path: "toolConfig.tools[0].toolSpec.name",
   },
   {
@@ -26,7 +34,7 @@ const CASES: RuleCase[] = [
     accepted: [wire("bedrock", "get_event")],
     rejected: [wire("bedrock", "get_event", undefined, { description: "" })],
     message:
-      "Value at 'toolConfig.tools.1.member.toolSpec.description' failed to satisfy constraint: Member must have length greater than or equal to 1",
+      "Value '' at 'toolConfig.tools.1.member.toolSpec.description' failed to satisfy constraint: Member must have length greater than or equal to 1",
     path: "toolConfig.tools[0].toolSpec.description",
   },
   {
