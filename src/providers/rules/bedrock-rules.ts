@@ -1,5 +1,7 @@
+import { isPlainObject } from "../../json/json-value.js";
 import { duplicateNames, topLevelKeyFindings } from "./anthropic-rules.js";
 import { type ProviderRule, perTool, toolPath } from "./provider-rule.js";
+import { typesOf } from "./schema-walk.js";
 
 /**
  * Amazon Bedrock's Converse API: its own constraints on `toolSpec` (AWS's validation, 1-based member
@@ -107,6 +109,28 @@ export const BEDROCK_PROPERTY_KEY: ProviderRule = {
   ),
 };
 
+export const BEDROCK_ROOT_OBJECT: ProviderRule = {
+  id: "bedrock/root-object",
+  summary: "`inputSchema.json` is untyped or typed other than `object`",
+  source: "https://github.com/aaif-goose/goose/pull/5064",
+  confirmed: "2025-10-08",
+  quoted: true,
+  // This refusal counts tools from 0 (`toolConfig.tools.3.toolSpec…`), unlike AWS's member validation.
+  judge: perTool((tool, index, request) => {
+    const schema = tool.parameters;
+    if (!isPlainObject(schema)) return [];
+    const types = typesOf(schema);
+    if (types.length === 1 && types[0] === "object") return [];
+    return [
+      {
+        path: toolPath(tool, request.schemaKey, "type"),
+        tool: index,
+        message: `The value at toolConfig.tools.${index}.toolSpec.inputSchema.json.type must be one of the following: object.`,
+      },
+    ];
+  }),
+};
+
 export const BEDROCK_UNIQUE_NAMES: ProviderRule = {
   id: "bedrock/unique-names",
   summary: "two tools of one agent share a name (Claude models)",
@@ -123,5 +147,6 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
   BEDROCK_NAME_PATTERN,
   BEDROCK_NAME_LENGTH,
   BEDROCK_DESCRIPTION_LENGTH,
+  BEDROCK_ROOT_OBJECT,
   BEDROCK_PROPERTY_KEY,
 ];

@@ -38,6 +38,15 @@ const CASES: RuleCase[] = [
     path: "toolConfig.tools[0].toolSpec.description",
   },
   {
+    rule: "bedrock/root-object",
+    provider: "bedrock",
+    accepted: [wire("bedrock", "todo_read", { type: "object", properties: {} })],
+    rejected: [wire("bedrock", "todo_read", {})],
+    message:
+      "The value at toolConfig.tools.0.toolSpec.inputSchema.json.type must be one of the following: object.",
+    path: "toolConfig.tools[0].toolSpec.inputSchema.json.type",
+  },
+  {
     rule: "bedrock/property-key",
     provider: "bedrock",
     accepted: [
