@@ -121,19 +121,28 @@ const STRICT_TOOL_USE =
 
 const strict = (tool: WireTool, request: RequestShape) => request.isStrict(tool);
 
+/**
+ * Strict tool use's refusal of an open object, as Claude's validator words it (vercel/ai#20681 reproduces it
+ * through Bedrock's Converse, the same text for a nested object): the profiles that pass strict tools to
+ * Claude share it.
+ */
+export function closedObjects(): ProviderRule["judge"] {
+  return perSchema(
+    ({ schema }, _tool, index) =>
+      isObjectSchema(schema) && schema.additionalProperties !== false
+        ? `${anthropicPlace(index)}: For 'object' type, 'additionalProperties' must be explicitly set to false`
+        : undefined,
+    strict,
+  );
+}
+
 export const ANTHROPIC_STRICT_ADDITIONAL_PROPERTIES: ProviderRule = {
   id: "anthropic-strict/additional-properties",
   summary: "an object schema of a strict tool does not set `additionalProperties: false`",
-  source: STRICT_TOOL_USE,
-  confirmed: "2026-11-29",
-  quoted: false,
-  judge: perSchema(
-    ({ schema }, _tool, index) =>
-      isObjectSchema(schema) && schema.additionalProperties !== false
-        ? `${anthropicPlace(index, "input_schema")}: additionalProperties must be set to false for every object in strict mode`
-        : undefined,
-    strict,
-  ),
+  source: "https://github.com/vercel/ai/issues/20681",
+  confirmed: "2026-09-12",
+  quoted: true,
+  judge: closedObjects(),
 };
 
 /** Constraints strict tool use does not support (its docs' "JSON Schema limitations"). */

@@ -1,5 +1,5 @@
 import { isPlainObject } from "../../json/json-value.js";
-import { duplicateNames, topLevelKeyFindings } from "./anthropic-rules.js";
+import { closedObjects, duplicateNames, topLevelKeyFindings } from "./anthropic-rules.js";
 import { type ProviderRule, perTool, toolPath } from "./provider-rule.js";
 import { typesOf } from "./schema-walk.js";
 
@@ -141,6 +141,16 @@ export const BEDROCK_UNIQUE_NAMES: ProviderRule = {
   judge: (tools) => duplicateNames(tools, () => "tools: Tool names must be unique."),
 };
 
+export const BEDROCK_STRICT_ADDITIONAL_PROPERTIES: ProviderRule = {
+  id: "bedrock/strict-additional-properties",
+  summary:
+    "an object schema of a tool sent with `strict: true` does not set `additionalProperties: false` (Claude models)",
+  source: "https://github.com/vercel/ai/issues/20681",
+  confirmed: "2026-09-12",
+  quoted: true,
+  judge: closedObjects(),
+};
+
 /** The rules of the `bedrock` profile (the Converse API). */
 export const BEDROCK_RULES: readonly ProviderRule[] = [
   BEDROCK_UNIQUE_NAMES,
@@ -149,4 +159,5 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
   BEDROCK_DESCRIPTION_LENGTH,
   BEDROCK_ROOT_OBJECT,
   BEDROCK_PROPERTY_KEY,
+  BEDROCK_STRICT_ADDITIONAL_PROPERTIES,
 ];

@@ -46,8 +46,7 @@ const CASES: RuleCase[] = [
       wire("anthropic-strict", "book", { type: "object", properties: {}, additionalProperties: false }),
     ],
     rejected: [wire("anthropic-strict", "book", { type: "object", properties: {} })],
-    message:
-      "tools.0.custom.input_schema: additionalProperties must be set to false for every object in strict mode",
+    message: "tools.0.custom: For 'object' type, 'additionalProperties' must be explicitly set to false",
     path: "tools[0].input_schema",
   },
   {

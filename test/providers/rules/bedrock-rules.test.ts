@@ -67,6 +67,23 @@ const CASES: RuleCase[] = [
     message: "tools: Tool names must be unique.",
     path: "toolConfig.tools[1].toolSpec.name",
   },
+  {
+    rule: "bedrock/strict-additional-properties",
+    provider: "bedrock",
+    accepted: [
+      wire("bedrock", "get_city", { type: "object", properties: {} }),
+      wire(
+        "bedrock",
+        "get_town",
+        { type: "object", properties: {}, additionalProperties: false },
+        { strict: true },
+        1,
+      ),
+    ],
+    rejected: [wire("bedrock", "get_city", { type: "object", properties: {} }, { strict: true })],
+    message: "tools.0.custom: For 'object' type, 'additionalProperties' must be explicitly set to false",
+    path: "toolConfig.tools[0].toolSpec.inputSchema.json",
+  },
 ];
 
 describe("Bedrock Converse's rules, each quoting its refusal", () => {
