@@ -19,18 +19,41 @@ function anthropicPlace(index: number, ...keys: string[]): string {
 
 export const ANTHROPIC_NAME_PATTERN: ProviderRule = {
   id: "anthropic/name-pattern",
-  summary: "a tool name is not 1–128 letters, digits, `_` or `-`",
+  summary: "a tool name is empty or has a character other than letters, digits, `_` or `-`",
   source: "https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1345",
   confirmed: "2025-08-14",
   quoted: true,
+  // A name of legal characters that is only too long draws anthropic/name-length's text instead.
   judge: perTool((tool, index) =>
-    /^[a-zA-Z0-9_-]{1,128}$/.test(tool.name)
+    /^[a-zA-Z0-9_-]+$/.test(tool.name)
       ? []
       : [
           {
             path: toolPath(tool, "name"),
             tool: index,
             message: `${anthropicPlace(index, "name")}: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`,
+          },
+        ],
+  ),
+};
+
+/** The most characters Anthropic takes in a tool name (64 until 2025, 128 since). */
+export const ANTHROPIC_MAX_NAME = 128;
+
+export const ANTHROPIC_NAME_LENGTH: ProviderRule = {
+  id: "anthropic/name-length",
+  summary: "a tool name is longer than 128 characters",
+  source: "https://github.com/anthropics/claude-code/issues/96152",
+  confirmed: "2026-09-22",
+  quoted: true,
+  judge: perTool((tool, index) =>
+    tool.name.length <= ANTHROPIC_MAX_NAME
+      ? []
+      : [
+          {
+            path: toolPath(tool, "name"),
+            tool: index,
+            message: `${anthropicPlace(index, "name")}: String should have at most ${ANTHROPIC_MAX_NAME} characters`,
           },
         ],
   ),
@@ -112,6 +135,7 @@ export const ANTHROPIC_ROOT_OBJECT: ProviderRule = {
 export const ANTHROPIC_RULES: readonly ProviderRule[] = [
   ANTHROPIC_UNIQUE_NAMES,
   ANTHROPIC_NAME_PATTERN,
+  ANTHROPIC_NAME_LENGTH,
   ANTHROPIC_ROOT_OBJECT,
   ANTHROPIC_PROPERTY_KEY,
 ];

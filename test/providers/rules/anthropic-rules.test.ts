@@ -11,6 +11,14 @@ const CASES: RuleCase[] = [
     path: "tools[0].name",
   },
   {
+    rule: "anthropic/name-length",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "a".repeat(128))],
+    rejected: [wire("anthropic", "a".repeat(129))],
+    message: "tools.0.custom.name: String should have at most 128 characters",
+    path: "tools[0].name",
+  },
+  {
     rule: "anthropic/property-key",
     provider: "anthropic",
     accepted: [
