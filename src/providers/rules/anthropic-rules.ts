@@ -2,13 +2,16 @@ import { isPlainObject } from "../../json/json-value.js";
 import type { WireTool } from "../wire-tool.js";
 import {
   type ProviderRule,
+  perParameters,
   perSchema,
   perTool,
   type RequestShape,
   type RuleFinding,
+  schemaPath,
   toolPath,
 } from "./provider-rule.js";
-import { isObjectSchema, typesOf } from "./schema-walk.js";
+import { invalidKeyword, notSchemas } from "./schema-shape.js";
+import { isObjectSchema, typesOf, walkSchema } from "./schema-walk.js";
 
 /** Anthropic's Messages API: custom tools' names, uniqueness, `input_schema`. */
 
@@ -131,6 +134,35 @@ export const ANTHROPIC_ROOT_OBJECT: ProviderRule = {
   }),
 };
 
+/**
+ * Anthropic checks `input_schema` against JSON Schema 2020-12's meta-schema and names the tool only, once
+ * (anthropics/anthropic-sdk-java#241: properties written as type names). The link at the end moved with
+ * Anthropic's docs (docs.anthropic.com, docs.claude.com, platform.claude.com): the newest is given.
+ */
+export const ANTHROPIC_JSON_SCHEMA: ProviderRule = {
+  id: "anthropic/json-schema",
+  summary:
+    '`input_schema` is not valid JSON Schema 2020-12: a schema written as something else (`"x": "number"`), a `type` naming no type, `required` not a list of names',
+  source: "https://github.com/anthropics/claude-code/issues/86665",
+  confirmed: "2026-08-14",
+  quoted: true,
+  judge: perParameters((tool, index, request) => {
+    const misplaced = notSchemas(tool.parameters)[0];
+    const invalid = misplaced
+      ? undefined
+      : walkSchema(tool.parameters).find((node) => invalidKeyword(node.schema) !== undefined);
+    const keys = misplaced?.keys ?? invalid?.keys;
+    if (keys === undefined) return [];
+    return [
+      {
+        path: schemaPath(tool, request, keys),
+        tool: index,
+        message: `${anthropicPlace(index, "input_schema")}: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview.`,
+      },
+    ];
+  }),
+};
+
 /** The rules of the `anthropic` profile. */
 export const ANTHROPIC_RULES: readonly ProviderRule[] = [
   ANTHROPIC_UNIQUE_NAMES,
@@ -138,6 +170,7 @@ export const ANTHROPIC_RULES: readonly ProviderRule[] = [
   ANTHROPIC_NAME_LENGTH,
   ANTHROPIC_ROOT_OBJECT,
   ANTHROPIC_PROPERTY_KEY,
+  ANTHROPIC_JSON_SCHEMA,
 ];
 
 const STRICT_TOOL_USE =

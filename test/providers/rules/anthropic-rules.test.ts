@@ -32,6 +32,36 @@ const CASES: RuleCase[] = [
     path: "tools[0].input_schema.properties.filter[id]",
   },
   {
+    rule: "anthropic/json-schema",
+    provider: "anthropic",
+    accepted: [
+      wire("anthropic", "point", {
+        type: "object",
+        properties: { x: { type: ["number", "null"] }, y: true },
+        required: ["x"],
+      }),
+    ],
+    rejected: [
+      wire("anthropic", "point", {
+        type: "object",
+        properties: { x: "number", y: "number" },
+        required: ["x"],
+      }),
+    ],
+    message:
+      "tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview.",
+    path: "tools[0].input_schema.properties.x",
+  },
+  {
+    rule: "anthropic/json-schema",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "point", { type: "object", properties: { x: { type: "integer" } } })],
+    rejected: [wire("anthropic", "point", { type: "object", properties: { x: { type: "int" } } })],
+    message:
+      "tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview.",
+    path: "tools[0].input_schema.properties.x",
+  },
+  {
     rule: "anthropic/unique-names",
     provider: "anthropic",
     accepted: [wire("anthropic", "web_search"), wire("anthropic", "web_fetch", undefined, {}, 1)],
