@@ -1,5 +1,13 @@
 import type { WireTool } from "../wire-tool.js";
-import { type ProviderRule, perSchema, perTool, toolPath } from "./provider-rule.js";
+import {
+  type ProviderRule,
+  perParameters,
+  perSchema,
+  perTool,
+  schemaPath,
+  toolPath,
+} from "./provider-rule.js";
+import { notSchemas } from "./schema-shape.js";
 import { type SchemaNode, typesOf } from "./schema-walk.js";
 
 /** OpenAI's Chat Completions and Responses APIs: tool names, counts, descriptions, parameter schemas. */
@@ -119,17 +127,71 @@ export function arrayWithoutItems(node: SchemaNode): (string | number)[] | undef
   return index === -1 ? undefined : [...node.keys, "type", String(index)];
 }
 
+/** `"string"` → `"string"`, absent → `null`: the root's type as OpenAI's answer writes it. */
+function rootTypeText(types: readonly string[]): string {
+  return types.length === 0 ? "null" : `"${types.join(", ")}"`;
+}
+
 export const OPENAI_ROOT_OBJECT: ProviderRule = {
   id: "openai/root-object",
-  summary: "the parameters' root schema is typed other than `object`",
-  source: "https://platform.openai.com/docs/guides/function-calling#defining-functions",
-  confirmed: "2026-11-29",
-  quoted: false,
+  summary: "the parameters' root schema is untyped or typed other than `object` (an empty `{}` is taken)",
+  source: "https://github.com/alibaba/spring-ai-alibaba/issues/4576",
+  confirmed: "2026-04-29",
+  // An untyped root draws 'type: null' (chatanywhere/GPT_API_free#403, 2025-06-19); `{}` is the documented
+  // way to send no parameters, so it is not judged.
+  quoted: true,
   judge: perSchema((node, tool) => {
-    if (node.keys.length > 0) return undefined;
+    if (node.keys.length > 0 || Object.keys(node.schema).length === 0) return undefined;
     const types = typesOf(node.schema);
-    if (types.length === 0 || (types.length === 1 && types[0] === "object")) return undefined;
-    return `Invalid schema for function '${tool.name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${types.join(", ")}"'.`;
+    if (types.length === 1 && types[0] === "object") return undefined;
+    return `Invalid schema for function '${tool.name}': schema must be a JSON Schema of 'type: "object"', got 'type: ${rootTypeText(types)}'.`;
+  }),
+};
+
+/** Keywords OpenAI refuses at the root of an object-typed parameters schema. */
+const ROOT_COMPOSITION = ["oneOf", "anyOf", "allOf", "enum", "not"];
+
+export const OPENAI_ROOT_COMPOSITION: ProviderRule = {
+  id: "openai/root-composition",
+  summary: "the parameters' root schema has `oneOf`, `anyOf`, `allOf`, `enum` or `not`",
+  source: "https://github.com/cecli-dev/cecli/issues/281",
+  confirmed: "2025-12-19",
+  quoted: true,
+  // An untyped root is openai/root-object's refusal (GPT_API_free#403 got that one first).
+  judge: perSchema((node, tool) => {
+    if (node.keys.length > 0 || typesOf(node.schema).join() !== "object") return undefined;
+    if (!ROOT_COMPOSITION.some((key) => key in node.schema)) return undefined;
+    return `Invalid schema for function '${tool.name}': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.`;
+  }),
+};
+
+/** A JSON value as OpenAI's validator (Python) prints it: `'object'`, `[]`, `None`. */
+function pythonRepr(value: unknown): string {
+  if (typeof value === "string") return `'${value}'`;
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(", ")}]`;
+  return String(value);
+}
+
+export const OPENAI_SCHEMA_SHAPE: ProviderRule = {
+  id: "openai/schema-shape",
+  summary:
+    'a place in the parameters where a schema belongs holds something else (`"type": "object"` as a property, `[]`)',
+  source: "https://github.com/promptfoo/promptfoo/issues/5960",
+  confirmed: "2025-10-17",
+  // OpenAI answers the first such value of a tool (FoundationAgents/OpenManus#1162 quotes `[]`, 2025-06-11).
+  quoted: true,
+  judge: perParameters((tool, index, request) => {
+    const [found] = notSchemas(tool.parameters);
+    if (!found) return [];
+    return [
+      {
+        path: schemaPath(tool, request, found.keys),
+        tool: index,
+        message: `Invalid schema for function '${tool.name}': ${pythonRepr(found.value)} is not of type 'object', 'boolean'.`,
+      },
+    ];
   }),
 };
 
@@ -140,5 +202,7 @@ export const OPENAI_RULES: readonly ProviderRule[] = [
   OPENAI_NAME_LENGTH,
   OPENAI_DESCRIPTION_LENGTH,
   OPENAI_ROOT_OBJECT,
+  OPENAI_ROOT_COMPOSITION,
+  OPENAI_SCHEMA_SHAPE,
   OPENAI_ARRAY_ITEMS,
 ];

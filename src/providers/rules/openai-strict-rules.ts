@@ -69,10 +69,10 @@ export const OPENAI_STRICT_UNSUPPORTED_KEYWORD: ProviderRule = {
   quoted: false,
   judge: perSchema((node, tool) => {
     const keyword = UNSUPPORTED.find((key) => key in node.schema);
-    if (keyword) return invalidSchema(tool, node.keys, `'${keyword}' is not supported in strict mode.`);
-    if (node.keys.length === 0 && "anyOf" in node.schema)
-      return invalidSchema(tool, node.keys, "the root schema must be an object and not 'anyOf'.");
-    return undefined;
+    // A root anyOf is refused outside strict mode too, in OpenAI's words (openai/root-composition).
+    return keyword
+      ? invalidSchema(tool, node.keys, `'${keyword}' is not supported in strict mode.`)
+      : undefined;
   }, strict),
 };
 
