@@ -170,6 +170,19 @@ const STRICT_CASES: RuleCase[] = [
     path: "tools[0].function.parameters.properties.q",
   },
   {
+    rule: "openai-strict/format",
+    provider: "openai-strict",
+    accepted: [
+      wire("openai-strict", "scrape", { ...CLOSED, properties: { q: { type: "string", format: "email" } } }),
+    ],
+    rejected: [
+      wire("openai-strict", "scrape", { ...CLOSED, properties: { q: { type: "string", format: "uri" } } }),
+    ],
+    message:
+      "Invalid schema for function 'scrape': In context=('properties', 'q'), 'uri' is not a valid format.",
+    path: "tools[0].function.parameters.properties.q",
+  },
+  {
     rule: "openai-strict/nesting-depth",
     provider: "openai-strict",
     accepted: [wire("openai-strict", "deep", nested(10))],
