@@ -182,11 +182,11 @@ function googleRules(api: GoogleApi): ProviderRule[] {
     rule(
       "type-list",
       'a `type` given as a list (`["string", "null"]`) instead of one type and `nullable`',
-      "https://github.com/symfony/ai/pull/1330",
-      "2025-12-30",
-      inSchema(({ schema }) =>
-        Array.isArray(schema.type)
-          ? "Invalid JSON payload received. Proto field is not repeating, cannot start list."
+      "https://github.com/zed-industries/zed/issues/53919",
+      "2026-11-29",
+      inSchema((node, tool, index) =>
+        Array.isArray(node.schema.type)
+          ? `Invalid JSON payload received. Unknown name "type" at '${parserPlace(index, node, tool.parameters)}': Proto field is not repeating, cannot start list.`
           : undefined,
       ),
     ),

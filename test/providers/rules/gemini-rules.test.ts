@@ -44,7 +44,8 @@ const CASES: RuleCase[] = [
     provider: "gemini",
     accepted: [wire("gemini", "nick", object({ nickname: { type: "string", nullable: true } }))],
     rejected: [wire("gemini", "nick", object({ nickname: { type: ["string", "null"] } }))],
-    message: "Invalid JSON payload received. Proto field is not repeating, cannot start list.",
+    message:
+      "Invalid JSON payload received. Unknown name \"type\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Proto field is not repeating, cannot start list.",
     path: "tools[0].functionDeclarations[0].parameters.properties.nickname",
   },
   {
