@@ -1,5 +1,14 @@
+import { isPlainObject } from "../../json/json-value.js";
 import type { WireTool } from "../wire-tool.js";
-import { type ProviderRule, perParameters, perSchema, perTool, toolPath } from "./provider-rule.js";
+import {
+  type ProviderRule,
+  perParameters,
+  perSchema,
+  perTool,
+  schemaPath,
+  toolPath,
+} from "./provider-rule.js";
+import { notSchemas } from "./schema-shape.js";
 import { type SchemaNode, walkSchema } from "./schema-walk.js";
 
 /**
@@ -106,7 +115,7 @@ function positionOf(properties: Record<string, unknown>, name: string): number {
 }
 
 /** Reached only through fields Google knows: a schema under an unknown field is that field's error alone. */
-function reachable(node: SchemaNode, fields: Set<string>): boolean {
+function reachable(node: Pick<SchemaNode, "keys">, fields: Set<string>): boolean {
   const { keys } = node;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -117,6 +126,11 @@ function reachable(node: SchemaNode, fields: Set<string>): boolean {
   return true;
 }
 
+/** A JSON scalar: what Google's parser names by value when it expects a message. */
+function isScalar(value: unknown): boolean {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
+}
+
 function typeName(schema: Record<string, unknown>): string | undefined {
   return typeof schema.type === "string" ? schema.type.toLowerCase() : undefined;
 }
@@ -125,6 +139,8 @@ interface GoogleApi {
   prefix: "gemini" | "vertex";
   fields: readonly string[];
   typeMessage: string;
+  /** The protobuf type of a `Schema`, as a parse error names it. */
+  schemaMessage: string;
   /** Whether the texts are this API's own (the Gemini API's); Vertex AI's answers are not quoted anywhere. */
   quoted: boolean;
   source: (gemini: string) => string;
@@ -177,6 +193,21 @@ function googleRules(api: GoogleApi): ProviderRule[] {
           tool: index,
           message,
         })),
+      ),
+    ),
+    rule(
+      "schema-value",
+      "a value where a schema belongs that is not one (a property written as its type name)",
+      "https://github.com/decolua/9router/issues/1081",
+      "2026-05-13",
+      perParameters((tool, index, request) =>
+        notSchemas(tool.parameters)
+          .filter(({ value, keys }) => isScalar(value) && reachable({ keys }, fields))
+          .map(({ keys, value }) => ({
+            path: schemaPath(tool, request, keys),
+            tool: index,
+            message: `Invalid value at '${parserPlace(index, { keys }, tool.parameters)}' (${api.schemaMessage}), ${JSON.stringify(value)}`,
+          })),
       ),
     ),
     rule(
@@ -277,9 +308,34 @@ export const GEMINI_RULES: readonly ProviderRule[] = googleRules({
   prefix: "gemini",
   fields: GEMINI_FIELDS,
   typeMessage: "type.googleapis.com/google.ai.generativelanguage.v1beta.Type",
+  schemaMessage: "type.googleapis.com/google.ai.generativelanguage.v1beta.Schema",
   quoted: true,
   source: (gemini) => gemini,
 });
+
+/**
+ * Vertex AI refuses parameters that are not typed `object` before it reads them (vercel/ai#12183 sends
+ * `{"properties": {}}`); `{}`, no parameters, is not judged.
+ */
+const VERTEX_PARAMETERS_OBJECT: ProviderRule = {
+  id: "vertex/parameters-object",
+  summary: "a function's `parameters` is untyped or typed other than `object`",
+  source: "https://github.com/vercel/ai/issues/12183",
+  confirmed: "2026-06-07",
+  quoted: true,
+  judge: perTool((tool, index, request) => {
+    const schema = tool.parameters;
+    if (!isPlainObject(schema) || Object.keys(schema).length === 0) return [];
+    if (typeName(schema) === "object") return [];
+    return [
+      {
+        path: toolPath(tool, request.schemaKey),
+        tool: index,
+        message: `Unable to submit request because \`${tool.name}\` functionDeclaration parameters schema should be of type OBJECT.`,
+      },
+    ];
+  }),
+};
 
 /**
  * The rules of the `vertex` profile (Vertex AI's Gemini models): the Gemini API's, with the fields Vertex's
@@ -289,6 +345,19 @@ export const VERTEX_RULES: readonly ProviderRule[] = googleRules({
   prefix: "vertex",
   fields: VERTEX_FIELDS,
   typeMessage: "type.googleapis.com/google.cloud.aiplatform.v1.Type",
+  schemaMessage: "type.googleapis.com/google.cloud.aiplatform.v1.Schema",
   quoted: false,
   source: (gemini) => gemini,
-});
+})
+  .map((rule) =>
+    // Vertex AI's own answer for this one is quoted (decolua/9router#1081).
+    rule.id === "vertex/schema-value"
+      ? {
+          ...rule,
+          source: "https://github.com/decolua/9router/issues/1081",
+          confirmed: "2026-05-13",
+          quoted: true,
+        }
+      : rule,
+  )
+  .concat(VERTEX_PARAMETERS_OBJECT);

@@ -40,6 +40,33 @@ const CASES: RuleCase[] = [
     path: "tools[0].functionDeclarations[0].parameters.properties.b.anyOf[0].const",
   },
   {
+    rule: "gemini/schema-value",
+    provider: "gemini",
+    accepted: [wire("gemini", "todos", object({ todos: { type: "string" }, meta: { type: "object" } }))],
+    rejected: [wire("gemini", "todos", object({ todos: { type: "string" }, meta: "object" }))],
+    message:
+      "Invalid value at 'tools[0].function_declarations[0].parameters.properties[1].value' (type.googleapis.com/google.ai.generativelanguage.v1beta.Schema), \"object\"",
+    path: "tools[0].functionDeclarations[0].parameters.properties.meta",
+  },
+  {
+    rule: "vertex/schema-value",
+    provider: "vertex",
+    accepted: [wire("vertex", "todos", object({ meta: { type: "object" } }))],
+    rejected: [wire("vertex", "todos", object({ meta: "object" }))],
+    message:
+      "Invalid value at 'tools[0].function_declarations[0].parameters.properties[0].value' (type.googleapis.com/google.cloud.aiplatform.v1.Schema), \"object\"",
+    path: "tools[0].functionDeclarations[0].parameters.properties.meta",
+  },
+  {
+    rule: "vertex/parameters-object",
+    provider: "vertex",
+    accepted: [wire("vertex", "readFile", {}), wire("vertex", "ping", { type: "OBJECT" }, {}, 1)],
+    rejected: [wire("vertex", "readFile", { properties: {} })],
+    message:
+      "Unable to submit request because `readFile` functionDeclaration parameters schema should be of type OBJECT.",
+    path: "tools[0].functionDeclarations[0].parameters",
+  },
+  {
     rule: "gemini/type-list",
     provider: "gemini",
     accepted: [wire("gemini", "nick", object({ nickname: { type: "string", nullable: true } }))],
