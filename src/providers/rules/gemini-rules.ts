@@ -55,6 +55,9 @@ const TYPES = new Set([
   "null",
 ]);
 
+/** The most function declarations one request takes (the Gemini API's and Vertex AI's, gemini-cli#26869). */
+const GOOGLE_MAX_DECLARATIONS = 512;
+
 /** `anyOf` → `any_of`: protobuf's own field names, as Google's parse errors write them. */
 function snake(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -165,6 +168,22 @@ function googleRules(api: GoogleApi): ProviderRule[] {
   const inSchema = (judge: (node: SchemaNode, tool: WireTool, index: number) => string | undefined) =>
     perSchema((node, tool, index) => (reachable(node, fields) ? judge(node, tool, index) : undefined));
   return [
+    rule(
+      "tool-count",
+      "an agent sends more than 512 function declarations",
+      "https://github.com/google-gemini/gemini-cli/issues/25440",
+      "2026-04-15",
+      // Google's answer puts the violation on a line of its own ("invalid:\n  * tools…"): one line here.
+      (tools) =>
+        tools.length <= GOOGLE_MAX_DECLARATIONS
+          ? []
+          : [
+              {
+                path: "tools[0].functionDeclarations",
+                message: `The GenerateContentRequest proto is invalid: * tools[0].function_declarations: [FIELD_INVALID] At most ${GOOGLE_MAX_DECLARATIONS} function declarations can be specified.`,
+              },
+            ],
+    ),
     rule(
       "name-pattern",
       "a function name does not start with a letter or `_`, has a character other than letters, digits, `_`, `.`, `:`, `-`, or is longer than 64",

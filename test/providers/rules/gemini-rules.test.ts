@@ -40,6 +40,19 @@ const CASES: RuleCase[] = [
     path: "tools[0].functionDeclarations[0].parameters.properties.b.anyOf[0].const",
   },
   {
+    rule: "gemini/tool-count",
+    provider: "gemini",
+    accepted: Array.from({ length: 512 }, (_, index) =>
+      wire("gemini", `tool_${index}`, undefined, {}, index),
+    ),
+    rejected: Array.from({ length: 513 }, (_, index) =>
+      wire("gemini", `tool_${index}`, undefined, {}, index),
+    ),
+    message:
+      "The GenerateContentRequest proto is invalid: * tools[0].function_declarations: [FIELD_INVALID] At most 512 function declarations can be specified.",
+    path: "tools[0].functionDeclarations",
+  },
+  {
     rule: "gemini/schema-value",
     provider: "gemini",
     accepted: [wire("gemini", "todos", object({ todos: { type: "string" }, meta: { type: "object" } }))],
