@@ -45,11 +45,9 @@ export const OPENAI_NAME_PATTERN: ProviderRule = {
 export const OPENAI_NAME_LENGTH: ProviderRule = {
   id: "openai/name-length",
   summary: "a tool name is longer than 64 characters",
-  source: "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools",
-  confirmed: "2026-11-29",
-  // OpenAI's wording of a too-long string, as it answers for descriptions (openai/description-length);
-  // no public report quotes it for a name.
-  quoted: false,
+  source: "https://github.com/ravitemer/mcphub.nvim/pull/243",
+  confirmed: "2025-09-08",
+  quoted: true,
   judge: perTool((tool, index) =>
     tool.name.length <= 64
       ? []
