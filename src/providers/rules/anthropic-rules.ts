@@ -121,17 +121,32 @@ export const ANTHROPIC_UNIQUE_NAMES: ProviderRule = {
 
 export const ANTHROPIC_ROOT_OBJECT: ProviderRule = {
   id: "anthropic/root-object",
-  summary: "`input_schema` is typed other than `object`",
-  source:
-    "https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools",
-  confirmed: "2026-11-29",
-  quoted: false,
+  summary: "`input_schema` is untyped or typed other than `object`",
+  source: "https://github.com/lidge-jun/opencodex/issues/75",
+  confirmed: "2026-07-09",
+  // Quoted for an untyped root (Field required); the answer to another type is tooldeck's wording of
+  // the documented rule, in the same validator's style.
+  quoted: true,
   judge: perSchema((node, _tool, index) => {
     if (node.keys.length > 0) return undefined;
     const types = typesOf(node.schema);
-    if (types.length === 0 || (types.length === 1 && types[0] === "object")) return undefined;
-    return `${anthropicPlace(index, "input_schema", "type")}: Input should be 'object'`;
+    if (types.length === 1 && types[0] === "object") return undefined;
+    const place = anthropicPlace(index, "input_schema", "type");
+    return types.length === 0 ? `${place}: Field required` : `${place}: Input should be 'object'`;
   }),
+};
+
+export const ANTHROPIC_ROOT_COMPOSITION: ProviderRule = {
+  id: "anthropic/root-composition",
+  summary: "`input_schema` has `oneOf`, `allOf` or `anyOf` at the top level",
+  source: "https://github.com/Hmbown/Codewhale/issues/4329",
+  confirmed: "2026-07-12",
+  quoted: true,
+  judge: perSchema((node, _tool, index) =>
+    node.keys.length === 0 && ["oneOf", "allOf", "anyOf"].some((key) => key in node.schema)
+      ? `${anthropicPlace(index, "input_schema")}: input_schema does not support oneOf, allOf, or anyOf at the top level`
+      : undefined,
+  ),
 };
 
 /**
@@ -169,6 +184,7 @@ export const ANTHROPIC_RULES: readonly ProviderRule[] = [
   ANTHROPIC_NAME_PATTERN,
   ANTHROPIC_NAME_LENGTH,
   ANTHROPIC_ROOT_OBJECT,
+  ANTHROPIC_ROOT_COMPOSITION,
   ANTHROPIC_PROPERTY_KEY,
   ANTHROPIC_JSON_SCHEMA,
 ];

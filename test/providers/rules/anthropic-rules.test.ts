@@ -32,6 +32,33 @@ const CASES: RuleCase[] = [
     path: "tools[0].input_schema.properties.filter[id]",
   },
   {
+    rule: "anthropic/root-object",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "spawn", { type: "object", properties: { task: { type: "string" } } })],
+    rejected: [wire("anthropic", "spawn", { properties: { task: { type: "string" } } })],
+    message: "tools.0.custom.input_schema.type: Field required",
+    path: "tools[0].input_schema",
+  },
+  {
+    rule: "anthropic/root-composition",
+    provider: "anthropic",
+    accepted: [
+      wire("anthropic", "edit", {
+        type: "object",
+        properties: { target: { anyOf: [{ type: "string" }, { type: "integer" }] } },
+      }),
+    ],
+    rejected: [
+      wire("anthropic", "edit", {
+        type: "object",
+        anyOf: [{ required: ["path"] }, { required: ["url"] }],
+      }),
+    ],
+    message:
+      "tools.0.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level",
+    path: "tools[0].input_schema",
+  },
+  {
     rule: "anthropic/json-schema",
     provider: "anthropic",
     accepted: [
