@@ -1,7 +1,7 @@
 import { isPlainObject } from "../../json/json-value.js";
 import { closedObjects, duplicateNames, topLevelKeyFindings } from "./anthropic-rules.js";
 import { type ProviderRule, perTool, toolPath } from "./provider-rule.js";
-import { typesOf } from "./schema-walk.js";
+import { typesOf, walkSchema } from "./schema-walk.js";
 
 /**
  * Amazon Bedrock's Converse API: its own constraints on `toolSpec` (AWS's validation, 1-based member
@@ -131,6 +131,46 @@ export const BEDROCK_ROOT_OBJECT: ProviderRule = {
   }),
 };
 
+/** A JSON value's type as Bedrock's schema validator names it: `null`, `array`, `string`, `integer`. */
+function jsonTypeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/** The keywords Bedrock's validator checks the JSON type of, and the type each must be. */
+const KEYWORD_TYPES = [
+  ["properties", "object", isPlainObject],
+  ["required", "array", Array.isArray],
+] as const;
+
+export const BEDROCK_JSON_SCHEMA: ProviderRule = {
+  id: "bedrock/json-schema",
+  summary: "`properties` that is not an object (`null`) or `required` that is not an array, at any depth",
+  source: "https://github.com/maximhq/bifrost/issues/1720",
+  confirmed: "2026-02-21",
+  // Quoted for properties: null; required is the same validator's check, in the same words.
+  quoted: true,
+  judge: perTool((tool, index, request) => {
+    for (const node of walkSchema(tool.parameters)) {
+      for (const [keyword, expected, isExpected] of KEYWORD_TYPES) {
+        const value = node.schema[keyword];
+        if (!(keyword in node.schema) || isExpected(value)) continue;
+        const at = ["$", ...node.keys.map(String), keyword].join(".");
+        return [
+          {
+            path: toolPath(tool, request.schemaKey, ...node.keys, keyword),
+            tool: index,
+            message: `The json schema definition at toolConfig.tools.${index}.toolSpec.inputSchema is invalid. Fix the following errors and try again: ${at}: ${jsonTypeName(value)} found, ${expected} expected`,
+          },
+        ];
+      }
+    }
+    return [];
+  }),
+};
+
 export const BEDROCK_UNIQUE_NAMES: ProviderRule = {
   id: "bedrock/unique-names",
   summary: "two tools of one agent share a name (Claude models)",
@@ -158,6 +198,7 @@ export const BEDROCK_RULES: readonly ProviderRule[] = [
   BEDROCK_NAME_LENGTH,
   BEDROCK_DESCRIPTION_LENGTH,
   BEDROCK_ROOT_OBJECT,
+  BEDROCK_JSON_SCHEMA,
   BEDROCK_PROPERTY_KEY,
   BEDROCK_STRICT_ADDITIONAL_PROPERTIES,
 ];

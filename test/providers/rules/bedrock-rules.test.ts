@@ -47,6 +47,28 @@ const CASES: RuleCase[] = [
     path: "toolConfig.tools[0].toolSpec.inputSchema.json.type",
   },
   {
+    rule: "bedrock/json-schema",
+    provider: "bedrock",
+    accepted: [wire("bedrock", "list_models", { type: "object", properties: {}, required: [] })],
+    rejected: [wire("bedrock", "list_models", { type: "object", properties: null })],
+    message:
+      "The json schema definition at toolConfig.tools.0.toolSpec.inputSchema is invalid. Fix the following errors and try again: $.properties: null found, object expected",
+    path: "toolConfig.tools[0].toolSpec.inputSchema.json.properties",
+  },
+  {
+    rule: "bedrock/json-schema",
+    provider: "bedrock",
+    accepted: [
+      wire("bedrock", "get", { type: "object", properties: { a: { type: "object", required: ["b"] } } }),
+    ],
+    rejected: [
+      wire("bedrock", "get", { type: "object", properties: { a: { type: "object", required: "b" } } }),
+    ],
+    message:
+      "The json schema definition at toolConfig.tools.0.toolSpec.inputSchema is invalid. Fix the following errors and try again: $.properties.a.required: string found, array expected",
+    path: "toolConfig.tools[0].toolSpec.inputSchema.json.properties.a.required",
+  },
+  {
     rule: "bedrock/property-key",
     provider: "bedrock",
     accepted: [
