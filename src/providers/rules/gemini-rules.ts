@@ -129,6 +129,14 @@ function reachable(node: Pick<SchemaNode, "keys">, fields: Set<string>): boolean
   return true;
 }
 
+/** `parameters.keyValueType`: a property as Google's "didn't specify the schema type field" names it (nested ones joined by dots). */
+function propertyChain(node: SchemaNode): string {
+  const names: string[] = [];
+  for (let i = 0; i < node.keys.length - 1; i++)
+    if (node.keys[i] === "properties") names.push(String(node.keys[++i]));
+  return ["parameters", ...names].join(".");
+}
+
 /** A JSON scalar: what Google's parser names by value when it expects a message. */
 function isScalar(value: unknown): boolean {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
@@ -227,6 +235,17 @@ function googleRules(api: GoogleApi): ProviderRule[] {
             tool: index,
             message: `Invalid value at '${parserPlace(index, { keys }, tool.parameters)}' (${api.schemaMessage}), ${JSON.stringify(value)}`,
           })),
+      ),
+    ),
+    rule(
+      "property-type",
+      "a property schema without `type` (nor `anyOf`)",
+      "https://github.com/google-gemini/gemini-cli/issues/4400",
+      "2025-07-17",
+      inSchema((node, tool) =>
+        node.property !== undefined && !("type" in node.schema) && !("anyOf" in node.schema)
+          ? `Unable to submit request because ${tool.name} functionDeclaration ${propertyChain(node)} schema didn't specify the schema type field.`
+          : undefined,
       ),
     ),
     rule(

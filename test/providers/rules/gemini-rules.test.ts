@@ -80,6 +80,21 @@ const CASES: RuleCase[] = [
     path: "tools[0].functionDeclarations[0].parameters",
   },
   {
+    rule: "gemini/property-type",
+    provider: "gemini",
+    accepted: [
+      wire(
+        "gemini",
+        "drive",
+        object({ kind: { type: "string", enum: ["a"] }, any: { anyOf: [{ type: "string" }] } }),
+      ),
+    ],
+    rejected: [wire("gemini", "drive", object({ kind: { type: "string" }, keyValueType: { enum: ["a"] } }))],
+    message:
+      "Unable to submit request because drive functionDeclaration parameters.keyValueType schema didn't specify the schema type field.",
+    path: "tools[0].functionDeclarations[0].parameters.properties.keyValueType",
+  },
+  {
     rule: "gemini/type-list",
     provider: "gemini",
     accepted: [wire("gemini", "nick", object({ nickname: { type: "string", nullable: true } }))],
