@@ -1,3 +1,4 @@
+import { isPlainObject } from "../../json/json-value.js";
 import type { WireTool } from "../wire-tool.js";
 import {
   type ProviderRule,
@@ -8,7 +9,7 @@ import {
   toolPath,
 } from "./provider-rule.js";
 import { notSchemas } from "./schema-shape.js";
-import { type SchemaNode, typesOf } from "./schema-walk.js";
+import { type SchemaNode, typesOf, walkSchema } from "./schema-walk.js";
 
 /** OpenAI's Chat Completions and Responses APIs: tool names, counts, descriptions, parameter schemas. */
 
@@ -172,22 +173,40 @@ function pythonRepr(value: unknown): string {
   return String(value);
 }
 
+/** Where a keyword's value has the wrong JSON type: `properties` not a map, `required` not a list. */
+function misTypedKeyword(
+  parameters: unknown,
+): { keys: (string | number)[]; value: unknown; expected: string } | undefined {
+  for (const { schema, keys } of walkSchema(parameters)) {
+    if ("properties" in schema && !isPlainObject(schema.properties))
+      return { keys: [...keys, "properties"], value: schema.properties, expected: "'object'" };
+    if ("required" in schema && !Array.isArray(schema.required))
+      return { keys: [...keys, "required"], value: schema.required, expected: "'array'" };
+  }
+  return undefined;
+}
+
 export const OPENAI_SCHEMA_SHAPE: ProviderRule = {
   id: "openai/schema-shape",
   summary:
-    'a place in the parameters where a schema belongs holds something else (`"type": "object"` as a property, `[]`)',
+    'a value of the wrong JSON type in the parameters: something else where a schema belongs (`"type": "object"` as a property, `[]`), `properties` not a map, `required` not a list',
   source: "https://github.com/promptfoo/promptfoo/issues/5960",
   confirmed: "2025-10-17",
-  // OpenAI answers the first such value of a tool (FoundationAgents/OpenManus#1162 quotes `[]`, 2025-06-11).
+  // OpenAI answers the first such value of a tool (OpenManus#1162 quotes `[]` for a schema, 2025-06-11;
+  // maltekuhr/laravel-gpt#8 `[] is not of type 'object'` for properties, 2024-03-13; yomorun/yomo#860
+  // `None is not of type 'array'` for required, 2024-07-17).
   quoted: true,
   judge: perParameters((tool, index, request) => {
-    const [found] = notSchemas(tool.parameters);
+    const [misplaced] = notSchemas(tool.parameters);
+    const found = misplaced
+      ? { ...misplaced, expected: "'object', 'boolean'" }
+      : misTypedKeyword(tool.parameters);
     if (!found) return [];
     return [
       {
         path: schemaPath(tool, request, found.keys),
         tool: index,
-        message: `Invalid schema for function '${tool.name}': ${pythonRepr(found.value)} is not of type 'object', 'boolean'.`,
+        message: `Invalid schema for function '${tool.name}': ${pythonRepr(found.value)} is not of type ${found.expected}.`,
       },
     ];
   }),

@@ -125,6 +125,24 @@ const CASES: RuleCase[] = [
     message: "Invalid schema for function 'edit': [] is not of type 'object', 'boolean'.",
     path: "tools[0].function.parameters.properties.options",
   },
+  {
+    rule: "openai/schema-shape",
+    provider: "openai",
+    accepted: [wire("openai", "books", { type: "object", properties: {}, required: [] })],
+    rejected: [wire("openai", "books", { type: "object", properties: [] })],
+    message: "Invalid schema for function 'books': [] is not of type 'object'.",
+    path: "tools[0].function.parameters.properties",
+  },
+  {
+    rule: "openai/schema-shape",
+    provider: "openai",
+    accepted: [wire("openai", "ai-sfn", { type: "object", properties: { a: { type: "string" } } })],
+    rejected: [
+      wire("openai", "ai-sfn", { type: "object", properties: { a: { type: "string" } }, required: null }),
+    ],
+    message: "Invalid schema for function 'ai-sfn': None is not of type 'array'.",
+    path: "tools[0].function.parameters.required",
+  },
 ];
 
 const CLOSED = {
