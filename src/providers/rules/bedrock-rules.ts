@@ -24,10 +24,10 @@ function awsConstraint(value: string, index: number, field: string, constraint: 
 export const BEDROCK_NAME_PATTERN: ProviderRule = {
   id: "bedrock/name-pattern",
   summary: "a tool name has a character other than letters, digits, `_` and `-`",
-  source: "https://github.com/BerriAI/litellm/issues/19384",
-  confirmed: "2026-11-29",
+  source: "https://github.com/aws-samples/remote-swe-agents/pull/457",
+  confirmed: "2026-09-07",
   quoted: true,
-  // An empty name breaks the pattern as well as the length (both refusals are in litellm#19384).
+  // An empty name breaks the pattern as well as the length (both refusals are in BerriAI/litellm#19384).
   judge: perTool((tool, index) =>
     /^[a-zA-Z0-9_-]+$/.test(tool.name)
       ? []
