@@ -161,11 +161,12 @@ function googleRules(api: GoogleApi): ProviderRule[] {
     ),
     rule(
       "property-type",
-      "a property schema without `type` (nor `anyOf`)",
+      "a property schema without `type` (nor `anyOf` or a reference, which Vertex AI's `ref` stands alone for)",
       "https://github.com/google-gemini/gemini-cli/issues/4400",
       "2025-07-17",
       inSchema((node, tool) =>
-        node.property !== undefined && !("type" in node.schema) && !("anyOf" in node.schema)
+        node.property !== undefined &&
+        !["type", "anyOf", "any_of", "ref", "$ref"].some((key) => key in node.schema)
           ? `Unable to submit request because ${tool.name} functionDeclaration ${propertyChain(node)} schema didn't specify the schema type field.`
           : undefined,
       ),

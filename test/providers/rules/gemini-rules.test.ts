@@ -95,6 +95,21 @@ const CASES: RuleCase[] = [
     path: "tools[0].functionDeclarations[0].parameters.properties.keyValueType",
   },
   {
+    rule: "vertex/property-type",
+    provider: "vertex",
+    accepted: [
+      wire("vertex", "drive", {
+        type: "object",
+        properties: { step: { ref: "#/defs/step" } },
+        defs: { step: { type: "string" } },
+      }),
+    ],
+    rejected: [wire("vertex", "drive", object({ note: { description: "free text" } }))],
+    message:
+      "Unable to submit request because drive functionDeclaration parameters.note schema didn't specify the schema type field.",
+    path: "tools[0].functionDeclarations[0].parameters.properties.note",
+  },
+  {
     rule: "gemini/type-list",
     provider: "gemini",
     accepted: [wire("gemini", "nick", object({ nickname: { type: "string", nullable: true } }))],
