@@ -1,5 +1,15 @@
+import { isPlainObject } from "../../json/json-value.js";
 import type { WireTool } from "../wire-tool.js";
-import { type ProviderRule, perParameters, perSchema, perTool, toolPath } from "./provider-rule.js";
+import { fieldSet, parserPlace, propertyChain, reachable, validatorPlace } from "./google-places.js";
+import {
+  type ProviderRule,
+  perParameters,
+  perSchema,
+  perTool,
+  schemaPath,
+  toolPath,
+} from "./provider-rule.js";
+import { notSchemas } from "./schema-shape.js";
 import { type SchemaNode, walkSchema } from "./schema-walk.js";
 
 /**
@@ -46,75 +56,12 @@ const TYPES = new Set([
   "null",
 ]);
 
-/** `anyOf` → `any_of`: protobuf's own field names, as Google's parse errors write them. */
-function snake(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
+/** The most function declarations one request takes (the Gemini API's and Vertex AI's, gemini-cli#26869). */
+const GOOGLE_MAX_DECLARATIONS = 512;
 
-/** What Google reads a name as: both `maxItems` and `max_items` are the same field. */
-function fieldSet(fields: readonly string[]): Set<string> {
-  return new Set(fields.flatMap((field) => [field, snake(field)]));
-}
-
-/** Where Google's validator says an error is: `tools[0].function_declarations[3].parameters.properties[q].items`. */
-function validatorPlace(index: number, keys: readonly (string | number)[]): string {
-  let place = `GenerateContentRequest.tools[0].function_declarations[${index}].parameters`;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string | number;
-    if (key === "properties" && i + 1 < keys.length) place += `.properties[${String(keys[++i])}]`;
-    else place += typeof key === "number" ? `[${key}]` : `.${snake(key)}`;
-  }
-  return place;
-}
-
-/**
- * Where Google's JSON parser says an error is: a property is its map entry, by position
- * (`parameters.properties[2].value.items`), as its `Unknown name` and `Invalid value` errors write it.
- */
-function parserPlace(index: number, node: Pick<SchemaNode, "keys">, parameters: unknown): string {
-  let place = `tools[0].function_declarations[${index}].parameters`;
-  let schema = parameters as Record<string, unknown> | undefined;
-  const { keys } = node;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string | number;
-    if (key === "properties" && i + 1 < keys.length) {
-      const name = String(keys[++i]);
-      const properties = (schema?.properties ?? {}) as Record<string, unknown>;
-      place += `.properties[${positionOf(properties, name)}].value`;
-      schema = properties[name] as Record<string, unknown> | undefined;
-    } else if (typeof key === "number") {
-      place += `[${key}]`;
-      schema = (schema as unknown as unknown[] | undefined)?.[key] as Record<string, unknown> | undefined;
-    } else {
-      place += `.${snake(key)}`;
-      schema = schema?.[key] as Record<string, unknown> | undefined;
-    }
-  }
-  return place;
-}
-
-// Each properties map's names by position, read once: a tool of thousands of properties is placed in linear time.
-const positions = new WeakMap<object, Map<string, number>>();
-
-function positionOf(properties: Record<string, unknown>, name: string): number {
-  let byName = positions.get(properties);
-  if (!byName) {
-    byName = new Map(Object.keys(properties).map((key, index) => [key, index]));
-    positions.set(properties, byName);
-  }
-  return byName.get(name) ?? -1;
-}
-
-/** Reached only through fields Google knows: a schema under an unknown field is that field's error alone. */
-function reachable(node: SchemaNode, fields: Set<string>): boolean {
-  const { keys } = node;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (typeof key !== "string") continue;
-    if (!fields.has(key)) return false;
-    if (key === "properties") i++;
-  }
-  return true;
+/** A JSON scalar: what Google's parser names by value when it expects a message. */
+function isScalar(value: unknown): boolean {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
 function typeName(schema: Record<string, unknown>): string | undefined {
@@ -125,6 +72,8 @@ interface GoogleApi {
   prefix: "gemini" | "vertex";
   fields: readonly string[];
   typeMessage: string;
+  /** The protobuf type of a `Schema`, as a parse error names it. */
+  schemaMessage: string;
   /** Whether the texts are this API's own (the Gemini API's); Vertex AI's answers are not quoted anywhere. */
   quoted: boolean;
   source: (gemini: string) => string;
@@ -149,6 +98,22 @@ function googleRules(api: GoogleApi): ProviderRule[] {
   const inSchema = (judge: (node: SchemaNode, tool: WireTool, index: number) => string | undefined) =>
     perSchema((node, tool, index) => (reachable(node, fields) ? judge(node, tool, index) : undefined));
   return [
+    rule(
+      "tool-count",
+      "an agent sends more than 512 function declarations",
+      "https://github.com/google-gemini/gemini-cli/issues/25440",
+      "2026-04-15",
+      // Google's answer puts the violation on a line of its own ("invalid:\n  * tools…"): one line here.
+      (tools) =>
+        tools.length <= GOOGLE_MAX_DECLARATIONS
+          ? []
+          : [
+              {
+                path: "tools[0].functionDeclarations",
+                message: `The GenerateContentRequest proto is invalid: * tools[0].function_declarations: [FIELD_INVALID] At most ${GOOGLE_MAX_DECLARATIONS} function declarations can be specified.`,
+              },
+            ],
+    ),
     rule(
       "name-pattern",
       "a function name does not start with a letter or `_`, has a character other than letters, digits, `_`, `.`, `:`, `-`, or is longer than 64",
@@ -180,13 +145,40 @@ function googleRules(api: GoogleApi): ProviderRule[] {
       ),
     ),
     rule(
+      "schema-value",
+      "a value where a schema belongs that is not one (a property written as its type name)",
+      "https://github.com/decolua/9router/issues/1081",
+      "2026-05-13",
+      perParameters((tool, index, request) =>
+        notSchemas(tool.parameters)
+          .filter(({ value, keys }) => isScalar(value) && reachable({ keys }, fields))
+          .map(({ keys, value }) => ({
+            path: schemaPath(tool, request, keys),
+            tool: index,
+            message: `Invalid value at '${parserPlace(index, { keys }, tool.parameters)}' (${api.schemaMessage}), ${JSON.stringify(value)}`,
+          })),
+      ),
+    ),
+    rule(
+      "property-type",
+      "a property schema without `type` (nor `anyOf` or a reference, which Vertex AI's `ref` stands alone for)",
+      "https://github.com/google-gemini/gemini-cli/issues/4400",
+      "2025-07-17",
+      inSchema((node, tool) =>
+        node.property !== undefined &&
+        !["type", "anyOf", "any_of", "ref", "$ref"].some((key) => key in node.schema)
+          ? `Unable to submit request because ${tool.name} functionDeclaration ${propertyChain(node)} schema didn't specify the schema type field.`
+          : undefined,
+      ),
+    ),
+    rule(
       "type-list",
       'a `type` given as a list (`["string", "null"]`) instead of one type and `nullable`',
-      "https://github.com/symfony/ai/pull/1330",
-      "2025-12-30",
-      inSchema(({ schema }) =>
-        Array.isArray(schema.type)
-          ? "Invalid JSON payload received. Proto field is not repeating, cannot start list."
+      "https://github.com/zed-industries/zed/issues/53919",
+      "2026-11-29",
+      inSchema((node, tool, index) =>
+        Array.isArray(node.schema.type)
+          ? `Invalid JSON payload received. Unknown name "type" at '${parserPlace(index, node, tool.parameters)}': Proto field is not repeating, cannot start list.`
           : undefined,
       ),
     ),
@@ -277,9 +269,34 @@ export const GEMINI_RULES: readonly ProviderRule[] = googleRules({
   prefix: "gemini",
   fields: GEMINI_FIELDS,
   typeMessage: "type.googleapis.com/google.ai.generativelanguage.v1beta.Type",
+  schemaMessage: "type.googleapis.com/google.ai.generativelanguage.v1beta.Schema",
   quoted: true,
   source: (gemini) => gemini,
 });
+
+/**
+ * Vertex AI refuses parameters that are not typed `object` before it reads them (vercel/ai#12183 sends
+ * `{"properties": {}}`); `{}`, no parameters, is not judged.
+ */
+const VERTEX_PARAMETERS_OBJECT: ProviderRule = {
+  id: "vertex/parameters-object",
+  summary: "a function's `parameters` is untyped or typed other than `object`",
+  source: "https://github.com/vercel/ai/issues/12183",
+  confirmed: "2026-06-07",
+  quoted: true,
+  judge: perTool((tool, index, request) => {
+    const schema = tool.parameters;
+    if (!isPlainObject(schema) || Object.keys(schema).length === 0) return [];
+    if (typeName(schema) === "object") return [];
+    return [
+      {
+        path: toolPath(tool, request.schemaKey),
+        tool: index,
+        message: `Unable to submit request because \`${tool.name}\` functionDeclaration parameters schema should be of type OBJECT.`,
+      },
+    ];
+  }),
+};
 
 /**
  * The rules of the `vertex` profile (Vertex AI's Gemini models): the Gemini API's, with the fields Vertex's
@@ -289,6 +306,19 @@ export const VERTEX_RULES: readonly ProviderRule[] = googleRules({
   prefix: "vertex",
   fields: VERTEX_FIELDS,
   typeMessage: "type.googleapis.com/google.cloud.aiplatform.v1.Type",
+  schemaMessage: "type.googleapis.com/google.cloud.aiplatform.v1.Schema",
   quoted: false,
   source: (gemini) => gemini,
-});
+})
+  .map((rule) =>
+    // Vertex AI's own answer for this one is quoted (decolua/9router#1081).
+    rule.id === "vertex/schema-value"
+      ? {
+          ...rule,
+          source: "https://github.com/decolua/9router/issues/1081",
+          confirmed: "2026-05-13",
+          quoted: true,
+        }
+      : rule,
+  )
+  .concat(VERTEX_PARAMETERS_OBJECT);

@@ -69,10 +69,38 @@ export const OPENAI_STRICT_UNSUPPORTED_KEYWORD: ProviderRule = {
   quoted: false,
   judge: perSchema((node, tool) => {
     const keyword = UNSUPPORTED.find((key) => key in node.schema);
-    if (keyword) return invalidSchema(tool, node.keys, `'${keyword}' is not supported in strict mode.`);
-    if (node.keys.length === 0 && "anyOf" in node.schema)
-      return invalidSchema(tool, node.keys, "the root schema must be an object and not 'anyOf'.");
-    return undefined;
+    // A root anyOf is refused outside strict mode too, in OpenAI's words (openai/root-composition).
+    return keyword
+      ? invalidSchema(tool, node.keys, `'${keyword}' is not supported in strict mode.`)
+      : undefined;
+  }, strict),
+};
+
+/** The string formats strict mode supports (Structured Outputs, "Supported properties"). */
+const STRICT_FORMATS = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
+
+export const OPENAI_STRICT_FORMAT: ProviderRule = {
+  id: "openai-strict/format",
+  summary:
+    "a strict tool's schema has a `format` strict mode does not support (other than date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid)",
+  source: "https://github.com/can1357/oh-my-pi/issues/206",
+  confirmed: "2026-02-28",
+  quoted: true,
+  judge: perSchema(({ schema, keys }, tool) => {
+    const { format } = schema;
+    return typeof format === "string" && !STRICT_FORMATS.has(format)
+      ? invalidSchema(tool, keys, `'${format}' is not a valid format.`)
+      : undefined;
   }, strict),
 };
 
@@ -146,6 +174,7 @@ export const OPENAI_STRICT_RULES: readonly ProviderRule[] = [
   OPENAI_STRICT_ADDITIONAL_PROPERTIES,
   OPENAI_STRICT_REQUIRED_ALL,
   OPENAI_STRICT_UNSUPPORTED_KEYWORD,
+  OPENAI_STRICT_FORMAT,
   OPENAI_STRICT_NESTING,
   OPENAI_STRICT_SIZE,
 ];

@@ -70,7 +70,7 @@ export const PROVIDER_PROFILES: Readonly<Record<ProviderId, ProviderProfile>> = 
     id: "bedrock",
     label: "Amazon Bedrock (Converse)",
     rules: BEDROCK_RULES,
-    request: { schemaKey: "inputSchema.json", isStrict: () => false },
+    request: { schemaKey: "inputSchema.json", isStrict: sentStrict },
     toolPath: (index) => `toolConfig.tools[${index}].toolSpec`,
   },
   mcp: {

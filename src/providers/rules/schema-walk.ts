@@ -13,9 +13,9 @@ export interface SchemaNode {
 
 // Keywords whose value is a map of schemas, a list of schemas, or one schema (JSON Schema 2020-12 and
 // draft 4–7, and the snake_case spellings Google's protobuf JSON also reads).
-const SCHEMA_MAPS = ["properties", "$defs", "definitions", "patternProperties", "dependentSchemas"];
-const SCHEMA_LISTS = ["anyOf", "any_of", "oneOf", "allOf", "prefixItems"];
-const SCHEMA_ONES = [
+export const SCHEMA_MAPS = ["properties", "$defs", "definitions", "patternProperties", "dependentSchemas"];
+export const SCHEMA_LISTS = ["anyOf", "any_of", "oneOf", "allOf", "prefixItems"];
+export const SCHEMA_ONES = [
   "items",
   "additionalProperties",
   "not",

@@ -11,6 +11,14 @@ const CASES: RuleCase[] = [
     path: "tools[0].name",
   },
   {
+    rule: "anthropic/name-length",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "a".repeat(128))],
+    rejected: [wire("anthropic", "a".repeat(129))],
+    message: "tools.0.custom.name: String should have at most 128 characters",
+    path: "tools[0].name",
+  },
+  {
     rule: "anthropic/property-key",
     provider: "anthropic",
     accepted: [
@@ -22,6 +30,63 @@ const CASES: RuleCase[] = [
     message:
       "tools.0.custom.input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'",
     path: "tools[0].input_schema.properties.filter[id]",
+  },
+  {
+    rule: "anthropic/root-object",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "spawn", { type: "object", properties: { task: { type: "string" } } })],
+    rejected: [wire("anthropic", "spawn", { properties: { task: { type: "string" } } })],
+    message: "tools.0.custom.input_schema.type: Field required",
+    path: "tools[0].input_schema",
+  },
+  {
+    rule: "anthropic/root-composition",
+    provider: "anthropic",
+    accepted: [
+      wire("anthropic", "edit", {
+        type: "object",
+        properties: { target: { anyOf: [{ type: "string" }, { type: "integer" }] } },
+      }),
+    ],
+    rejected: [
+      wire("anthropic", "edit", {
+        type: "object",
+        anyOf: [{ required: ["path"] }, { required: ["url"] }],
+      }),
+    ],
+    message:
+      "tools.0.custom.input_schema: input_schema does not support oneOf, allOf, or anyOf at the top level",
+    path: "tools[0].input_schema",
+  },
+  {
+    rule: "anthropic/json-schema",
+    provider: "anthropic",
+    accepted: [
+      wire("anthropic", "point", {
+        type: "object",
+        properties: { x: { type: ["number", "null"] }, y: true },
+        required: ["x"],
+      }),
+    ],
+    rejected: [
+      wire("anthropic", "point", {
+        type: "object",
+        properties: { x: "number", y: "number" },
+        required: ["x"],
+      }),
+    ],
+    message:
+      "tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview.",
+    path: "tools[0].input_schema.properties.x",
+  },
+  {
+    rule: "anthropic/json-schema",
+    provider: "anthropic",
+    accepted: [wire("anthropic", "point", { type: "object", properties: { x: { type: "integer" } } })],
+    rejected: [wire("anthropic", "point", { type: "object", properties: { x: { type: "int" } } })],
+    message:
+      "tools.0.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview.",
+    path: "tools[0].input_schema.properties.x",
   },
   {
     rule: "anthropic/unique-names",
@@ -46,8 +111,7 @@ const CASES: RuleCase[] = [
       wire("anthropic-strict", "book", { type: "object", properties: {}, additionalProperties: false }),
     ],
     rejected: [wire("anthropic-strict", "book", { type: "object", properties: {} })],
-    message:
-      "tools.0.custom.input_schema: additionalProperties must be set to false for every object in strict mode",
+    message: "tools.0.custom: For 'object' type, 'additionalProperties' must be explicitly set to false",
     path: "tools[0].input_schema",
   },
   {

@@ -40,11 +40,82 @@ const CASES: RuleCase[] = [
     path: "tools[0].functionDeclarations[0].parameters.properties.b.anyOf[0].const",
   },
   {
+    rule: "gemini/tool-count",
+    provider: "gemini",
+    accepted: Array.from({ length: 512 }, (_, index) =>
+      wire("gemini", `tool_${index}`, undefined, {}, index),
+    ),
+    rejected: Array.from({ length: 513 }, (_, index) =>
+      wire("gemini", `tool_${index}`, undefined, {}, index),
+    ),
+    message:
+      "The GenerateContentRequest proto is invalid: * tools[0].function_declarations: [FIELD_INVALID] At most 512 function declarations can be specified.",
+    path: "tools[0].functionDeclarations",
+  },
+  {
+    rule: "gemini/schema-value",
+    provider: "gemini",
+    accepted: [wire("gemini", "todos", object({ todos: { type: "string" }, meta: { type: "object" } }))],
+    rejected: [wire("gemini", "todos", object({ todos: { type: "string" }, meta: "object" }))],
+    message:
+      "Invalid value at 'tools[0].function_declarations[0].parameters.properties[1].value' (type.googleapis.com/google.ai.generativelanguage.v1beta.Schema), \"object\"",
+    path: "tools[0].functionDeclarations[0].parameters.properties.meta",
+  },
+  {
+    rule: "vertex/schema-value",
+    provider: "vertex",
+    accepted: [wire("vertex", "todos", object({ meta: { type: "object" } }))],
+    rejected: [wire("vertex", "todos", object({ meta: "object" }))],
+    message:
+      "Invalid value at 'tools[0].function_declarations[0].parameters.properties[0].value' (type.googleapis.com/google.cloud.aiplatform.v1.Schema), \"object\"",
+    path: "tools[0].functionDeclarations[0].parameters.properties.meta",
+  },
+  {
+    rule: "vertex/parameters-object",
+    provider: "vertex",
+    accepted: [wire("vertex", "readFile", {}), wire("vertex", "ping", { type: "OBJECT" }, {}, 1)],
+    rejected: [wire("vertex", "readFile", { properties: {} })],
+    message:
+      "Unable to submit request because `readFile` functionDeclaration parameters schema should be of type OBJECT.",
+    path: "tools[0].functionDeclarations[0].parameters",
+  },
+  {
+    rule: "gemini/property-type",
+    provider: "gemini",
+    accepted: [
+      wire(
+        "gemini",
+        "drive",
+        object({ kind: { type: "string", enum: ["a"] }, any: { anyOf: [{ type: "string" }] } }),
+      ),
+    ],
+    rejected: [wire("gemini", "drive", object({ kind: { type: "string" }, keyValueType: { enum: ["a"] } }))],
+    message:
+      "Unable to submit request because drive functionDeclaration parameters.keyValueType schema didn't specify the schema type field.",
+    path: "tools[0].functionDeclarations[0].parameters.properties.keyValueType",
+  },
+  {
+    rule: "vertex/property-type",
+    provider: "vertex",
+    accepted: [
+      wire("vertex", "drive", {
+        type: "object",
+        properties: { step: { ref: "#/defs/step" } },
+        defs: { step: { type: "string" } },
+      }),
+    ],
+    rejected: [wire("vertex", "drive", object({ note: { description: "free text" } }))],
+    message:
+      "Unable to submit request because drive functionDeclaration parameters.note schema didn't specify the schema type field.",
+    path: "tools[0].functionDeclarations[0].parameters.properties.note",
+  },
+  {
     rule: "gemini/type-list",
     provider: "gemini",
     accepted: [wire("gemini", "nick", object({ nickname: { type: "string", nullable: true } }))],
     rejected: [wire("gemini", "nick", object({ nickname: { type: ["string", "null"] } }))],
-    message: "Invalid JSON payload received. Proto field is not repeating, cannot start list.",
+    message:
+      "Invalid JSON payload received. Unknown name \"type\" at 'tools[0].function_declarations[0].parameters.properties[0].value': Proto field is not repeating, cannot start list.",
     path: "tools[0].functionDeclarations[0].parameters.properties.nickname",
   },
   {

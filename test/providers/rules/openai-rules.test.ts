@@ -79,6 +79,70 @@ const CASES: RuleCase[] = [
     message: `Invalid schema for function 'ping': schema must be a JSON Schema of 'type: "object"', got 'type: "string"'.`,
     path: "tools[0].function.parameters",
   },
+  {
+    rule: "openai/root-object",
+    provider: "openai",
+    accepted: [wire("openai", "ping", {})],
+    rejected: [wire("openai", "ping", { properties: { q: { type: "string" } } })],
+    message: `Invalid schema for function 'ping': schema must be a JSON Schema of 'type: "object"', got 'type: null'.`,
+    path: "tools[0].function.parameters",
+  },
+  {
+    rule: "openai/root-composition",
+    provider: "openai",
+    accepted: [
+      wire("openai", "insert", {
+        type: "object",
+        properties: { at: { oneOf: [{ type: "integer" }, { type: "string" }] } },
+      }),
+    ],
+    rejected: [
+      wire("openai", "insert", {
+        type: "object",
+        properties: { line: { type: "integer" }, pattern: { type: "string" } },
+        oneOf: [{ required: ["line"] }, { required: ["pattern"] }],
+      }),
+    ],
+    message:
+      "Invalid schema for function 'insert': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.",
+    path: "tools[0].function.parameters",
+  },
+  {
+    rule: "openai/schema-shape",
+    provider: "openai",
+    accepted: [
+      wire("openai", "list", { type: "object", properties: { kind: { type: "string" }, any: true } }),
+    ],
+    rejected: [wire("openai", "list", { type: "object", properties: { kind: "object" } })],
+    message: "Invalid schema for function 'list': 'object' is not of type 'object', 'boolean'.",
+    path: "tools[0].function.parameters.properties.kind",
+  },
+  {
+    rule: "openai/schema-shape",
+    provider: "openai",
+    accepted: [wire("openai", "edit", { type: "object", properties: { options: {} } })],
+    rejected: [wire("openai", "edit", { type: "object", properties: { options: [] } })],
+    message: "Invalid schema for function 'edit': [] is not of type 'object', 'boolean'.",
+    path: "tools[0].function.parameters.properties.options",
+  },
+  {
+    rule: "openai/schema-shape",
+    provider: "openai",
+    accepted: [wire("openai", "books", { type: "object", properties: {}, required: [] })],
+    rejected: [wire("openai", "books", { type: "object", properties: [] })],
+    message: "Invalid schema for function 'books': [] is not of type 'object'.",
+    path: "tools[0].function.parameters.properties",
+  },
+  {
+    rule: "openai/schema-shape",
+    provider: "openai",
+    accepted: [wire("openai", "ai-sfn", { type: "object", properties: { a: { type: "string" } } })],
+    rejected: [
+      wire("openai", "ai-sfn", { type: "object", properties: { a: { type: "string" } }, required: null }),
+    ],
+    message: "Invalid schema for function 'ai-sfn': None is not of type 'array'.",
+    path: "tools[0].function.parameters.required",
+  },
 ];
 
 const CLOSED = {
@@ -121,6 +185,19 @@ const STRICT_CASES: RuleCase[] = [
     ],
     message:
       "Invalid schema for function 'search': In context=('properties', 'q'), 'allOf' is not supported in strict mode.",
+    path: "tools[0].function.parameters.properties.q",
+  },
+  {
+    rule: "openai-strict/format",
+    provider: "openai-strict",
+    accepted: [
+      wire("openai-strict", "scrape", { ...CLOSED, properties: { q: { type: "string", format: "email" } } }),
+    ],
+    rejected: [
+      wire("openai-strict", "scrape", { ...CLOSED, properties: { q: { type: "string", format: "uri" } } }),
+    ],
+    message:
+      "Invalid schema for function 'scrape': In context=('properties', 'q'), 'uri' is not a valid format.",
     path: "tools[0].function.parameters.properties.q",
   },
   {
