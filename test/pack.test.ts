@@ -124,9 +124,10 @@ test("npm pack ships what runs, under 1.2 MB, and installs offline into an app: 
   expect(dist).toContain("dist/src/index.d.ts");
   expect(dist.filter((file) => !isShippedBuild(file))).toEqual([]);
   // The README's package section states the size; it was 2.53 MB with dist/src's modules and maps, and
-  // 1.07 MB once the provider gate and the contracts (verify, diff, export pact) joined: the cap says
-  // where a growth needs a reason, not a size to shrink features to.
-  expect(packed?.size).toBeLessThan(1_200_000);
+  // 1.07 MB once the provider gate and the contracts (verify, diff, export pact) joined, 1.22 MB with
+  // Dify (a third platform: loader, runtime, 17 rules) and the captured wire form: the cap says where a
+  // growth needs a reason, not a size to shrink features to.
+  expect(packed?.size).toBeLessThan(1_300_000);
 
   const app = prepareApp();
   succeed(

@@ -2,7 +2,7 @@ import { isPlainObject } from "../../json/json-value.js";
 import type { WireForm } from "../../providers/default-wire-tools.js";
 import type { ProviderId } from "../../providers/wire-tool.js";
 import type { Diagnostic } from "../diagnostic.js";
-import type { AgentToJudge, SentTool } from "./judge-agent.js";
+import type { AgentToJudge, SentTool } from "./agent-to-judge.js";
 import { PROVIDER_REJECTS } from "./provider-rejects-info.js";
 
 /**

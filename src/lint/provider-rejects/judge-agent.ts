@@ -1,7 +1,5 @@
-import type { ToolAgent } from "../../config/tool-config.js";
 import {
   defaultWireToolsOf,
-  type ModelTool,
   toWireForm,
   type WireForm,
   type WireToolsOf,
@@ -9,30 +7,11 @@ import {
 import { judgeTools } from "../../providers/rules/judge-tools.js";
 import { PROVIDER_PROFILES } from "../../providers/rules/provider-profiles.js";
 import type { ProviderId, ProviderViolation, WireTool } from "../../providers/wire-tool.js";
-import type { Diagnostic, Fix } from "../diagnostic.js";
+import type { Diagnostic } from "../diagnostic.js";
+import type { AgentToJudge, SentTool } from "./agent-to-judge.js";
 import { chooseProviders, DEFAULT_PROVIDERS } from "./choose-providers.js";
 import { clientFindings } from "./client-findings.js";
-import type { RejectedField } from "./provider-fix.js";
 import { PROVIDER_REJECTS } from "./provider-rejects-info.js";
-
-/** One tool of an agent as its model is given it, with where findings on it are reported. */
-export interface SentTool {
-  model: ModelTool;
-  /** The finding's tool, node and file, and the tool's own path in its file. */
-  at: Pick<Diagnostic, "tool" | "node" | "file" | "path">;
-  /** The config path of its name or description in its file, where the config writes them as sent. */
-  fieldPath?(field: "name" | "description"): string | undefined;
-  /** The fix a refusal of the tool carries (`provider-fix.ts`), if any. */
-  fixOf?(violation: ProviderViolation, field: RejectedField): Fix | undefined;
-}
-
-/** One agent's tools, in the order its client sends them. */
-export interface AgentToJudge {
-  agent: ToolAgent;
-  tools: readonly SentTool[];
-  /** The providers judged when none is chosen and the flow does not say (default every provider's API). */
-  fallback?: readonly ProviderId[];
-}
 
 /** How an agent is judged: the providers chosen (`--provider`, `providers:`) and the wire seam. */
 export interface JudgeAgentOptions {

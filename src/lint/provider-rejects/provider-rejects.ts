@@ -12,8 +12,9 @@ import { toolProfileOf } from "../../runtime/profiles/tool-profile-of.js";
 import { deduplicateNames } from "../../runtime/tool-name.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { toolIdentity } from "../lint.js";
+import type { AgentToJudge, SentTool } from "./agent-to-judge.js";
 import { DEFAULT_PROVIDERS } from "./choose-providers.js";
-import { type AgentToJudge, judgeAgent, type SentTool } from "./judge-agent.js";
+import { judgeAgent } from "./judge-agent.js";
 import { providerFix } from "./provider-fix.js";
 
 /** How `providerRejects` judges: the profile tools are built under, toolkits' specs, the providers chosen. */

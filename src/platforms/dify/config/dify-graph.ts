@@ -1,20 +1,9 @@
 import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import { isPlainObject } from "../../../json/json-value.js";
+import type { DifyNode } from "./dify-node.js";
 
 /** A node of an app's graph, as far as the loader reads it. */
-export interface DifyNode {
-  /** Its place in `workflow.graph.nodes`, and the JSON path of it (`workflow.graph.nodes[3]`). */
-  index: number;
-  path: string;
-  id: string;
-  /** `data.type`: `http-request`, `tool`, `agent`, `llm`… */
-  type: string;
-  /** `data.title`, else the id: the name tooldeck lists it by. */
-  title: string;
-  data: Record<string, unknown>;
-}
-
 /**
  * The nodes of `workflow.graph` (reference/dify-tools.md facts 7, 95), each checked as graphon's loader
  * checks it, with its messages: a node that is not a mapping, has no id, a duplicate id, or no

@@ -1,6 +1,6 @@
 import { isPlainObject } from "../../../json/json-value.js";
 import { templateReferences } from "../template/dify-template.js";
-import type { DifyNode } from "./dify-graph.js";
+import type { DifyNode } from "./dify-node.js";
 
 /**
  * What a variable holds, as the app's graph declares it: `string` a text a user or a model writes,

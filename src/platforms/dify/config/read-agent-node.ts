@@ -6,8 +6,8 @@ import { describeType, isPlainObject } from "../../../json/json-value.js";
 import { type DifyToolUse, linkDifyApiTool } from "../api-tool/link-api-tool.js";
 import type { DifyAgent } from "./dify-agent.js";
 import { readAgentToolParameters } from "./dify-fixed-values.js";
-import type { DifyNode } from "./dify-graph.js";
 import { difyModelProvider } from "./dify-model-provider.js";
+import type { DifyNode } from "./dify-node.js";
 import { describeTool } from "./read-tool-node.js";
 
 /** The strategy whose loop tooldeck reproduces (reference/dify-tools.md facts 81–89). */

@@ -2,8 +2,8 @@ import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import { reportZodIssues } from "../../../config/report-zod-issues.js";
 import { isPlainObject } from "../../../json/json-value.js";
-import type { DifyNode } from "./dify-graph.js";
 import { type DifyHttpRequestConfig, DifyHttpRequestConfigSchema } from "./dify-http-request-config.js";
+import type { DifyNode } from "./dify-node.js";
 import { type DifyVariableType, selectorsIn } from "./dify-variable-types.js";
 
 /** What the rest of an app's graph tells of a node's variables and outputs. */

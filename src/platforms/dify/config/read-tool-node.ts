@@ -2,7 +2,7 @@ import { joinPath } from "../../../config/json-path.js";
 import type { LoadSink } from "../../../config/load-sink.js";
 import { type DifyToolUse, linkDifyApiTool } from "../api-tool/link-api-tool.js";
 import { readToolParameters } from "./dify-fixed-values.js";
-import type { DifyNode } from "./dify-graph.js";
+import type { DifyNode } from "./dify-node.js";
 
 /**
  * A workflow Tool node (`data.type: tool`, reference/dify-tools.md facts 15–16): a custom API tool
