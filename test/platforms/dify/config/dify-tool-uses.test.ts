@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { emptyLoadResult } from "../../../../src/config/load-result.js";
 import { createLoadSink } from "../../../../src/config/load-sink.js";
-import type { DifyNode } from "../../../../src/platforms/dify/config/dify-node.js";
 import { difyModelProvider } from "../../../../src/platforms/dify/config/dify-model-provider.js";
+import type { DifyNode } from "../../../../src/platforms/dify/config/dify-node.js";
 import { agentToolUse, difyAgentOf } from "../../../../src/platforms/dify/config/read-agent-node.js";
 import { toolNodeUse } from "../../../../src/platforms/dify/config/read-tool-node.js";
 
