@@ -1,14 +1,12 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { loadToolConfigs } from "../config/load-tool-configs.js";
-import { ToolDeckError } from "../errors.js";
 import { type Api, type ApiMap, toHost } from "../lint/api-map/api.js";
 import { loadSpecIndex } from "../lint/load-check-inputs.js";
 import type { ApiEntry } from "../lint/settings/settings-layer.js";
 import type { OperationIndex } from "../openapi/operation-index.js";
 import { serverUrlWithDefaults, splitServerUrl } from "../openapi/server-url.js";
 import type { SpecReadOptions } from "../openapi/spec-read-options.js";
-import { toLineText } from "../text/safe-text.js";
 import { EVENT_API_BASE_URL_VAR, EVENT_API_HOSTS } from "./event-api-hosts.js";
 
 /** Where the descriptions of a run come from, in the order they are matched. */
@@ -47,19 +45,9 @@ export async function loadApiMap(
   };
   for (const [name, entry] of sources.configured) await add(shownPath(entry.spec), entry.origin, entry, name);
   for (const path of sources.given) await add(path, "--spec");
-  // A description nobody named that cannot be read (Flowise's own swagger.yml, a fragment without
-  // `openapi:`) is said and skipped: the tools beside it are still judged.
-  const addFound = async (path: string, from: string) => {
-    try {
-      await add(path, from);
-    } catch (error) {
-      if (!(error instanceof ToolDeckError)) throw error;
-      note(`${toLineText(error.message)}: not used to judge the tools (name a description with --spec)`);
-    }
-  };
-  for (const path of sources.found) await addFound(path, "found among the paths");
+  for (const path of sources.found) await add(path, "found among the paths");
   if (apis.length === 0 && existsSync("tools")) {
-    for (const path of loadToolConfigs(["tools"], read).specs) await addFound(path, "found in tools/");
+    for (const path of loadToolConfigs(["tools"], read).specs) await add(path, "found in tools/");
   }
   if (apis.length === 0)
     note("no OpenAPI description given (--spec) or found: the rules that compare with it are skipped");

@@ -59,34 +59,6 @@ describe("a spec per API: tooldeck lint --format json", () => {
     ]);
   });
 
-  test("a description found among the paths that cannot be read (a fragment without openapi:) is said and skipped; the others judge", async () => {
-    const dir = hostileProject({
-      "tools/event-api.openapi.yaml": EVENT_SPEC,
-      "tools/swagger.yml": "paths:\n  /ping:\n    get:\n      responses: { '200': { description: ok } }\n",
-      "tools/events.yaml": request("put_events", "PUT", "{{$vars.base_url}}/events"),
-    });
-    const { stdout, stderr, exit } = await tooldeckIn(dir, ["lint", "--format", "json"]);
-    expect(exit).toBe(1);
-    expect(stderr).toContain(
-      "note: tools/swagger.yml#/openapi: missing; not an OpenAPI 3.0 or 3.1 document: not used to judge the tools (name a description with --spec)\n",
-    );
-    expect(findingsOf(stdout, "operation-not-found")).toEqual([
-      expect.stringMatching(/^put_events: PUT \/events is not an operation of Event Management API/),
-    ]);
-  });
-
-  test("the same fragment given with --spec stops the run: the user named it", async () => {
-    const dir = hostileProject({
-      "swagger.yml": "paths: {}\n",
-      "tools/events.yaml": request("put_events", "PUT", "{{$vars.base_url}}/events"),
-    });
-    const run = await tooldeckIn(dir, ["lint", "tools/", "--spec", "swagger.yml"]);
-    expect(run.exit).toBe(2);
-    expect(run.stderr).toBe(
-      "tooldeck lint: swagger.yml#/openapi: missing; not an OpenAPI 3.0 or 3.1 document\n",
-    );
-  });
-
   test("two descriptions found among the paths: each judges only the tools on its own host", async () => {
     const dir = hostileProject({
       "tools/event-api.openapi.yaml": EVENT_SPEC,
