@@ -237,6 +237,13 @@ function readFile(
   }
   const content = readConfigFile(absolute, { roots });
   if (!content.ok) read.steps.push(() => sink.error("", content.message));
+  else if (isDescriptionFragment(content.value))
+    read.steps.push(() =>
+      sink.note(
+        "",
+        "an OpenAPI fragment (paths, no openapi: or swagger:): not a tool config, and not used to judge the tools",
+      ),
+    );
   else if (isOpenApiDocument(content.value)) read.steps.push(() => result.specs.push(file));
   else documentRead(content.value, sink, read);
 }
@@ -271,11 +278,16 @@ function readStdin(
   documentRead(document, sink, read);
 }
 
-/**
- * An OpenAPI 3 or Swagger 2 document: not a tool config, but a description tools are linted against.
- * A top-level `paths` object counts too: Flowise's own swagger.yml is such a fragment (its `openapi` and
- * `info` are added at runtime), and no tool config has that key.
- */
+/** An OpenAPI 3 or Swagger 2 document: not a tool config, but a description tools are linted against. */
 function isOpenApiDocument(value: unknown): boolean {
-  return isPlainObject(value) && ("openapi" in value || "swagger" in value || isPlainObject(value.paths));
+  return isPlainObject(value) && ("openapi" in value || "swagger" in value);
+}
+
+/**
+ * A top-level `paths` object without `openapi:` or `swagger:`: Flowise's own swagger.yml is such a
+ * fragment (its `openapi` and `info` are added at runtime), and no tool config has that key. It cannot
+ * judge anything as it is, so it is said and left, never a reason to stop the run.
+ */
+function isDescriptionFragment(value: unknown): boolean {
+  return isPlainObject(value) && !("openapi" in value || "swagger" in value) && isPlainObject(value.paths);
 }

@@ -83,12 +83,11 @@ describe("Flowise's real exports", () => {
     ]);
   });
 
-  test("Flowise's swagger.yml (no openapi header, only paths) is listed as a spec, not an error", () => {
-    expect(loadToolConfigs([FLOWISE_SWAGGER])).toMatchObject({
-      tools: [],
-      errors: [],
-      warnings: [],
-      specs: [FLOWISE_SWAGGER],
-    });
+  test("Flowise's swagger.yml (no openapi header, only paths) is a note: not a config, no error, judging nothing", () => {
+    const result = loadToolConfigs([FLOWISE_SWAGGER]);
+    expect(result).toMatchObject({ tools: [], errors: [], warnings: [], specs: [] });
+    expect((result.notes ?? []).map(formatConfigIssue)).toEqual([
+      `${FLOWISE_SWAGGER}: an OpenAPI fragment (paths, no openapi: or swagger:): not a tool config, and not used to judge the tools`,
+    ]);
   });
 });

@@ -59,6 +59,22 @@ describe("a spec per API: tooldeck lint --format json", () => {
     ]);
   });
 
+  test("an OpenAPI fragment among the paths (paths, no openapi:, as Flowise's own swagger.yml) is a note; the whole descriptions judge", async () => {
+    const dir = hostileProject({
+      "tools/event-api.openapi.yaml": EVENT_SPEC,
+      "tools/swagger.yml": "paths:\n  /ping:\n    get:\n      responses: { '200': { description: ok } }\n",
+      "tools/events.yaml": request("put_events", "PUT", "{{$vars.base_url}}/events"),
+    });
+    const { stdout, exit } = await tooldeckIn(dir, ["lint", "--format", "json"]);
+    expect(exit).toBe(1);
+    expect(findingsOf(stdout, "config-note")).toEqual([
+      ": an OpenAPI fragment (paths, no openapi: or swagger:): not a tool config, and not used to judge the tools",
+    ]);
+    expect(findingsOf(stdout, "operation-not-found")).toEqual([
+      expect.stringMatching(/^put_events: PUT \/events is not an operation of Event Management API/),
+    ]);
+  });
+
   test("two descriptions found among the paths: each judges only the tools on its own host", async () => {
     const dir = hostileProject({
       "tools/event-api.openapi.yaml": EVENT_SPEC,

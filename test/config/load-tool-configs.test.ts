@@ -183,8 +183,9 @@ describe("loadToolConfigs: folders and files", () => {
     expect(errors[0]).toMatch(new RegExp(`^${path.replaceAll("\\", "\\\\")}: invalid JSON \\(`));
   });
 
-  test("OpenAPI documents are listed as specs, in folders and named, a Flowise-style swagger fragment too", () => {
-    // Flowise's swagger.yml holds only tags, paths and components: its server adds the header.
+  test("OpenAPI documents are listed as specs, in folders and named; a Flowise-style swagger fragment is a note", () => {
+    // Flowise's swagger.yml holds only tags, paths and components: its server adds the header, so as it
+    // is it judges nothing (loading it as a description would stop every run with #/openapi missing).
     const swagger = tempFile(
       "swagger.yml",
       "tags:\n  - name: ping\npaths:\n  /ping:\n    get:\n      tags: [ping]\n",
@@ -194,8 +195,11 @@ describe("loadToolConfigs: folders and files", () => {
       tools: [],
       errors: [],
       warnings: [],
-      specs: [named, swagger],
+      specs: [named],
     });
+    expect((loadToolConfigs([swagger], ROOT).notes ?? []).map(formatConfigIssue)).toEqual([
+      `${swagger}: an OpenAPI fragment (paths, no openapi: or swagger:): not a tool config, and not used to judge the tools`,
+    ]);
     const json = tempFile("spec.json", '{"swagger": "2.0", "paths": {}}');
     expect(loadFormatted([json]).specs).toEqual([json]);
   });
