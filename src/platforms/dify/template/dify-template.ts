@@ -15,7 +15,24 @@ export type TemplatePart = { text: string } | { selector: string; start: number;
  * templateParts("{{#env.base#}}/events/{{#start.id#}}");
  * // [{selector: "env.base", start: 0, end: 14}, {text: "/events/"}, {selector: "start.id", start: 22, end: 36}]
  */
-export function templateParts(template: string): TemplatePart[] {
+export function templateParts(template: string): readonly TemplatePart[] {
+  let parts = PARSED.get(template);
+  if (parts === undefined) {
+    if (PARSED.size >= MAX_PARSED) PARSED.clear();
+    parts = Object.freeze(splitTemplate(template));
+    PARSED.set(template, parts);
+  }
+  return parts;
+}
+
+/**
+ * Templates already split, by text: a node's URL, headers and body are read by the loader, the call
+ * view and a dozen rules, and an app's nodes repeat the same templates. Emptied when full.
+ */
+const PARSED = new Map<string, readonly TemplatePart[]>();
+const MAX_PARSED = 10_000;
+
+function splitTemplate(template: string): TemplatePart[] {
   const parts: TemplatePart[] = [];
   let last = 0;
   for (const match of template.matchAll(REFERENCE)) {
